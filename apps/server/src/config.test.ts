@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('uses the embedded defaults: port 3000, ./data, no database URL', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe('./data');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.nodeEnv).toBe('development');
+  });
+
+  it('reads every variable and strips a trailing slash from PUBLIC_URL', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/goldroute',
+      DATABASE_URL: 'postgres://u@db:5432/goldroute',
+      PUBLIC_URL: 'https://goldroute.example/',
+      NODE_ENV: 'production',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/goldroute',
+      databaseUrl: 'postgres://u@db:5432/goldroute',
+      publicUrl: 'https://goldroute.example',
+      nodeEnv: 'production',
+    });
+  });
+
+  it('fails fast listing every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', NODE_ENV: 'staging', DATABASE_URL: 'mysql://x@y/z', PUBLIC_URL: 'not a url' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.map((p) => p.split(':')[0]);
+    expect(problems.sort()).toEqual(['DATABASE_URL', 'NODE_ENV', 'PORT', 'PUBLIC_URL']);
+    expect((error as ConfigError).message).toMatch(/^Invalid configuration:\n {2}- /);
+  });
+});

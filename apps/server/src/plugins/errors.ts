@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+export interface HttpErrorOptions {
+  code?: string;
+  headers?: Record<string, string>;
+}
+
+/** An error whose message is safe to show to the caller. */
+export class HttpError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    message: string,
+    public readonly options: HttpErrorOptions = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const isApiPath = (url: string): boolean => /^\/(shared|retail|healthz|readyz|dev|api)(\/|\?|$)/.test(url);
+
+/** Every error becomes `{ error, code? }`; a 5xx never shows internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+    if (err instanceof HttpError) {
+      if (err.options.headers) void reply.headers(err.options.headers);
+      return reply
+        .status(err.statusCode)
+        .send(err.options.code ? { error: err.message, code: err.options.code } : { error: err.message });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return reply.status(status).send({ error: 'Internal server error' });
+    }
+    if (err.validation) {
+      const first = err.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '') || (first?.params as { missingProperty?: string })?.missingProperty;
+      return reply.status(400).send({ error: field ? `Invalid ${field}: ${first?.message}` : err.message });
+    }
+    return reply.status(status).send({ error: err.message });
+  });
+}

@@ -1,0 +1,34 @@
+import { buildApp, type App } from '../app';
+import { loadConfig, type Config } from '../config';
+import { createTestDatabase } from './test-database';
+
+export interface TestApp extends App {
+  baseUrl: string;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** Starts the real app on a loopback port against a fresh database. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: database.dataDir,
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...env,
+  });
+  const app = await buildApp(config);
+  await app.server.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.server.address();
+  if (!address || typeof address === 'string') throw new Error('test app has no port');
+  return {
+    ...app,
+    config,
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    close: async () => {
+      await app.server.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,6 @@
+import { defineProject } from 'vitest/config';
+
+// API tests start real servers against a real database; PostgreSQL when TEST_DATABASE_URL is set.
+export default defineProject({
+  test: { name: 'server', environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+});
