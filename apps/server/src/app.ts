@@ -1,9 +1,22 @@
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
 import { healthRoutes } from './modules/health/health.routes';
+import { mailboxRoutes } from './modules/mail/mailbox.routes';
+import { createMailer } from './modules/mail/mailer';
+import { createAccessTokens } from './modules/sessions/access-token';
+import { createAuthGuard } from './modules/sessions/auth-guard';
+import { resolveJwtSecret } from './modules/sessions/jwt-secret';
+import { createSessionService } from './modules/sessions/sessions.service';
+import { createAccountsService } from './modules/users/accounts.service';
+import { seedDemoAccounts } from './modules/users/demo-seed';
+import { createSettingsService } from './modules/users/settings.service';
+import { usersRoutes } from './modules/users/users.routes';
 import { registerErrorHandler } from './plugins/errors';
+import { registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 
@@ -12,13 +25,22 @@ export interface App {
   database: Database;
 }
 
+export interface BuildOptions {
+  /** An already open database (the caller closes it). */
+  database?: Database;
+  /** Time source; tests move it forward to expire tokens. */
+  clock?: Clock;
+}
+
 /** Builds the whole application without listening; tests and server.ts both start here. */
-export async function buildApp(config: Config, options: { database?: Database } = {}): Promise<App> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const database = options.database ?? (await openDatabase(config));
+  const clock = options.clock ?? systemClock;
   const server = Fastify({
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...(config.prettyLogs ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {}),
     },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.nodeEnv === 'production',
@@ -26,13 +48,38 @@ export async function buildApp(config: Config, options: { database?: Database } 
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   });
+  server.decorateRequest('auth', null);
+  if (!options.database) server.addHook('onClose', () => database.close());
 
   registerErrorHandler(server);
   await registerSecurityHeaders(server, { https: config.publicUrl.startsWith('https://') });
   await server.register(compress, { threshold: 1024 });
+  await server.register(cookie);
+  const limiter = await registerRateLimits(server, { enabled: config.rateLimitEnabled });
+
+  const { db } = database;
+  const accessTokens = createAccessTokens(await resolveJwtSecret(db, config.jwtSecret), clock);
+  const sessions = createSessionService(db, accessTokens, clock);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: server.log });
+  const accounts = createAccountsService({ db, mailer, sessions, clock, publicUrl: config.publicUrl });
+  const settings = createSettingsService({ db, clock });
+  const requireAuth = createAuthGuard(accessTokens, sessions);
+
   await server.register(healthRoutes, { database });
+  await server.register(usersRoutes, {
+    db,
+    clock,
+    accounts,
+    settings,
+    sessions,
+    accessTokens,
+    requireAuth,
+    limiter,
+    secureCookies: config.publicUrl.startsWith('https://'),
+  });
+  if (mailer.kind === 'outbox') await server.register(mailboxRoutes, { db });
   await registerSpa(server, config.webDistDir);
 
-  if (!options.database) server.addHook('onClose', () => database.close());
+  if (config.seedDemoAccounts) await seedDemoAccounts(db, clock, server.log);
   return { server, database };
 }

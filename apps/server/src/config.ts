@@ -20,6 +20,19 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).default(defaultWebDist),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(102_400),
+  JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('GoldRoute <no-reply@goldroute.local>'),
+  SEED_DEMO_ACCOUNTS: z.enum(['auto', 'true', 'false']).default('auto'),
+  RATE_LIMIT_ENABLED: z.enum(['true', 'false']).default('true'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+}).superRefine((e, ctx) => {
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
+  }
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -36,6 +49,15 @@ export interface Config {
   logLevel: string;
   webDistDir: string;
   bodyLimitBytes: number;
+  /** Signs access tokens; when unset outside production a random one is kept in the database. */
+  jwtSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Demo admin and subscriber accounts: only for the embedded default, never in production. */
+  seedDemoAccounts: boolean;
+  rateLimitEnabled: boolean;
+  /** Human-readable logs for a developer's terminal; JSON lines everywhere else. */
+  prettyLogs: boolean;
 }
 
 export class ConfigError extends Error {
@@ -62,5 +84,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    seedDemoAccounts:
+      e.NODE_ENV !== 'production' &&
+      (e.SEED_DEMO_ACCOUNTS === 'true' || (e.SEED_DEMO_ACCOUNTS === 'auto' && !e.DATABASE_URL && e.NODE_ENV !== 'test')),
+    rateLimitEnabled: e.RATE_LIMIT_ENABLED === 'true',
+    prettyLogs: e.LOG_FORMAT === 'pretty' || (e.LOG_FORMAT === 'auto' && e.NODE_ENV === 'development'),
   };
 }

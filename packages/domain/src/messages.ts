@@ -148,3 +148,62 @@ export const DISCORD_MESSAGES = {
   noState: 'No state parameter received from Discord',
   invalidState: 'Invalid state parameter',
 } as const;
+
+// Server-side password cap (not in the spec; stops hashing arbitrarily long input).
+export const PASSWORD_POLICY_MESSAGES = {
+  tooLong: 'Password must be at most 128 characters long',
+} as const;
+
+// Personal config validation on the server (values must sit inside the SPEC §5 filter ranges).
+export const CONFIG_MESSAGES = {
+  outOfRange: (field: string, min: number, max: number) => `${field} must be between ${min} and ${max}`,
+  unknownCategory: (value: string) => `Unknown category: ${value}`,
+  unknownQuality: (value: number) => `Unknown quality: ${value}`,
+  unknownExpansion: (value: number) => `Unknown expansion: ${value}`,
+  unknownDuration: 'Unknown duration',
+} as const;
+
+export const FILTER_LABELS = {
+  sellRate: 'Sell Rate',
+  saleAvg: 'Sale Avg',
+  goldProfitSaleAvg: 'Gold Profit on Sale Avg',
+  goldProfit: 'Gold Profit',
+  goldProfitPercent: 'Gold Profit %',
+  maxGoldBuyout: 'Max Gold Buyout',
+  regionMarketValue: 'Region Market Value',
+  regionHistorical: 'Region Historical',
+} as const;
+
+export const PRICE_RATIO_LABELS = {
+  cheap: 'rather cheap',
+  normal: 'around normal',
+  expensive: 'significantly expensive',
+} as const;
+
+export const PLAN_LABELS = {
+  currentPlan: 'Current Plan',
+  switchTo: (interval: 'monthly' | 'yearly') => `Switch to ${interval}`,
+  upgradeToAdvanced: 'Upgrade to Advanced',
+  downgradeToBasic: 'Downgrade to Basic',
+  downgradeToBasicWithInterval: (interval: 'monthly' | 'yearly') => `Downgrade to Basic (${interval})`,
+  switchPlan: 'Switch Plan',
+  subscribeNow: 'Subscribe now',
+  cancelSubscription: 'Cancel Subscription',
+  resumeSubscription: 'Resume Subscription',
+} as const;
+
+export const SUBSCRIPTION_STATE_LABELS = {
+  active: 'Active',
+  expired: 'Expired',
+  inCancelation: 'In cancelation',
+  canceled: 'Canceled',
+} as const;
+
+export const CANCEL_REASONS = {
+  paymentFailed: 'Reason: Payment failed',
+  cancelled: 'Reason: Cancelled',
+} as const;
+
+export const EXPORT_TEXTS = {
+  auctionatorListName: (realm: string) => `${PRODUCT_NAME} Buy from ${realm}`,
+} as const;

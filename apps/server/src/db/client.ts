@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -30,7 +31,13 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  const client = dataDir === 'memory://' ? new PGlite() : new PGlite(path.resolve(dataDir, 'pglite'));
+  let client: PGlite;
+  if (dataDir === 'memory://') client = new PGlite();
+  else {
+    const dir = path.resolve(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

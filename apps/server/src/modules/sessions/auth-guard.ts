@@ -1,0 +1,47 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../../plugins/errors';
+import type { AccessTokens } from './access-token';
+import type { SessionService } from './sessions.service';
+
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export const AUTH_ERRORS = {
+  missing: 'Authentication required',
+  expired: 'Access token expired',
+  invalid: 'Invalid access token',
+  sessionEnded: 'Session expired. Please log in again.',
+} as const;
+
+/** Bearer check for guarded routes: a valid signature, not expired, and a session that is still live. */
+export function createAuthGuard(accessTokens: AccessTokens, sessions: SessionService) {
+  return async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) throw new HttpError(401, AUTH_ERRORS.missing);
+    const result = await accessTokens.verify(token);
+    if (!result.ok) {
+      throw result.reason === 'expired'
+        ? new HttpError(401, AUTH_ERRORS.expired, { code: 'TOKEN_EXPIRED' })
+        : new HttpError(401, AUTH_ERRORS.invalid);
+    }
+    if (!(await sessions.isLive(result.claims.sessionId, result.claims.userId))) {
+      throw new HttpError(401, AUTH_ERRORS.sessionEnded, { code: 'REFRESH_TOKEN_EXPIRED' });
+    }
+    request.auth = result.claims;
+  };
+}
+
+/** The caller's identity inside a guarded handler. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new HttpError(401, AUTH_ERRORS.missing);
+  return request.auth;
+}

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rememberTokens, sessions, usedRefreshTokens } from '../../db/schema';
+import { addDays, type Clock } from '../../lib/clock';
+import { hashToken, newSecureToken } from '../../lib/secure-token';
+import type { AccessTokens } from './access-token';
+
+export const REFRESH_TOKEN_DAYS = 30;
+export const REMEMBER_ME_DAYS = 30;
+
+export interface IssuedSession {
+  accessToken: string;
+  refreshToken: string;
+  tokenId: string;
+}
+
+export type RefreshOutcome =
+  | { ok: true; session: IssuedSession; userId: string }
+  | { ok: false; reason: 'unknown' | 'reused' | 'expired' };
+
+export function createSessionService(db: Db, accessTokens: AccessTokens, clock: Clock) {
+  async function issue(userId: string, rememberMe: boolean): Promise<IssuedSession> {
+    const id = randomUUID();
+    const refreshToken = newSecureToken();
+    const now = clock.now();
+    await db.insert(sessions).values({
+      id,
+      userId,
+      refreshTokenHash: hashToken(refreshToken),
+      rememberMe,
+      createdAt: now,
+      lastUsedAt: now,
+      expiresAt: addDays(now, REFRESH_TOKEN_DAYS),
+    });
+    return { accessToken: await accessTokens.sign({ userId, sessionId: id }), refreshToken, tokenId: id };
+  }
+
+  /**
+   * Rotates the refresh token. The swap is one conditional UPDATE, so of two concurrent refreshes with the
+   * same token only one wins; the loser, like any later replay, finds its token among the used ones and
+   * revokes the whole session.
+   */
+  async function refresh(refreshToken: string): Promise<RefreshOutcome> {
+    const presented = hashToken(refreshToken);
+    const now = clock.now();
+    const next = newSecureToken();
+
+    const rotated = await db
+      .update(sessions)
+      .set({ refreshTokenHash: hashToken(next), lastUsedAt: now })
+      .where(and(eq(sessions.refreshTokenHash, presented), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .returning({ id: sessions.id, userId: sessions.userId });
+    const session = rotated[0];
+    if (session) {
+      await db.insert(usedRefreshTokens).values({ tokenHash: presented, sessionId: session.id, usedAt: now });
+      return {
+        ok: true,
+        userId: session.userId,
+        session: {
+          accessToken: await accessTokens.sign({ userId: session.userId, sessionId: session.id }),
+          refreshToken: next,
+          tokenId: session.id,
+        },
+      };
+    }
+
+    const reused = await db
+      .select({ sessionId: usedRefreshTokens.sessionId })
+      .from(usedRefreshTokens)
+      .where(eq(usedRefreshTokens.tokenHash, presented));
+    if (reused[0]) {
+      await revoke(reused[0].sessionId, 'refresh token reused');
+      return { ok: false, reason: 'reused' };
+    }
+    const stale = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.refreshTokenHash, presented));
+    return { ok: false, reason: stale[0] ? 'expired' : 'unknown' };
+  }
+
+  async function revoke(sessionId: string, reason: string): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: clock.now(), revokedReason: reason })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** Logout of one session: only a session of the caller's own can be named. */
+  async function revokeOwn(userId: string, sessionId: string, reason: string): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: clock.now(), revokedReason: reason })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  }
+
+  async function revokeAllForUser(userId: string, reason: string): Promise<void> {
+    await db
+      .update(sessions)
+      .set({ revokedAt: clock.now(), revokedReason: reason })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await db.delete(rememberTokens).where(eq(rememberTokens.userId, userId));
+  }
+
+  /** True while the session named in an access token has not been revoked or expired. */
+  async function isLive(sessionId: string, userId: string): Promise<boolean> {
+    const rows = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, clock.now()),
+        ),
+      );
+    return rows.length === 1;
+  }
+
+  /** A new remember-me token with a fixed absolute expiry (the original one when rotating). */
+  async function issueRememberToken(userId: string, expiresAt = addDays(clock.now(), REMEMBER_ME_DAYS)) {
+    const token = newSecureToken();
+    await db.insert(rememberTokens).values({ tokenHash: hashToken(token), userId, expiresAt });
+    return { token, expiresAt };
+  }
+
+  /** Spends a remember-me token once; returns the user and the token's absolute expiry. */
+  async function consumeRememberToken(token: string): Promise<{ userId: string; expiresAt: Date } | null> {
+    const now = clock.now();
+    const rows = await db
+      .update(rememberTokens)
+      .set({ usedAt: now })
+      .where(
+        and(eq(rememberTokens.tokenHash, hashToken(token)), isNull(rememberTokens.usedAt), gt(rememberTokens.expiresAt, now)),
+      )
+      .returning({ userId: rememberTokens.userId, expiresAt: rememberTokens.expiresAt });
+    return rows[0] ?? null;
+  }
+
+  async function dropRememberToken(token: string): Promise<void> {
+    await db.delete(rememberTokens).where(eq(rememberTokens.tokenHash, hashToken(token)));
+  }
+
+  return { issue, refresh, revoke, revokeOwn, revokeAllForUser, isLive, issueRememberToken, consumeRememberToken, dropRememberToken };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

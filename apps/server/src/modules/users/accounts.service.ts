@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { emailTokens, users } from '../../db/schema';
+import { addMinutes, type Clock } from '../../lib/clock';
+import { hashToken, newSecureToken } from '../../lib/secure-token';
+import { HttpError } from '../../plugins/errors';
+import type { Mailer } from '../mail/mailer';
+import { alreadyRegisteredMail, confirmEmailMail, resetPasswordMail } from '../mail/templates';
+import type { SessionService } from '../sessions/sessions.service';
+import { hashPassword, needsRehash, verifyPassword } from './passwords';
+
+export const CONFIRM_TOKEN_MINUTES = 24 * 60;
+export const RESET_TOKEN_MINUTES = 60;
+
+export const ACCOUNT_MESSAGES = {
+  registered: 'Registration successful! Please check your email for verification.',
+  confirmed: 'Email confirmed successfully! You can now log in.',
+  invalidConfirmLink: 'This confirmation link is invalid or has expired.',
+  invalidCredentials: 'Invalid email or password',
+  notConfirmed: 'Please confirm your email address before logging in. Check your inbox for the confirmation link.',
+  resetSent: 'If an account exists for this email, a password reset link has been sent.',
+  invalidResetLink: 'This password reset link is invalid or has expired.',
+  resetDone: 'Password reset successfully',
+} as const;
+
+type Purpose = 'confirm' | 'reset';
+
+export function createAccountsService(deps: {
+  db: Db;
+  mailer: Mailer;
+  sessions: SessionService;
+  clock: Clock;
+  publicUrl: string;
+}) {
+  const { db, mailer, sessions, clock, publicUrl } = deps;
+
+  async function issueEmailToken(userId: string, purpose: Purpose, minutes: number): Promise<string> {
+    const token = newSecureToken();
+    await db
+      .insert(emailTokens)
+      .values({ tokenHash: hashToken(token), userId, purpose, expiresAt: addMinutes(clock.now(), minutes) });
+    return token;
+  }
+
+  /** Marks a token used in one conditional UPDATE: a second use, or a race, finds nothing. */
+  async function spendEmailToken(token: string, purpose: Purpose): Promise<string | null> {
+    const now = clock.now();
+    const rows = await db
+      .update(emailTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(emailTokens.tokenHash, hashToken(token)),
+          eq(emailTokens.purpose, purpose),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: emailTokens.userId });
+    return rows[0]?.userId ?? null;
+  }
+
+  const findByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0];
+
+  /**
+   * Always answers the same. A new address gets a confirmation link; an existing one gets a note to its owner,
+   * so nobody learns from the answer (or its timing: the hash is computed either way) who has an account.
+   */
+  async function register(email: string, password: string): Promise<{ message: string }> {
+    const passwordHash = await hashPassword(password);
+    const existing = await findByEmail(email);
+    if (existing) {
+      await mailer.send(alreadyRegisteredMail(email, `${publicUrl}/forgot-password`));
+      return { message: ACCOUNT_MESSAGES.registered };
+    }
+    const id = randomUUID();
+    const inserted = await db
+      .insert(users)
+      .values({ id, email, passwordHash })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (inserted.length === 0) {
+      await mailer.send(alreadyRegisteredMail(email, `${publicUrl}/forgot-password`));
+      return { message: ACCOUNT_MESSAGES.registered };
+    }
+    const token = await issueEmailToken(id, 'confirm', CONFIRM_TOKEN_MINUTES);
+    await mailer.send(confirmEmailMail(email, `${publicUrl}/confirm-email/${token}`));
+    return { message: ACCOUNT_MESSAGES.registered };
+  }
+
+  async function confirm(token: string): Promise<{ message: string }> {
+    const userId = await spendEmailToken(token, 'confirm');
+    if (!userId) throw new HttpError(400, ACCOUNT_MESSAGES.invalidConfirmLink);
+    await db
+      .update(users)
+      .set({ emailConfirmedAt: clock.now(), updatedAt: clock.now() })
+      .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+    return { message: ACCOUNT_MESSAGES.confirmed };
+  }
+
+  /** Checks the credentials; the "not confirmed" answer is only given to someone who knows the password. */
+  async function authenticate(email: string, password: string): Promise<string> {
+    const user = await findByEmail(email);
+    const ok = await verifyPassword(user?.passwordHash, password);
+    if (!user || !ok) throw new HttpError(401, ACCOUNT_MESSAGES.invalidCredentials);
+    if (!user.emailConfirmedAt) throw new HttpError(403, ACCOUNT_MESSAGES.notConfirmed, { code: 'EMAIL_NOT_CONFIRMED' });
+    if (needsRehash(user.passwordHash)) {
+      await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+    }
+    return user.id;
+  }
+
+  async function forgotPassword(email: string): Promise<{ message: string }> {
+    const user = await findByEmail(email);
+    if (user) {
+      const token = await issueEmailToken(user.id, 'reset', RESET_TOKEN_MINUTES);
+      await mailer.send(resetPasswordMail(email, `${publicUrl}/reset-password/${token}`));
+    }
+    return { message: ACCOUNT_MESSAGES.resetSent };
+  }
+
+  /** A reset proves control of the mailbox, so it also confirms the address, and it ends every session. */
+  async function resetPassword(token: string, newPassword: string): Promise<{ message: string }> {
+    const userId = await spendEmailToken(token, 'reset');
+    if (!userId) throw new HttpError(400, ACCOUNT_MESSAGES.invalidResetLink);
+    const now = clock.now();
+    const [user] = await db.select({ confirmedAt: users.emailConfirmedAt }).from(users).where(eq(users.id, userId));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(newPassword), emailConfirmedAt: user?.confirmedAt ?? now, updatedAt: now })
+      .where(eq(users.id, userId));
+    await db
+      .update(emailTokens)
+      .set({ usedAt: now })
+      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)));
+    await sessions.revokeAllForUser(userId, 'password reset');
+    return { message: ACCOUNT_MESSAGES.resetDone };
+  }
+
+  return { register, confirm, authenticate, forgotPassword, resetPassword };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,38 @@
+import type { User } from '@goldroute/domain/api';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { favorites, subscriptions, users } from '../../db/schema';
+import { deriveAccess } from './access';
+
+/** The User entity of SPEC §3, built explicitly so no column (hashes, timestamps) ever leaks. */
+export async function loadUserView(db: Db, userId: string, now: Date): Promise<User | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  if (!row) return null;
+  const [subs, favs] = await Promise.all([
+    db.select().from(subscriptions).where(eq(subscriptions.userId, userId)),
+    db
+      .select({ key: favorites.uniqueItemKey })
+      .from(favorites)
+      .where(eq(favorites.userId, userId))
+      .orderBy(asc(favorites.createdAt), asc(favorites.uniqueItemKey)),
+  ]);
+  const access = deriveAccess(subs, now);
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    hasAccess: access.hasAccess,
+    isActive: access.isActive,
+    isExpired: access.isExpired,
+    inCancelation: access.inCancelation,
+    region: row.region,
+    favorites: favs.map((f) => f.key),
+    config: (row.config as User['config']) ?? null,
+    retailBuyingRealmsUS: row.retailBuyingRealmsUS,
+    retailSellingRealmsUS: row.retailSellingRealmsUS,
+    retailBuyingRealmsEU: row.retailBuyingRealmsEU,
+    retailSellingRealmsEU: row.retailSellingRealmsEU,
+    goldSubscription: access.goldSubscription as User['goldSubscription'],
+    stripeSubscription: null,
+  };
+}

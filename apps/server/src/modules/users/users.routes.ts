@@ -1,0 +1,188 @@
+import type {} from '@fastify/cookie';
+import { ACCESS } from '@goldroute/domain';
+import {
+  confirmParamsSchema,
+  favoritesRequestSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  logoutRequestSchema,
+  refreshTokenRequestSchema,
+  registerRequestSchema,
+  resetPasswordParamsSchema,
+  resetPasswordRequestSchema,
+  settingsPersonalRequestSchema,
+  settingsRequestSchema,
+  type User,
+} from '@goldroute/domain/api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../lib/clock';
+import { parseOr400 } from '../../lib/parse';
+import { HttpError } from '../../plugins/errors';
+import { byBodyField, byIp, byParam, type RateLimiter } from '../../plugins/rate-limits';
+import { authOf, type createAuthGuard } from '../sessions/auth-guard';
+import type { AccessTokens } from '../sessions/access-token';
+import type { SessionService } from '../sessions/sessions.service';
+import type { AccountsService } from './accounts.service';
+import { SETTINGS_SAVED, type SettingsService } from './settings.service';
+import { loadUserView } from './user-view';
+import type { Db } from '../../db/client';
+
+export const REMEMBER_COOKIE = 'goldroute_remember';
+const MINUTE = 60_000;
+
+export interface UsersRoutesOptions {
+  db: Db;
+  clock: Clock;
+  accounts: AccountsService;
+  settings: SettingsService;
+  sessions: SessionService;
+  accessTokens: AccessTokens;
+  requireAuth: ReturnType<typeof createAuthGuard>;
+  limiter: RateLimiter;
+  secureCookies: boolean;
+}
+
+/** Every /shared/users call of SPEC §7. */
+export async function usersRoutes(app: FastifyInstance, o: UsersRoutesOptions): Promise<void> {
+  const { accounts, settings, sessions, limiter, requireAuth } = o;
+  const ip = (name: string, max: number, windowMs: number) => limiter.limit(`${name}-ip`, max, windowMs, byIp);
+
+  async function currentUser(userId: string): Promise<User> {
+    const user = await loadUserView(o.db, userId, o.clock.now());
+    if (!user) throw new HttpError(401, 'Authentication failed');
+    return user;
+  }
+
+  function setRememberCookie(reply: FastifyReply, token: string, expiresAt: Date): void {
+    void reply.setCookie(REMEMBER_COOKIE, token, {
+      httpOnly: true,
+      secure: o.secureCookies,
+      sameSite: 'lax',
+      path: '/shared/users',
+      expires: expiresAt,
+    });
+  }
+  const clearRememberCookie = (reply: FastifyReply) =>
+    void reply.clearCookie(REMEMBER_COOKIE, { path: '/shared/users', httpOnly: true, secure: o.secureCookies, sameSite: 'lax' });
+
+  async function sessionResponse(userId: string, rememberMe: boolean) {
+    const session = await sessions.issue(userId, rememberMe);
+    return { ...session, user: await currentUser(userId) };
+  }
+
+  app.post(
+    '/shared/users/register',
+    { preHandler: [ip('register', 10, 60 * MINUTE), limiter.limit('register-acct', 5, 60 * MINUTE, byBodyField('email'))] },
+    async (request, reply) => {
+      const body = parseOr400(registerRequestSchema, request.body);
+      return reply.status(201).send(await accounts.register(body.email, body.password));
+    },
+  );
+
+  app.get(
+    '/shared/users/confirm/:confirmationToken',
+    { preHandler: [ip('confirm', 30, 15 * MINUTE), limiter.limit('confirm-token', 10, 15 * MINUTE, byParam('confirmationToken'))] },
+    async (request) => accounts.confirm(parseOr400(confirmParamsSchema, request.params).confirmationToken),
+  );
+
+  app.post(
+    '/shared/users/login',
+    { preHandler: [ip('login', 30, 15 * MINUTE), limiter.limit('login-acct', 10, 15 * MINUTE, byBodyField('email'))] },
+    async (request, reply) => {
+      const body = parseOr400(loginRequestSchema, request.body);
+      const userId = await accounts.authenticate(body.email, body.password);
+      if (body.rememberMe) {
+        const remember = await sessions.issueRememberToken(userId);
+        setRememberCookie(reply, remember.token, remember.expiresAt);
+      }
+      return sessionResponse(userId, body.rememberMe);
+    },
+  );
+
+  app.post(
+    '/shared/users/login-remember-me',
+    { preHandler: [ip('remember', 30, 15 * MINUTE)] },
+    async (request, reply) => {
+      const token = request.cookies[REMEMBER_COOKIE];
+      const remembered = token ? await sessions.consumeRememberToken(token) : null;
+      if (!remembered) {
+        clearRememberCookie(reply);
+        throw new HttpError(401, 'No remembered login on this device');
+      }
+      // Rotated on every use; the 30-day limit counts from the original login.
+      const next = await sessions.issueRememberToken(remembered.userId, remembered.expiresAt);
+      setRememberCookie(reply, next.token, next.expiresAt);
+      return sessionResponse(remembered.userId, true);
+    },
+  );
+
+  app.post(
+    '/shared/users/refresh-token',
+    { preHandler: [ip('refresh', 120, 15 * MINUTE), limiter.limit('refresh-token', 10, MINUTE, byBodyField('refreshToken'))] },
+    async (request) => {
+      const body = parseOr400(refreshTokenRequestSchema, request.body);
+      const outcome = await sessions.refresh(body.refreshToken);
+      if (!outcome.ok) {
+        throw new HttpError(401, 'Refresh token expired or revoked. Please log in again.', { code: 'REFRESH_TOKEN_EXPIRED' });
+      }
+      return outcome.session;
+    },
+  );
+
+  app.get('/shared/users/login-with-token', { preHandler: requireAuth }, async (request) => {
+    const auth = authOf(request);
+    return { user: await currentUser(auth.userId), accessToken: await o.accessTokens.sign(auth) };
+  });
+
+  app.post('/shared/users/logout', { preHandler: requireAuth }, async (request, reply) => {
+    const auth = authOf(request);
+    const body = parseOr400(logoutRequestSchema, request.body);
+    if (body.allDevices) await sessions.revokeAllForUser(auth.userId, 'logout on all devices');
+    else await sessions.revokeOwn(auth.userId, body.tokenId, 'logout');
+    const token = request.cookies[REMEMBER_COOKIE];
+    if (token) await sessions.dropRememberToken(token);
+    clearRememberCookie(reply);
+    return { message: 'Logged out successfully' };
+  });
+
+  app.post(
+    '/shared/users/forgot-password',
+    { preHandler: [ip('forgot', 10, 60 * MINUTE), limiter.limit('forgot-acct', 3, 60 * MINUTE, byBodyField('email'))] },
+    async (request) => accounts.forgotPassword(parseOr400(forgotPasswordRequestSchema, request.body).email),
+  );
+
+  app.post(
+    '/shared/users/reset-password/:resetToken',
+    { preHandler: [ip('reset', 20, 60 * MINUTE), limiter.limit('reset-token', 5, 15 * MINUTE, byParam('resetToken'))] },
+    async (request) => {
+      const { resetToken } = parseOr400(resetPasswordParamsSchema, request.params);
+      const body = parseOr400(resetPasswordRequestSchema, request.body);
+      return accounts.resetPassword(resetToken, body.newPassword);
+    },
+  );
+
+  app.get('/shared/users/profile', { preHandler: requireAuth }, async (request) => ({
+    user: await currentUser(authOf(request).userId),
+  }));
+
+  app.put('/shared/users/settings', { preHandler: requireAuth }, async (request) => {
+    const { userId } = authOf(request);
+    await settings.saveSettings(userId, parseOr400(settingsRequestSchema, request.body));
+    return { user: await currentUser(userId), message: SETTINGS_SAVED };
+  });
+
+  app.put('/shared/users/settings-personal', { preHandler: requireAuth }, async (request) => {
+    const { userId } = authOf(request);
+    await settings.savePersonalConfig(userId, parseOr400(settingsPersonalRequestSchema, request.body).config);
+    return { user: await currentUser(userId) };
+  });
+
+  app.post('/shared/users/favorites', { preHandler: requireAuth }, async (request: FastifyRequest) => {
+    const { userId } = authOf(request);
+    const body = parseOr400(favoritesRequestSchema, request.body);
+    const user = await currentUser(userId);
+    if (!user.hasAccess) throw new HttpError(403, ACCESS.noSubscription);
+    await settings.updateFavorite(userId, body);
+    return { data: { favorites: (await currentUser(userId)).favorites } };
+  });
+}

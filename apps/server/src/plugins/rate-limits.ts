@@ -1,0 +1,49 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { hashToken } from '../lib/secure-token';
+import { HttpError } from './errors';
+
+export interface RateLimiter {
+  /** A preHandler that allows `max` calls per window for each key the request maps to. */
+  limit(name: string, max: number, windowMs: number, key: (request: FastifyRequest) => string): preHandlerAsyncHookHandler;
+}
+
+const noop: preHandlerAsyncHookHandler = async () => undefined;
+
+const describeWait = (ms: number) => {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+};
+
+/** @fastify/rate-limit, used per route with as many keys (IP, account, token) as the route needs. */
+export async function registerRateLimits(app: FastifyInstance, options: { enabled: boolean }): Promise<RateLimiter> {
+  if (!options.enabled) return { limit: () => noop };
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many requests. Please try again in ${describeWait(context.ttl)}.`, {
+        headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
+      }),
+  });
+  return {
+    limit: (name, max, windowMs, key) =>
+      app.rateLimit({ max, timeWindow: windowMs, keyGenerator: (request) => `${name}:${key(request)}` }),
+  };
+}
+
+export const byIp = (request: FastifyRequest): string => request.ip;
+
+/** Keys on one body field, hashed so raw e-mails and tokens never sit in the limiter's store. */
+export const byBodyField =
+  (field: string) =>
+  (request: FastifyRequest): string => {
+    const value = (request.body as Record<string, unknown> | undefined)?.[field];
+    return typeof value === 'string' ? hashToken(value.trim().toLowerCase()) : 'missing';
+  };
+
+export const byParam =
+  (param: string) =>
+  (request: FastifyRequest): string => {
+    const value = (request.params as Record<string, unknown> | undefined)?.[param];
+    return typeof value === 'string' ? hashToken(value) : 'missing';
+  };

@@ -1,0 +1,44 @@
+import { startSmtpSink, linkIn } from './smtp-sink';
+import { createTestClock } from './test-clock';
+import { startTestApp, type TestApp } from './test-app';
+import { apiClient } from './http';
+
+export const STRONG_PASSWORD = 'GoldRoute#2026';
+
+export type Harness = Awaited<ReturnType<typeof startHarness>>;
+
+/** The real app with mail going to a loopback SMTP server and a movable clock. */
+export async function startHarness(env: Record<string, string> = {}) {
+  const smtp = await startSmtpSink();
+  const clock = createTestClock();
+  const app: TestApp = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://goldroute.test', ...env }, { clock });
+  const api = apiClient(app.baseUrl);
+  const pathOf = (link: string) => link.replace(app.config.publicUrl, '');
+
+  /** Registers, follows the confirmation link from the e-mail, and logs in. */
+  async function signUp(email: string, password = STRONG_PASSWORD) {
+    await api.post('/shared/users/register', { email, password });
+    const mail = await smtp.waitFor(email);
+    const token = pathOf(linkIn(mail, app.config.publicUrl)).split('/').pop() ?? '';
+    await api.get(`/shared/users/confirm/${token}`);
+    const login = await api.post<{ accessToken: string; refreshToken: string; tokenId: string; user: { id: string } }>(
+      '/shared/users/login',
+      { email, password },
+    );
+    if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+    return login.body;
+  }
+
+  return {
+    app,
+    api,
+    smtp,
+    clock,
+    signUp,
+    pathOf,
+    close: async () => {
+      await app.close();
+      await smtp.close();
+    },
+  };
+}

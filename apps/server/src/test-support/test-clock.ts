@@ -1,0 +1,12 @@
+import type { Clock } from '../lib/clock';
+
+/** Real time plus an offset tests can move forward, so expiry is checked without waiting. */
+export function createTestClock(): Clock & { advanceMinutes(n: number): void } {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advanceMinutes: (n) => {
+      offsetMs += n * 60_000;
+    },
+  };
+}

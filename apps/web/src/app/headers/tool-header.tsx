@@ -1,0 +1,117 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { NavLink, useNavigate } from 'react-router';
+import { Logo } from '../../components/logo';
+import { buttonClass } from '../../components/ui/button-styles';
+import { TokenPrice } from '../../features/token/token-price';
+import { useAuth } from '../../lib/auth-store';
+import { paths } from '../paths';
+import { useCurrentRegion } from '../use-current-region';
+import { HeaderShell } from './header-shell';
+import { MenuToggle } from './menu-toggle';
+import { NavDropdown } from './nav-dropdown';
+import { toolMenu } from './tool-menu';
+
+const flatLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `inline-flex h-9 items-center rounded-lg px-3 text-sm font-medium transition hover:bg-white/5 hover:text-white ${
+    isActive ? 'text-gold-300' : 'text-slate-300'
+  }`;
+
+/** SPEC §2 tool-page header: menu, token price and Log out (which returns to /). */
+export function ToolHeader() {
+  const auth = useAuth();
+  const region = useCurrentRegion();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const { groups, subscription } = toolMenu(region, auth.isAdmin);
+  const [tools, ...rest] = groups;
+
+  // Leave the guarded page first, so its guard does not bounce to /login, then forget the session
+  // and whatever the signed-in pages cached. Local auth is cleared whatever happens (SPEC §4).
+  // TODO(issue 3): also POST /shared/users/logout with the tokenId.
+  const logOut = async () => {
+    try {
+      await navigate(paths.home);
+    } finally {
+      auth.clear();
+      queryClient.removeQueries({ type: 'inactive' });
+    }
+  };
+
+  return (
+    <HeaderShell>
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
+        <div className="flex min-w-0 items-center gap-6">
+          <Logo />
+          <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+            {tools ? <NavDropdown label={tools.label} items={tools.items} /> : null}
+            <NavLink to={subscription.to} className={flatLinkClass}>
+              {subscription.label}
+            </NavLink>
+            {rest.map((group) => (
+              <NavDropdown key={group.label} label={group.label} items={group.items} />
+            ))}
+          </nav>
+        </div>
+        <div className="flex items-center gap-2 sm:gap-3">
+          <TokenPrice region={region} />
+          <button
+            type="button"
+            onClick={() => void logOut()}
+            className={buttonClass('secondary', 'sm', 'hidden lg:inline-flex')}
+          >
+            Log out
+          </button>
+          <div className="lg:hidden">
+            <MenuToggle open={open} controls={menuId} onToggle={() => setOpen((value) => !value)} />
+          </div>
+        </div>
+      </div>
+      <div id={menuId} hidden={!open} className="border-t border-white/5 px-4 pt-2 pb-5 sm:px-6 lg:hidden">
+        <nav aria-label="Mobile" className="grid gap-5 pt-3 sm:grid-cols-2">
+          {groups.map((group) => (
+            <div key={group.label}>
+              <p className="px-3 text-xs font-semibold tracking-wider text-slate-500 uppercase">
+                {group.label}
+              </p>
+              <ul className="mt-1">
+                {group.items.map((item) => (
+                  <li key={item.to}>
+                    <NavLink
+                      to={item.to}
+                      onClick={() => setOpen(false)}
+                      className="block rounded-lg px-3 py-2.5 text-sm text-slate-200 hover:bg-white/5"
+                    >
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+          <div>
+            <p className="px-3 text-xs font-semibold tracking-wider text-slate-500 uppercase">Account</p>
+            <ul className="mt-1">
+              <li>
+                <NavLink
+                  to={subscription.to}
+                  onClick={() => setOpen(false)}
+                  className="block rounded-lg px-3 py-2.5 text-sm text-slate-200 hover:bg-white/5"
+                >
+                  {subscription.label}
+                </NavLink>
+              </li>
+            </ul>
+          </div>
+        </nav>
+        <div className="mt-4 flex justify-end border-t border-white/5 pt-4">
+          <button type="button" onClick={() => void logOut()} className={buttonClass('secondary', 'sm')}>
+            Log out
+          </button>
+        </div>
+      </div>
+    </HeaderShell>
+  );
+}

@@ -1,0 +1,132 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ErrorScreen } from '../components/error-screen';
+import { AdminGoldScreen } from '../screens/admin-gold';
+import { AdminStatsScreen } from '../screens/admin-stats';
+import { ConfigScreen } from '../screens/config';
+import { ConfigPersonalScreen } from '../screens/config-personal';
+import { ConfirmEmailScreen } from '../screens/confirm-email';
+import { ContactUsScreen } from '../screens/contact-us';
+import { DiscordCallbackScreen } from '../screens/discord-callback';
+import { DropshipToolScreen } from '../screens/dropship-tool';
+import { FlippingToolScreen } from '../screens/flipping-tool';
+import { ForgotPasswordScreen } from '../screens/forgot-password';
+import { LandingScreen } from '../screens/landing';
+import { LoginScreen } from '../screens/login';
+import { PaymentSuccessScreen } from '../screens/payment-success';
+import { PrivacyPolicyScreen } from '../screens/privacy-policy';
+import { RealmStatsScreen } from '../screens/realm-stats';
+import { RefundPolicyScreen } from '../screens/refund-policy';
+import { RegisterScreen } from '../screens/register';
+import { ResetPasswordScreen } from '../screens/reset-password';
+import { SubscriptionScreen } from '../screens/subscription';
+import { TermsAndConditionsScreen } from '../screens/terms-and-conditions';
+import { TsmListGeneratorScreen } from '../screens/tsm-list-generator';
+import { RegionGate, RequireAccess, RequireAdmin, RequireAuth } from './guards';
+import { HomeLayout } from './layouts/home-layout';
+import { LogoLayout } from './layouts/logo-layout';
+import { RootLayout } from './layouts/root-layout';
+import { ToolLayout } from './layouts/tool-layout';
+import { paths } from './paths';
+import { TOOL_BY_KEY } from './tools';
+
+const { flipping, tsm, dropship, stats } = TOOL_BY_KEY;
+
+/** The route table of SPEC §2. Exported so tests can mount it in a memory router. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <ErrorScreen />,
+    children: [
+      {
+        element: <HomeLayout />,
+        children: [
+          { index: true, element: <LandingScreen /> },
+          // Any unknown path shows the landing page.
+          { path: '*', element: <LandingScreen /> },
+        ],
+      },
+      {
+        element: <LogoLayout />,
+        children: [
+          { path: paths.login, element: <LoginScreen /> },
+          { path: paths.register, element: <RegisterScreen /> },
+          { path: '/confirm-email/:confirmationToken', element: <ConfirmEmailScreen /> },
+          { path: paths.forgotPassword, element: <ForgotPasswordScreen /> },
+          { path: '/reset-password/:resetToken', element: <ResetPasswordScreen /> },
+          { path: paths.contactUs, element: <ContactUsScreen /> },
+          { path: paths.refundPolicy, element: <RefundPolicyScreen /> },
+          { path: paths.termsAndConditions, element: <TermsAndConditionsScreen /> },
+          { path: paths.privacyPolicy, element: <PrivacyPolicyScreen /> },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: paths.discordCallback, element: <DiscordCallbackScreen /> },
+              { path: paths.subscription, element: <SubscriptionScreen /> },
+              { path: paths.paymentSuccess, element: <PaymentSuccessScreen /> },
+              { path: paths.config, element: <ConfigScreen /> },
+              { path: paths.configPersonal, element: <ConfigPersonalScreen /> },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <ToolLayout />,
+            children: [
+              {
+                element: <RequireAccess />,
+                children: [
+                  {
+                    path: `${flipping.basePath}/:selectedRegion?`,
+                    element: (
+                      <RegionGate param="selectedRegion" toolPath={flipping.path}>
+                        <FlippingToolScreen />
+                      </RegionGate>
+                    ),
+                  },
+                  {
+                    path: `${tsm.basePath}/:region?`,
+                    element: (
+                      <RegionGate param="region" toolPath={tsm.path}>
+                        <TsmListGeneratorScreen />
+                      </RegionGate>
+                    ),
+                  },
+                  {
+                    path: `${dropship.basePath}/:region?`,
+                    element: (
+                      <RegionGate param="region" toolPath={dropship.path}>
+                        <DropshipToolScreen />
+                      </RegionGate>
+                    ),
+                  },
+                  {
+                    path: `${stats.basePath}/:region?`,
+                    element: (
+                      <RegionGate param="region" toolPath={stats.path}>
+                        <RealmStatsScreen />
+                      </RegionGate>
+                    ),
+                  },
+                ],
+              },
+              {
+                element: <RequireAdmin />,
+                children: [
+                  { path: paths.adminStats, element: <AdminStatsScreen /> },
+                  { path: paths.adminGold, element: <AdminGoldScreen /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

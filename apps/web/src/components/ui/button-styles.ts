@@ -1,0 +1,24 @@
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+export type ButtonSize = 'sm' | 'md' | 'lg';
+
+const base =
+  'inline-flex items-center justify-center gap-2 rounded-xl font-semibold whitespace-nowrap transition duration-150 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400 disabled:cursor-not-allowed disabled:opacity-50';
+
+const variants: Record<ButtonVariant, string> = {
+  primary:
+    'bg-gradient-to-b from-gold-300 to-gold-500 text-ink-950 shadow-[0_8px_30px_-10px_rgb(245_196_81/0.6)] ring-1 ring-inset ring-white/30 hover:from-gold-200 hover:to-gold-400',
+  secondary:
+    'bg-white/5 text-slate-100 ring-1 ring-inset ring-white/10 hover:bg-white/10 hover:ring-white/20',
+  ghost: 'text-slate-300 hover:bg-white/5 hover:text-white',
+};
+
+const sizes: Record<ButtonSize, string> = {
+  sm: 'h-9 px-3.5 text-sm',
+  md: 'h-11 px-5 text-sm',
+  lg: 'h-13 px-7 text-base',
+};
+
+/** Class names shared by <button> and <Link> so both look the same. */
+export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', extra = ''): string {
+  return [base, variants[variant], sizes[size], extra].filter(Boolean).join(' ');
+}

@@ -1,0 +1,37 @@
+export interface FaqEntry {
+  question: string;
+  answer: string;
+}
+
+export const FAQ: readonly FaqEntry[] = [
+  {
+    question: 'What is cross-realm flipping?',
+    answer:
+      'Every realm has its own auction house, and the same item can cost a few hundred gold on one realm and several thousand on another. Cross-realm flipping means buying where it is cheap, moving the item to a character on the expensive realm and selling it there. GoldRoute finds those gaps for you and shows the profit after the 5% auction house cut.',
+  },
+  {
+    question: 'Which regions and game versions are supported?',
+    answer:
+      'GoldRoute covers World of Warcraft retail in the US and EU regions. You choose your buying and selling realms per region, and you can switch between the two at any time.',
+  },
+  {
+    question: 'How do the Auctionator lists work?',
+    answer:
+      'Select the deals you want and press "Get Auctionator Lists". You get one shopping list per buying realm, with a maximum price and the right item level range for each item. Copy the text, open Auctionator in the game and import it on the Shopping tab.',
+  },
+  {
+    question: 'Can I use TradeSkillMaster instead?',
+    answer:
+      'Yes. The TSM list generator builds item lists from several price sources and copies them as a TSM import string in one click, ready to paste into a TSM group.',
+  },
+  {
+    question: 'How fresh is the data?',
+    answer:
+      'Auction house data is refreshed every hour. Each tool shows when the data was last updated and counts down to the next update, and the page reloads itself when new data arrives.',
+  },
+  {
+    question: 'Can I get a refund?',
+    answer:
+      'We do not offer refunds. You can cancel at any time: your access continues until the end of the period you have paid for, and you will not be charged again.',
+  },
+];

@@ -1,0 +1,64 @@
+import { LABELS } from '@goldroute/domain';
+import { MockWindow, delay } from './mock-window';
+
+const sliders = [
+  { label: 'Sell Rate', value: '≥ 0.020', fill: 'w-[38%]' },
+  { label: 'Gold Profit', value: '≥ 5,000g', fill: 'w-[55%]' },
+  { label: 'Max Gold Buyout', value: '≤ 50,000g', fill: 'w-[30%]' },
+];
+const categories = ['Armor', 'Weapon', 'Pet', 'Mount'];
+
+export function SceneFilters() {
+  return (
+    <MockWindow title={LABELS.advancedFilters}>
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-sm font-semibold text-white sm:text-base">{LABELS.advancedFilters}</p>
+        <span className="relative h-5 w-24 text-right text-[11px] font-semibold sm:text-xs">
+          <span className="absolute inset-0 animate-[rise_0.4s_ease-in_2.8s_reverse_both] text-slate-400">
+            412 deals
+          </span>
+          <span style={delay(3)} className="absolute inset-0 animate-rise text-gold-300">
+            87 deals
+          </span>
+        </span>
+      </div>
+      <div className="mt-3 space-y-3 sm:mt-4">
+        {sliders.map((slider, index) => (
+          <div key={slider.label}>
+            <div className="flex justify-between text-[11px] sm:text-xs">
+              <span className="text-slate-400">{slider.label}</span>
+              <span style={delay(0.6 + index * 0.6)} className="animate-rise font-semibold text-slate-100">
+                {slider.value}
+              </span>
+            </div>
+            <div className="mt-1.5 h-1.5 rounded-full bg-white/10">
+              <div
+                style={delay(0.3 + index * 0.6)}
+                className={`h-full origin-left animate-grow rounded-full bg-gradient-to-r from-gold-500 to-gold-300 ${slider.fill}`}
+              />
+            </div>
+          </div>
+        ))}
+      </div>
+      <div className="mt-3 flex flex-wrap gap-1.5 sm:mt-4">
+        {categories.map((category, index) => (
+          <span
+            key={category}
+            style={delay(2 + index * 0.2)}
+            className="animate-pop rounded-full bg-sky-400/10 px-2 py-0.5 text-[10px] font-medium text-sky-200 ring-1 ring-sky-400/25 sm:text-xs"
+          >
+            {category}
+          </span>
+        ))}
+      </div>
+      <div className="mt-auto flex justify-end pt-3">
+        <span
+          style={delay(2.6)}
+          className="animate-glow rounded-lg bg-gold-400 px-3 py-1.5 text-[11px] font-semibold text-ink-950 sm:text-xs"
+        >
+          {LABELS.applyFilters}
+        </span>
+      </div>
+    </MockWindow>
+  );
+}

@@ -1,0 +1,68 @@
+import {
+  LABELS,
+  TOASTS,
+  WOW_TOKEN_UPDATE_EVENT,
+  formatGold,
+  formatPercent,
+  type Region,
+} from '@goldroute/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { toast } from 'react-toastify';
+import { tokenPriceQueryOptions } from './api';
+
+/** Header token price: "Loading..." while loading, "WoW Token: Error" on failure (SPEC §2). */
+export function TokenPrice({ region }: { region: Region }) {
+  const queryClient = useQueryClient();
+  const query = useQuery(tokenPriceQueryOptions(region));
+
+  useEffect(() => {
+    if (query.isError) toast.error(TOASTS.tokenPriceFailed, { toastId: `token-price-${region}` });
+  }, [query.isError, region]);
+
+  // SPEC §4: a window event wowTokenUpdate for the same region refreshes the price.
+  useEffect(() => {
+    const onUpdate = (event: Event) => {
+      const detail = (event as CustomEvent<{ region?: string } | undefined>).detail;
+      if (!detail?.region || detail.region === region) {
+        void queryClient.invalidateQueries({ queryKey: tokenPriceQueryOptions(region).queryKey });
+      }
+    };
+    window.addEventListener(WOW_TOKEN_UPDATE_EVENT, onUpdate);
+    return () => window.removeEventListener(WOW_TOKEN_UPDATE_EVENT, onUpdate);
+  }, [queryClient, region]);
+
+  let content: ReactNode;
+  let tone = 'text-slate-300';
+  if (query.isPending) content = LABELS.tokenLoading;
+  else if (query.isError) {
+    content = LABELS.tokenError;
+    tone = 'text-red-300';
+  } else {
+    const change = query.data.changePercentage;
+    content = (
+      <>
+        WoW Token: {formatGold(query.data.price)}
+        <span className={`hidden sm:inline ${change >= 0 ? 'text-emerald-300' : 'text-red-300'}`}>
+          {change >= 0 ? '+' : ''}
+          {formatPercent(change)}
+        </span>
+      </>
+    );
+    tone = 'text-gold-200';
+  }
+
+  return (
+    <span
+      data-testid="token-price"
+      aria-live="polite"
+      className={`inline-flex items-center gap-2 rounded-full whitespace-nowrap bg-white/5 px-3 py-1.5 text-xs font-medium ring-1 ring-white/10 ${tone}`}
+    >
+      <span
+        aria-hidden="true"
+        className="size-2 rounded-full bg-gold-400 shadow-[0_0_8px] shadow-gold-400/70"
+      />
+      {content}
+    </span>
+  );
+}

@@ -1,0 +1,5 @@
+import { ContactContent } from '../features/legal/contact-content';
+
+export function ContactUsScreen() {
+  return <ContactContent />;
+}

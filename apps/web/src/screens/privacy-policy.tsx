@@ -1,0 +1,5 @@
+import { PrivacyContent } from '../features/legal/privacy-content';
+
+export function PrivacyPolicyScreen() {
+  return <PrivacyContent />;
+}

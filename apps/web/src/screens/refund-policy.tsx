@@ -1,0 +1,5 @@
+import { RefundPolicyContent } from '../features/legal/refund-policy-content';
+
+export function RefundPolicyScreen() {
+  return <RefundPolicyContent />;
+}

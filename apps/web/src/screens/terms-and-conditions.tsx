@@ -1,0 +1,5 @@
+import { TermsContent } from '../features/legal/terms-content';
+
+export function TermsAndConditionsScreen() {
+  return <TermsContent />;
+}

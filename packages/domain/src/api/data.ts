@@ -1,0 +1,121 @@
+// Data calls (SPEC §7 "Data") and the realm list. Prices are gold; times are unix seconds.
+import { z } from 'zod';
+import type { TradeItem } from '../trade-item';
+import { MAX_LIST_LENGTH, idStringSchema } from './common';
+
+// GET /shared/data/token/{region}
+export const tokenHistoryEntrySchema = z.object({ price: z.number(), timestamp: z.number() });
+export const tokenResponseSchema = z.object({
+  price: z.number(),
+  changePercentage: z.number(),
+  /** Covers the last 14 days (TOKEN_HISTORY_DAYS). */
+  historicalData: z.array(tokenHistoryEntrySchema),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+// GET /shared/data/timer/{region}
+export const timerResponseSchema = z.object({ lastModified: z.number() });
+export type TimerResponse = z.infer<typeof timerResponseSchema>;
+
+// GET /shared/data/realms/{region}: the realm groups offered on /config.
+export const realmSchema = z.object({
+  id: z.number().int(),
+  label: z.string(),
+  population: z.string(),
+  russian: z.boolean(),
+});
+export type Realm = z.infer<typeof realmSchema>;
+export const realmsResponseSchema = z.array(realmSchema);
+export type RealmsResponse = z.infer<typeof realmsResponseSchema>;
+
+export const tradeItemSchema = z.object({
+  uniqueTradeKey: z.string(),
+  uniqueItemKey: z.string(),
+  id: z.union([z.number(), z.string()]),
+  realPetId: z.number().nullable(),
+  name: z.string(),
+  class: z.string(),
+  subclass: z.string(),
+  bonus: z.array(z.number()),
+  mediaURL: z.string(),
+  quality: z.string(),
+  itemLevel: z.number(),
+  patchNumber: z.number(),
+  crafted: z.boolean(),
+  sockets: z.array(z.number()),
+  tertiaryStats: z.array(z.string()),
+  saleRate: z.number(),
+  avgSale: z.number(),
+  marketValue: z.number(),
+  historical: z.number(),
+  buyBuyout: z.number(),
+  sellBuyout: z.number(),
+  sellAHCut: z.number(),
+  sellVsBuy: z.number(),
+  saleAvgVsBuy: z.number(),
+  buyingConnectedRealmId: z.number(),
+  buyingConnectedRealmName: z.string(),
+  buyingConnectedRealmPopulation: z.string(),
+  sellingConnectedRealmId: z.number(),
+  sellingConnectedRealmName: z.string(),
+  sellingConnectedRealmPopulation: z.string(),
+}) satisfies z.ZodType<TradeItem>;
+
+const realmIdListSchema = z.array(z.number().int()).max(MAX_LIST_LENGTH);
+
+/**
+ * POST /retail/market/ah-data-dropship/{region} and ah-data-undercut/{region}. The TSM generator
+ * sends only userId, so the realm lists are optional. The server must take the user from the
+ * bearer token; userId is accepted for compatibility, never trusted.
+ */
+export const ahDataRequestSchema = z.object({
+  retailSellingRealms: realmIdListSchema.optional(),
+  retailBuyingRealms: realmIdListSchema.optional(),
+  userId: idStringSchema.optional(),
+});
+export type AhDataRequest = z.infer<typeof ahDataRequestSchema>;
+export const ahDataDropshipRequestSchema = ahDataRequestSchema;
+export type AhDataDropshipRequest = AhDataRequest;
+export const ahDataUndercutRequestSchema = ahDataRequestSchema;
+export type AhDataUndercutRequest = AhDataRequest;
+
+/** Both market calls answer the same flat list; the dropship screen groups it (groupDropship). */
+export const ahDataResponseSchema = z.object({
+  data: z.object({
+    items: z.array(tradeItemSchema),
+    update: z.object({ lastModified: z.number() }),
+  }),
+});
+export type AhDataResponse = z.infer<typeof ahDataResponseSchema>;
+export const ahDataDropshipResponseSchema = ahDataResponseSchema;
+export type AhDataDropshipResponse = AhDataResponse;
+export const ahDataUndercutResponseSchema = ahDataResponseSchema;
+export type AhDataUndercutResponse = AhDataResponse;
+
+// POST /retail/market/realm-stats/{region}
+export const realmStatsRequestSchema = z.object({ userId: idStringSchema.optional() });
+export type RealmStatsRequest = z.infer<typeof realmStatsRequestSchema>;
+
+export const overallStatsSchema = z.object({
+  totalRealms: z.number(),
+  totalAuctions: z.number(),
+  avgPriceRatio: z.number(),
+  percentCheaper: z.number(),
+});
+export const realmStatsRowSchema = z.object({
+  realmId: z.number(),
+  realmName: z.string(),
+  realmPopulation: z.string(),
+  totalAuctions: z.number(),
+  avgPriceRatio: z.number(),
+  cheaperThanRegion: z.number(),
+  expensiveThanRegion: z.number(),
+  percentCheaper: z.number(),
+  percentExpensive: z.number(),
+  percentEqual: z.number(),
+});
+export type RealmStatsRow = z.infer<typeof realmStatsRowSchema>;
+export const realmStatsResponseSchema = z.object({
+  data: z.object({ overallStats: overallStatsSchema, realmStats: z.array(realmStatsRowSchema) }),
+});
+export type RealmStatsResponse = z.infer<typeof realmStatsResponseSchema>;

@@ -1,0 +1,6 @@
+// Wire contract of SPEC §7, published as @goldroute/domain/api.
+export * from './common';
+export * from './users';
+export * from './data';
+export * from './payments';
+export * from './admin';

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { auctionatorLists, auctionatorTerm, tsmString } from './export';
+import { makeTradeItem } from './test-fixtures';
+
+describe('Auctionator term: "name";category;minIlvl;maxIlvl;minLvl;maxLvl;minCraftedLvl;maxCraftedLvl;minPrice;maxPrice;quality;tier;expansion;quantity', () => {
+  it.each([
+    [
+      '"ilvl-1 to ilvl+1" for Weapon',
+      { name: 'Sword', class: 'Weapon', subclass: 'Sword', itemLevel: 80, buyBuyout: 10000, quality: 'epic' },
+      '"Sword";;79;81;0;0;0;0;0;10001;4;;;',
+    ],
+    [
+      'Armor',
+      { name: 'Helm', class: 'Armor', subclass: 'Plate', itemLevel: 606, buyBuyout: 250, quality: 'rare' },
+      '"Helm";;605;607;0;0;0;0;0;251;3;;;',
+    ],
+    [
+      'Profession',
+      {
+        name: 'Pick',
+        class: 'Profession',
+        subclass: 'Mining',
+        itemLevel: 590.6,
+        buyBuyout: 5,
+        quality: 'uncommon',
+      },
+      '"Pick";;590;592;0;0;0;0;0;6;2;;;',
+    ],
+    [
+      '"Pets have no range"',
+      {
+        name: 'Lil Tyrael',
+        id: 'pet_1',
+        realPetId: 42,
+        class: 'Pet',
+        subclass: 'Companion Pets',
+        itemLevel: 25,
+        quality: 'rare',
+        buyBuyout: 100,
+      },
+      '"Lil Tyrael";;0;0;0;0;0;0;0;101;3;;;',
+    ],
+    [
+      'a pet keeps no range even with a gear class',
+      {
+        name: 'Odd',
+        id: 'pet_2',
+        realPetId: 7,
+        class: 'Armor',
+        subclass: 'Plate',
+        itemLevel: 25,
+        quality: 'rare',
+        buyBuyout: 100,
+      },
+      '"Odd";;0;0;0;0;0;0;0;101;3;;;',
+    ],
+    [
+      'other categories have no range',
+      {
+        name: 'Reins',
+        class: 'Miscellaneous',
+        subclass: 'Mount',
+        itemLevel: 60,
+        quality: 'epic',
+        buyBuyout: 99999,
+      },
+      '"Reins";;0;0;0;0;0;0;0;100000;4;;;',
+    ],
+    [
+      '"The price is buyBuyout + 1, rounded" (up)',
+      { name: 'X', class: 'Recipe', subclass: 'Tailoring', buyBuyout: 1234.5, quality: 'common' },
+      '"X";;0;0;0;0;0;0;0;1236;1;;;',
+    ],
+    [
+      'price rounded down',
+      { name: 'X', class: 'Recipe', subclass: 'Tailoring', buyBuyout: 1234.49, quality: 'common' },
+      '"X";;0;0;0;0;0;0;0;1235;1;;;',
+    ],
+    [
+      'quality None (999) leaves the quality field empty',
+      { name: 'Y', class: 'Recipe', subclass: 'Tailoring', buyBuyout: 10, quality: 'none' },
+      '"Y";;0;0;0;0;0;0;0;11;;;;',
+    ],
+    [
+      'separators are stripped from the name',
+      { name: 'A;B^C\nD', class: 'Recipe', subclass: 'Tailoring', buyBuyout: 10, quality: 'legendary' },
+      '"ABCD";;0;0;0;0;0;0;0;11;5;;;',
+    ],
+  ])('%s', (_label, item, term) => {
+    expect(auctionatorTerm(makeTradeItem(item))).toBe(term);
+  });
+
+  it('has the 14 fields of the format', () => {
+    expect(auctionatorTerm(makeTradeItem()).split(';')).toHaveLength(14);
+  });
+});
+
+describe('auctionatorLists: "items are grouped by buying realm", "Buy from {realm}"', () => {
+  const rows = [
+    makeTradeItem({
+      uniqueTradeKey: 'a',
+      name: 'Alpha',
+      class: 'Recipe',
+      subclass: 'R',
+      buyBuyout: 10,
+      quality: 'rare',
+      buyingConnectedRealmId: 1,
+      buyingConnectedRealmName: 'Stormrage',
+    }),
+    makeTradeItem({
+      uniqueTradeKey: 'b',
+      name: 'Beta',
+      class: 'Recipe',
+      subclass: 'R',
+      buyBuyout: 20,
+      quality: 'epic',
+      buyingConnectedRealmId: 2,
+      buyingConnectedRealmName: 'Area 52',
+    }),
+    makeTradeItem({
+      uniqueTradeKey: 'c',
+      name: 'Gamma',
+      class: 'Recipe',
+      subclass: 'R',
+      buyBuyout: 30,
+      quality: 'common',
+      buyingConnectedRealmId: 1,
+      buyingConnectedRealmName: 'Stormrage',
+    }),
+    // Same item and price on the same buying realm, another selling realm: one search is enough.
+    makeTradeItem({
+      uniqueTradeKey: 'd',
+      name: 'Alpha',
+      class: 'Recipe',
+      subclass: 'R',
+      buyBuyout: 10,
+      quality: 'rare',
+      buyingConnectedRealmId: 1,
+      buyingConnectedRealmName: 'Stormrage',
+      sellingConnectedRealmId: 99,
+    }),
+  ];
+
+  it.each([
+    [
+      [],
+      'GoldRoute Buy from Stormrage^"Alpha";;0;0;0;0;0;0;0;11;3;;;^"Gamma";;0;0;0;0;0;0;0;31;1;;;\n' +
+        'GoldRoute Buy from Area 52^"Beta";;0;0;0;0;0;0;0;21;4;;;',
+    ],
+    [['b'], 'GoldRoute Buy from Stormrage^"Alpha";;0;0;0;0;0;0;0;11;3;;;^"Gamma";;0;0;0;0;0;0;0;31;1;;;'],
+    [
+      // Realms follow the first included row: Area 52 now comes first, and d (Alpha) follows c (Gamma).
+      ['a'],
+      'GoldRoute Buy from Area 52^"Beta";;0;0;0;0;0;0;0;21;4;;;\n' +
+        'GoldRoute Buy from Stormrage^"Gamma";;0;0;0;0;0;0;0;31;1;;;^"Alpha";;0;0;0;0;0;0;0;11;3;;;',
+    ],
+    [
+      ['a', 'd'],
+      'GoldRoute Buy from Area 52^"Beta";;0;0;0;0;0;0;0;21;4;;;\nGoldRoute Buy from Stormrage^"Gamma";;0;0;0;0;0;0;0;31;1;;;',
+    ],
+    [['a', 'b', 'c', 'd'], ''],
+  ])('"Unchecked items are excluded ... from Auctionator lists": unchecked %j', (unchecked, expected) => {
+    expect(auctionatorLists(rows, new Set(unchecked))).toBe(expected);
+  });
+
+  it('is empty for no rows', () => {
+    expect(auctionatorLists([])).toBe('');
+  });
+});
+
+describe('TSM string: "i:{id} for items or p:{realPetId} for pets"', () => {
+  it.each([
+    [[makeTradeItem({ id: 19019 })], 'i:19019'],
+    [[makeTradeItem({ id: 19019 }), makeTradeItem({ id: 'pet_3390', realPetId: 2872 })], 'i:19019,p:2872'],
+    [[makeTradeItem({ id: 1 }), makeTradeItem({ id: 2 }), makeTradeItem({ id: 1 })], 'i:1,i:2'],
+    [[makeTradeItem({ id: 'pet_1', realPetId: 5 }), makeTradeItem({ id: 'pet1', realPetId: 5 })], 'p:5'],
+    [[makeTradeItem({ id: 'pet_1', realPetId: null })], ''],
+    [[], ''],
+  ])('%# -> %j', (items, expected) => {
+    expect(tsmString(items)).toBe(expected);
+  });
+
+  it('leaves unchecked rows out', () => {
+    const items = [
+      makeTradeItem({ uniqueTradeKey: 'a', id: 1 }),
+      makeTradeItem({ uniqueTradeKey: 'b', id: 2 }),
+    ];
+    expect(tsmString(items, ['a'])).toBe('i:2');
+  });
+});

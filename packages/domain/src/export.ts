@@ -1,0 +1,92 @@
+// Exports to game add-ons: Auctionator shopping lists and the TSM group string (FORMATS.md).
+import { QUALITY_NONE } from './enums';
+import { categoryOf, qualityIdOf } from './filters';
+import { EXPORT_TEXTS } from './messages';
+import { isPet } from './trade-item';
+import type { TradeItem } from './trade-item';
+
+// Categories whose searches get an item-level window (SPEC §9).
+const ILVL_RANGE_CATEGORIES: readonly string[] = ['Armor', 'Weapon', 'Profession'];
+
+// '^' splits terms, ';' splits fields, line breaks split lists: none may survive inside a value.
+function stripSeparators(text: string): string {
+  return text.replace(/[\^;\r\n]/g, '');
+}
+
+type AuctionatorRow = Pick<
+  TradeItem,
+  | 'uniqueTradeKey'
+  | 'id'
+  | 'name'
+  | 'class'
+  | 'subclass'
+  | 'quality'
+  | 'itemLevel'
+  | 'buyBuyout'
+  | 'buyingConnectedRealmId'
+  | 'buyingConnectedRealmName'
+>;
+
+/**
+ * One advanced-search term:
+ * "name";category;minIlvl;maxIlvl;minLvl;maxLvl;minCraftedLvl;maxCraftedLvl;minPrice;maxPrice;quality;tier;expansion;quantity
+ *
+ * - category stays empty: Auctionator resolves it against the game client's localized class
+ *   names ("Armor", "Miscellaneous/Mount"), which our categories do not match one-to-one, and
+ *   the exact-name search already pins the item.
+ * - tier, expansion and quantity stay empty (any): our patchNumber counts from 1 while the
+ *   game's expansion index counts from 0, and a wrong value would hide every result.
+ */
+export function auctionatorTerm(row: AuctionatorRow): string {
+  const useIlvl = !isPet(row) && ILVL_RANGE_CATEGORIES.includes(categoryOf(row));
+  const ilvl = Math.round(row.itemLevel);
+  const minIlvl = useIlvl ? ilvl - 1 : 0;
+  const maxIlvl = useIlvl ? ilvl + 1 : 0;
+  const maxPrice = Math.round(row.buyBuyout + 1);
+  const quality = qualityIdOf(row);
+  const qualityField = quality === QUALITY_NONE ? '' : String(quality);
+  const name = stripSeparators(row.name);
+  return `"${name}";;${minIlvl};${maxIlvl};0;0;0;0;0;${maxPrice};${qualityField};;;`;
+}
+
+/**
+ * One line per buying realm, "GoldRoute Buy from {realm}^term^term", in the order realms first
+ * appear. Unchecked rows are left out; identical terms on one realm are written once.
+ */
+export function auctionatorLists(
+  rows: readonly AuctionatorRow[],
+  uncheckedTradeKeys: Iterable<string> = [],
+): string {
+  const unchecked = new Set(uncheckedTradeKeys);
+  const lists = new Map<number, { realm: string; terms: Set<string> }>();
+  for (const row of rows) {
+    if (unchecked.has(row.uniqueTradeKey)) continue;
+    let list = lists.get(row.buyingConnectedRealmId);
+    if (!list) {
+      list = { realm: stripSeparators(row.buyingConnectedRealmName), terms: new Set() };
+      lists.set(row.buyingConnectedRealmId, list);
+    }
+    list.terms.add(auctionatorTerm(row));
+  }
+  return [...lists.values()]
+    .map(({ realm, terms }) => [EXPORT_TEXTS.auctionatorListName(realm), ...terms].join('^'))
+    .join('\n');
+}
+
+type TsmRow = Pick<TradeItem, 'uniqueTradeKey' | 'id' | 'realPetId'>;
+
+/** TSM group import string: i:{id} for items, p:{realPetId} for pets, comma-separated, no repeats. */
+export function tsmString(items: readonly TsmRow[], uncheckedTradeKeys: Iterable<string> = []): string {
+  const unchecked = new Set(uncheckedTradeKeys);
+  const tokens = new Set<string>();
+  for (const item of items) {
+    if (unchecked.has(item.uniqueTradeKey)) continue;
+    if (isPet(item)) {
+      // A pet without a species id cannot be expressed in TSM's format.
+      if (item.realPetId !== null) tokens.add(`p:${item.realPetId}`);
+    } else {
+      tokens.add(`i:${item.id}`);
+    }
+  }
+  return [...tokens].join(',');
+}

@@ -1,0 +1,61 @@
+// Test-only builders (not re-exported from index): one valid trade item and user to vary per case.
+import type { User } from './api/users';
+import type { TradeItem } from './trade-item';
+
+export function makeTradeItem(overrides: Partial<TradeItem> = {}): TradeItem {
+  return {
+    uniqueTradeKey: 'trade-1',
+    uniqueItemKey: 'item-1',
+    id: 19019,
+    realPetId: null,
+    name: 'Thunderfury, Blessed Blade of the Windseeker',
+    class: 'Weapon',
+    subclass: 'Sword',
+    bonus: [],
+    mediaURL: 'https://example.test/icon.jpg',
+    quality: 'legendary',
+    itemLevel: 80,
+    patchNumber: 1,
+    crafted: false,
+    sockets: [],
+    tertiaryStats: [],
+    saleRate: 0.1,
+    avgSale: 20000,
+    marketValue: 15000,
+    historical: 14000,
+    buyBuyout: 10000,
+    sellBuyout: 20000,
+    sellAHCut: 19000,
+    sellVsBuy: 9000,
+    saleAvgVsBuy: 9000,
+    buyingConnectedRealmId: 11,
+    buyingConnectedRealmName: 'Stormrage',
+    buyingConnectedRealmPopulation: 'HIGH',
+    sellingConnectedRealmId: 22,
+    sellingConnectedRealmName: 'Area 52',
+    sellingConnectedRealmPopulation: 'FULL',
+    ...overrides,
+  };
+}
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 'u1',
+    email: 'player@example.com',
+    role: 'user',
+    hasAccess: true,
+    isActive: true,
+    isExpired: false,
+    inCancelation: false,
+    region: 'us',
+    favorites: [],
+    config: null,
+    retailBuyingRealmsUS: [11],
+    retailSellingRealmsUS: [22],
+    retailBuyingRealmsEU: [],
+    retailSellingRealmsEU: [],
+    goldSubscription: null,
+    stripeSubscription: null,
+    ...overrides,
+  };
+}

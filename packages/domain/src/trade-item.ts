@@ -1,0 +1,78 @@
+// Trade item and dropship group of SPEC §3. Prices on the wire are gold (copper stays inside packages/market).
+
+export interface TradeItem {
+  uniqueTradeKey: string;
+  uniqueItemKey: string;
+  /** Item id, or for battle pets a string starting with "pet" ("pet_1234"). */
+  id: number | string;
+  /** Pet species id for pets (used in the TSM string), null for other items. */
+  realPetId: number | null;
+  name: string;
+  class: string;
+  subclass: string;
+  /** Bonus ids of the auctioned variant (joined with ':' in game-database links). */
+  bonus: number[];
+  mediaURL: string;
+  /** Lower-case quality label, e.g. 'epic'. */
+  quality: string;
+  itemLevel: number;
+  /** Expansion number (1 Classic ... 11 TWW). */
+  patchNumber: number;
+  crafted: boolean;
+  sockets: number[];
+  tertiaryStats: string[];
+  saleRate: number;
+  avgSale: number;
+  marketValue: number;
+  historical: number;
+  buyBuyout: number;
+  sellBuyout: number;
+  sellAHCut: number;
+  sellVsBuy: number;
+  saleAvgVsBuy: number;
+  buyingConnectedRealmId: number;
+  buyingConnectedRealmName: string;
+  buyingConnectedRealmPopulation: string;
+  sellingConnectedRealmId: number;
+  sellingConnectedRealmName: string;
+  sellingConnectedRealmPopulation: string;
+}
+
+export interface DropshipGroup {
+  key: string;
+  /** The best variant, shown on the group row. */
+  mainItem: TradeItem;
+  /** Sorted by sellVsBuy, highest first. */
+  variants: TradeItem[];
+  /** sellVsBuy of the top variant. */
+  bestProfit: number;
+  totalCount: number;
+}
+
+export function isPet(item: Pick<TradeItem, 'id'>): boolean {
+  return typeof item.id === 'string' && item.id.startsWith('pet');
+}
+
+/** Dropship rows group by item id, quality and item level (SPEC §2). */
+export function dropshipGroupKey(item: Pick<TradeItem, 'id' | 'quality' | 'itemLevel'>): string {
+  return `${item.id}|${item.quality}|${item.itemLevel}`;
+}
+
+/** Groups keep the order in which their first item appears; variants are sorted by profit. */
+export function groupDropship(items: readonly TradeItem[]): DropshipGroup[] {
+  const byKey = new Map<string, TradeItem[]>();
+  for (const item of items) {
+    const key = dropshipGroupKey(item);
+    const list = byKey.get(key);
+    if (list) list.push(item);
+    else byKey.set(key, [item]);
+  }
+  const groups: DropshipGroup[] = [];
+  for (const [key, list] of byKey) {
+    const variants = [...list].sort((a, b) => b.sellVsBuy - a.sellVsBuy);
+    const best = variants[0];
+    if (!best) continue;
+    groups.push({ key, mainItem: best, variants, bestProfit: best.sellVsBuy, totalCount: variants.length });
+  }
+  return groups;
+}
