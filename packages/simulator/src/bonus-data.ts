@@ -151,13 +151,20 @@ function curveAt(curve: RaidbotsCurve, x: number): number {
     const a = pts[i - 1];
     const b = pts[i];
     if (a && b && x <= b.playerLevel) {
-      return Math.floor(a.itemLevel + ((x - a.playerLevel) * (b.itemLevel - a.itemLevel)) / (b.playerLevel - a.playerLevel));
+      return Math.floor(
+        a.itemLevel + ((x - a.playerLevel) * (b.itemLevel - a.itemLevel)) / (b.playerLevel - a.playerLevel),
+      );
     }
   }
   return last.itemLevel;
 }
 
-const TERTIARY_FACTOR: Record<Tertiary, number> = { Speed: 1.25, Leech: 1.45, Avoidance: 1.15, Indestructible: 1.05 };
+const TERTIARY_FACTOR: Record<Tertiary, number> = {
+  Speed: 1.25,
+  Leech: 1.45,
+  Avoidance: 1.15,
+  Indestructible: 1.05,
+};
 const TERTIARY_IDS: Record<Tertiary, number> = {
   Speed: TERTIARY_BONUS.speed,
   Leech: TERTIARY_BONUS.leech,
@@ -167,7 +174,12 @@ const TERTIARY_IDS: Record<Tertiary, number> = {
 const TERTIARIES: readonly Tertiary[] = ['Speed', 'Leech', 'Avoidance', 'Indestructible'];
 
 /** Variant templates of one equipment item (the first is the plain, most common one). */
-export function equipmentTemplates(rng: Rng, baseLevel: number, quality: number, expansion: number): VariantTemplate[] {
+export function equipmentTemplates(
+  rng: Rng,
+  baseLevel: number,
+  quality: number,
+  expansion: number,
+): VariantTemplate[] {
   const count = 1 + weightedIndex(rng, [28, 26, 18, 12, 8, 5, 3]);
   const templates: VariantTemplate[] = [];
   const seen = new Set<string>();

@@ -327,7 +327,9 @@ function draft(rng: Rng, kind: Kind): Draft {
         name: names.weaponName(rng, sub),
         icon: icon(rng, WEAPON_ICONS[sub] ?? 'inv_sword_'),
         quality: qualityFor(rng),
-        inventoryType: twoHand ? { type: 'TWOHWEAPON', name: 'Two-Hand' } : { type: 'WEAPON', name: 'One-Hand' },
+        inventoryType: twoHand
+          ? { type: 'TWOHWEAPON', name: 'Two-Hand' }
+          : { type: 'WEAPON', name: 'One-Hand' },
       };
     }
     case 'armor': {
@@ -454,7 +456,8 @@ export function createCatalog(seed: number, itemCount: number, petCount: number)
     const d = draft(rng, kind);
     const equipment = kind === 'weapon' || kind === 'armor';
     const [ilo, ihi] = EXPANSION_ILVL[expansion - 1] ?? [5, 60];
-    const level = equipment || kind === 'cosmetic' ? intBetween(rng, ilo, ihi) : intBetween(rng, 1, Math.max(1, ilo));
+    const level =
+      equipment || kind === 'cosmetic' ? intBetween(rng, ilo, ihi) : intBetween(rng, 1, Math.max(1, ilo));
     const [glo, ghi] = equipment ? (EQUIPMENT_GOLD[d.quality] ?? [1, 100]) : KIND_GOLD[kind];
     // Older gear is cheaper, except transmog-worthy epics.
     const age = equipment && d.quality < 4 ? 0.6 + 0.04 * expansion : 1;

@@ -1,1 +1,50 @@
-export {};
+// @goldroute/simulator: a seeded economy of both regions in Blizzard and TSM wire formats, and a
+// loopback HTTP server speaking those APIs.
+export { createEconomy, Economy, DEFAULT_START_TIME, SIZE_SHAPES } from './economy';
+export type { EconomyOptions, EconomySize, TokenPoint } from './economy';
+export { startSimulatorServer } from './server';
+export type {
+  FaultKind,
+  FaultSpec,
+  RecordedRequest,
+  SimulatorServer,
+  SimulatorServerOptions,
+} from './server';
+export {
+  createBonusData,
+  CURVES,
+  LEVEL_BONUS_BASE,
+  LEVEL_STEPS,
+  SET_LEVEL_BONUS_BASE,
+  CURVE_BONUS_BASE,
+  DROP_CURVE_BONUS_BASE,
+  SOCKET_BONUS,
+  TERTIARY_BONUS,
+  QUALITY_BONUS,
+  SUFFIX_BONUS_BASE,
+} from './bonus-data';
+export type {
+  BonusData,
+  RaidbotsBonus,
+  RaidbotsCurve,
+  RaidbotsCurvePoint,
+  RaidbotsRawStat,
+  Tertiary,
+  VariantTemplate,
+} from './bonus-data';
+export {
+  ITEM_CLASSES,
+  WEAPON_SUBCLASSES,
+  ARMOR_SUBCLASSES,
+  RECIPE_SUBCLASSES,
+  PROFESSION_SUBCLASSES,
+  MISC_SUBCLASSES,
+  PET_FAMILIES,
+  PET_CAGE_ITEM_ID,
+  QUALITY_NAMES,
+} from './catalog';
+export type { SimItem, SimPetSpecies } from './catalog';
+export { connectedRealmName, POPULATION_NAMES, REGION_IDS, REGION_NAMES } from './realms';
+export type { Population, RegionCode, SimConnectedRealm, SimRealm } from './realms';
+export { iconUrl } from './responses';
+export type * from './wire';

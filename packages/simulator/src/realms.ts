@@ -16,7 +16,12 @@ export const POPULATION_NAMES: Readonly<Record<Population, string>> = {
 };
 const POPULATIONS: readonly Population[] = ['LOW', 'MEDIUM', 'HIGH', 'FULL'];
 const POPULATION_WEIGHTS = [20, 35, 30, 15];
-const POPULATION_VOLUME: Readonly<Record<Population, number>> = { LOW: 0.35, MEDIUM: 0.75, HIGH: 1.3, FULL: 2.1 };
+const POPULATION_VOLUME: Readonly<Record<Population, number>> = {
+  LOW: 0.35,
+  MEDIUM: 0.75,
+  HIGH: 1.3,
+  FULL: 2.1,
+};
 
 export interface SimRealm {
   id: number;
@@ -79,7 +84,11 @@ export interface RegionShape {
   averageAuctions: number;
 }
 
-export function createConnectedRealms(seed: number, region: RegionCode, shape: RegionShape): SimConnectedRealm[] {
+export function createConnectedRealms(
+  seed: number,
+  region: RegionCode,
+  shape: RegionShape,
+): SimConnectedRealm[] {
   const rng: Rng = mulberry32(seed ^ (region === 'us' ? 0x5eed0001 : 0x5eed0002));
   const takenNames = new Set<string>();
   const takenSlugs = new Set<string>();
@@ -97,7 +106,12 @@ export function createConnectedRealms(seed: number, region: RegionCode, shape: R
     const russian = region === 'eu' && russianAt.has(index);
     const spec: LocaleSpec = russian
       ? { locale: 'ruRU', timezone: 'Europe/Moscow', category: 'Russian', weight: 0 }
-      : (locales[weightedIndex(rng, localeWeights)] ?? { locale: 'enUS', timezone: 'America/New_York', category: 'United States', weight: 1 });
+      : (locales[weightedIndex(rng, localeWeights)] ?? {
+          locale: 'enUS',
+          timezone: 'America/New_York',
+          category: 'United States',
+          weight: 1,
+        });
     const members = 1 + weightedIndex(rng, [50, 35, 15]);
     const realms: SimRealm[] = [];
     for (let m = 0; m < members; m++) {
@@ -129,7 +143,8 @@ export function createConnectedRealms(seed: number, region: RegionCode, shape: R
       region,
       population,
       realms,
-      auctionVolume: POPULATION_VOLUME[population] * Math.exp(0.25 * normal(rng)) * (1 + 0.15 * (members - 1)),
+      auctionVolume:
+        POPULATION_VOLUME[population] * Math.exp(0.25 * normal(rng)) * (1 + 0.15 * (members - 1)),
       priceBias: Math.exp(0.22 * normal(rng)),
       publishMinute: intBetween(rng, 0, 9),
       russian,

@@ -15,19 +15,24 @@ const describeWait = (ms: number) => {
   return seconds < 120 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
 };
 
-/** @fastify/rate-limit, used per route with as many keys (IP, account, token) as the route needs. */
+/**
+ * @fastify/rate-limit's counters, checked per route with as many keys (IP, account, token) as the route needs.
+ * createRateLimit is used rather than rateLimit() hooks because only the first of those runs per request.
+ */
 export async function registerRateLimits(app: FastifyInstance, options: { enabled: boolean }): Promise<RateLimiter> {
   if (!options.enabled) return { limit: () => noop };
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) =>
-      new HttpError(429, `Too many requests. Please try again in ${describeWait(context.ttl)}.`, {
-        headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
-      }),
-  });
+  await app.register(rateLimit, { global: false });
   return {
-    limit: (name, max, windowMs, key) =>
-      app.rateLimit({ max, timeWindow: windowMs, keyGenerator: (request) => `${name}:${key(request)}` }),
+    limit: (name, max, windowMs, key) => {
+      const check = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: (request) => `${name}:${key(request)}` });
+      return async (request) => {
+        const result = await check(request);
+        if (result.isAllowed || !result.isExceeded) return;
+        throw new HttpError(429, `Too many requests. Please try again in ${describeWait(result.ttl)}.`, {
+          headers: { 'retry-after': String(Math.max(1, result.ttlInSeconds)) },
+        });
+      };
+    },
   };
 }
 

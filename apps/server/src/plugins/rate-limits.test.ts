@@ -1,0 +1,32 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../test-support/accounts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ RATE_LIMIT_ENABLED: 'true' });
+});
+afterAll(() => h.close());
+
+describe('rate limits', () => {
+  it('limits login attempts per account: the 11th in 15 minutes gets 429 with Retry-After', async () => {
+    const attempts = [];
+    for (let i = 0; i < 11; i++) {
+      attempts.push(await h.api.post('/shared/users/login', { email: 'target@example.com', password: `Guess#${i}aA` }));
+    }
+    expect(attempts.slice(0, 10).map((r) => r.status)).toEqual(Array(10).fill(401));
+    const limited = attempts[10];
+    expect(limited?.status).toBe(429);
+    expect(limited?.body.error).toMatch(/^Too many requests\. Please try again in \d+ (seconds|minutes)\.$/);
+    expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    // Another account from the same address is still served.
+    const other = await h.api.post('/shared/users/login', { email: 'other@example.com', password: 'Guess#0aA' });
+    expect(other.status).toBe(401);
+  });
+
+  it('limits forgot-password per account to 3 an hour', async () => {
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await h.api.post('/shared/users/forgot-password', { email: 'spam@example.com' })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});
