@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@db:5432/goldroute',
       PUBLIC_URL: 'https://goldroute.example/',
       NODE_ENV: 'production',
+      JWT_SECRET: 's'.repeat(32),
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -28,6 +29,10 @@ describe('loadConfig', () => {
       publicUrl: 'https://goldroute.example',
       nodeEnv: 'production',
     });
+  });
+
+  it('requires JWT_SECRET in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: is required when NODE_ENV=production/);
   });
 
   it('fails fast listing every bad variable at once', () => {
