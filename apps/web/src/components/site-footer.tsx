@@ -20,7 +20,7 @@ export function SiteFooter() {
           </p>
         </div>
         <nav aria-label="Footer">
-          <ul className="grid grid-cols-2 gap-x-10 gap-y-3 sm:flex sm:flex-wrap sm:gap-x-8">
+          <ul className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:gap-x-8">
             <li>
               <Link className={linkClass} to={paths.contactUs}>
                 Contact Us

@@ -31,7 +31,7 @@ export type BenefitIconName = 'gold' | 'time' | 'easy';
 const benefitPaths: Record<BenefitIconName, string> = {
   gold: 'M12 4c4.4 0 8 1.3 8 3s-3.6 3-8 3-8-1.3-8-3 3.6-3 8-3Zm8 3v5c0 1.7-3.6 3-8 3s-8-1.3-8-3V7m16 5v5c0 1.7-3.6 3-8 3s-8-1.3-8-3v-5',
   time: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0-13v4.5l3 2',
-  easy: 'M12 3v3m0 12v3M3 12h3m12 0h3M5.6 5.6l2.1 2.1m8.6 8.6 2.1 2.1m0-12.8-2.1 2.1m-8.6 8.6-2.1 2.1M12 9a3 3 0 1 0 0 6 3 3 0 0 0 0-6Z',
+  easy: 'M15 4V2m0 14v-2M8 9h2m10 0h2M17.8 11.8 19 13m-4-4h.01M17.8 6.2 19 5M3 21l9-9M12.2 6.2 11 5',
 };
 
 export function BenefitIcon({ name }: { name: BenefitIconName }) {

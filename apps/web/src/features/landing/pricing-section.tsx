@@ -18,7 +18,7 @@ export function PricingSection() {
             <Link
               to={paths.register}
               aria-label={`${PLAN_LABELS.subscribeNow}: ${plan.planType}`}
-              className={buttonClass(plan.mostPopular ? 'primary' : 'secondary', 'md', 'w-full')}
+              className={buttonClass(plan.featured ? 'primary' : 'secondary', 'md', 'w-full')}
             >
               {PLAN_LABELS.subscribeNow}
             </Link>

@@ -38,7 +38,11 @@ export function LandingSection({
   children: ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={labelledBy} className={`px-5 py-20 sm:px-8 sm:py-28 ${className}`}>
+    <section
+      id={id}
+      aria-labelledby={labelledBy}
+      className={`px-5 py-16 sm:px-8 sm:py-24 lg:py-28 ${className}`}
+    >
       <div className="mx-auto max-w-6xl">{children}</div>
     </section>
   );

@@ -1,7 +1,14 @@
 import { anchors } from '../../app/paths';
-import { TOOLS } from '../../app/tools';
+import { TOOLS, type ToolKey } from '../../app/tools';
 import { ToolIcon } from './icons';
 import { LandingSection, SectionHeading } from './section-heading';
+
+const highlights: Record<ToolKey, string[]> = {
+  flipping: ['Gold profit', 'Buy and sell realm', 'Auctionator lists'],
+  tsm: ['Several price sources', 'One-click TSM string'],
+  dropship: ['Grouped variants', 'Best profit first'],
+  stats: ['Price ratio', 'Cheaper than region'],
+};
 
 export function ToolsSection() {
   return (
@@ -25,6 +32,16 @@ export function ToolsSection() {
             </span>
             <h3 className="mt-5 text-xl font-semibold text-white">{tool.name}</h3>
             <p className="mt-2 leading-relaxed text-slate-400">{tool.description}</p>
+            <ul className="mt-5 flex flex-wrap gap-2" aria-label={`${tool.name} highlights`}>
+              {highlights[tool.key].map((item) => (
+                <li
+                  key={item}
+                  className="rounded-full bg-white/5 px-3 py-1 text-xs font-medium text-slate-300 ring-1 ring-white/10"
+                >
+                  {item}
+                </li>
+              ))}
+            </ul>
           </li>
         ))}
       </ul>

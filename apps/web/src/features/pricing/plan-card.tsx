@@ -19,7 +19,7 @@ function CheckIcon() {
 }
 
 export function PlanCard({ plan, action }: { plan: PlanCardModel; action: ReactNode }) {
-  const { price, planType, mostPopular, savingsPercent, features } = plan;
+  const { price, planType, mostPopular, featured, savingsPercent, features } = plan;
   const per = price.recurring.interval === 'year' ? 'year' : 'month';
   const headingId = `plan-${price.id}`;
 
@@ -27,7 +27,7 @@ export function PlanCard({ plan, action }: { plan: PlanCardModel; action: ReactN
     <article
       aria-labelledby={headingId}
       className={`relative flex flex-col rounded-3xl p-7 sm:p-8 ${
-        mostPopular
+        featured
           ? 'bg-gradient-to-b from-gold-400/[0.12] to-ink-850 ring-2 ring-gold-400/60 shadow-[0_30px_80px_-30px_rgb(245_196_81/0.45)]'
           : 'bg-ink-850/80 ring-1 ring-white/10'
       }`}

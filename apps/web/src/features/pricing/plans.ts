@@ -25,6 +25,8 @@ export interface PlanCardModel {
   planType: PlanType;
   features: string[];
   mostPopular: boolean;
+  /** Drawn with the gold frame: the most popular plan, or the only one. */
+  featured: boolean;
   /** Whole percent saved against 12 monthly payments; null when there is nothing to compare. */
   savingsPercent: number | null;
 }
@@ -45,7 +47,7 @@ export function planCards(prices: readonly Price[], interval: PriceInterval): Pl
   let shown = visible.filter((price) => price.recurring.interval === chosen);
   if (shown.length === 0) shown = visible;
 
-  return [...shown]
+  const cards = [...shown]
     .map((price) => ({ price, planType: planTypeFromLookupKey(price.lookup_key) }))
     .sort(
       (a, b) => PLAN_ORDER[a.planType] - PLAN_ORDER[b.planType] || a.price.unit_amount - b.price.unit_amount,
@@ -65,7 +67,10 @@ export function planCards(prices: readonly Price[], interval: PriceInterval): Pl
         planType,
         features: planFeatures(planType),
         mostPopular: planType === 'Advanced',
+        featured: planType === 'Advanced',
         savingsPercent,
       };
     });
+  if (cards.length === 1 && cards[0]) cards[0].featured = true;
+  return cards;
 }

@@ -1,4 +1,4 @@
-import { LogoMark } from '../../../components/logo';
+import { SceneDeals } from './scene-deals';
 import { GUIDE_DURATIONS, GUIDE_SCENES } from './scenes';
 import { SeekBar } from './seek-bar';
 import { formatClock, usePlayback } from './use-playback';
@@ -37,24 +37,31 @@ function ReplayIcon({ className = 'size-5' }: { className?: string }) {
 
 function Poster({ onPlay, totalMs }: { onPlay: () => void; totalMs: number }) {
   return (
-    <button
-      type="button"
-      onClick={onPlay}
-      tabIndex={-1}
-      aria-hidden="true"
-      className="group absolute inset-0 flex flex-col items-center justify-center gap-5 bg-[radial-gradient(ellipse_at_center,rgb(245_196_81/0.16),transparent_60%)] px-6 text-center"
-    >
-      <LogoMark className="size-12 opacity-90 sm:size-14" />
-      <span className="flex size-16 items-center justify-center rounded-full bg-gold-400 text-ink-950 shadow-[0_0_0_10px_rgb(245_196_81/0.15)] transition group-hover:scale-105 group-hover:bg-gold-300 sm:size-20">
-        <PlayIcon className="ml-1 size-7 sm:size-8" />
-      </span>
-      <span>
-        <span className="block text-lg font-bold text-white sm:text-2xl">How GoldRoute works</span>
-        <span className="mt-1 block text-sm text-slate-400">
-          Pick realms · Find deals · Export lists — {formatClock(totalMs)}
+    <>
+      <div
+        aria-hidden="true"
+        className="scene-static absolute inset-0 flex p-3 pb-20 opacity-25 blur-[1.5px] sm:p-6 sm:pb-24 md:px-16 md:pt-8"
+      >
+        <SceneDeals />
+      </div>
+      <button
+        type="button"
+        onClick={onPlay}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="group absolute inset-0 flex flex-col items-center justify-center gap-5 bg-[radial-gradient(ellipse_at_center,rgb(245_196_81/0.18),rgb(7_9_13/0.75)_70%)] px-6 text-center"
+      >
+        <span className="flex size-16 items-center justify-center rounded-full bg-gold-400 text-ink-950 shadow-[0_0_0_10px_rgb(245_196_81/0.15)] transition group-hover:scale-105 group-hover:bg-gold-300 sm:size-20">
+          <PlayIcon className="ml-1 size-7 sm:size-8" />
         </span>
-      </span>
-    </button>
+        <span>
+          <span className="block text-lg font-bold text-white sm:text-2xl">How GoldRoute works</span>
+          <span className="mt-1 block text-sm text-slate-300">
+            Pick realms · Find deals · Export lists — {formatClock(totalMs)}
+          </span>
+        </span>
+      </button>
+    </>
   );
 }
 

@@ -55,7 +55,7 @@ export function SceneDeals() {
           <li
             key={deal.name}
             style={delay(0.3 + index * 0.5)}
-            className={`flex animate-slide-in items-center gap-2.5 rounded-lg px-2.5 py-2 ring-1 sm:gap-3 sm:px-3 ${
+            className={`${index === deals.length - 1 ? 'hidden sm:flex' : 'flex'} animate-slide-in items-center gap-2.5 rounded-lg px-2.5 py-2 ring-1 sm:gap-3 sm:px-3 ${
               index === 0 ? 'bg-gold-400/10 ring-gold-400/40' : 'bg-white/[0.03] ring-white/5'
             }`}
           >

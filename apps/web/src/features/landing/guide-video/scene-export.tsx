@@ -11,8 +11,10 @@ export function SceneExport() {
   return (
     <MockWindow title="Cross-realm flipping tool">
       <div className="flex items-center justify-between gap-2">
-        <p className="text-sm font-semibold text-white sm:text-base">87 deals selected</p>
-        <span className="animate-glow rounded-lg bg-gold-400 px-3 py-1.5 text-[11px] font-semibold text-ink-950 sm:text-xs">
+        <p className="text-sm font-semibold whitespace-nowrap text-white sm:text-base">
+          87 deals<span className="hidden sm:inline"> selected</span>
+        </p>
+        <span className="animate-glow rounded-lg whitespace-nowrap bg-gold-400 px-3 py-1.5 text-[11px] font-semibold text-ink-950 sm:text-xs">
           {LABELS.getAuctionatorLists}
         </span>
       </div>
@@ -42,7 +44,7 @@ export function SceneExport() {
       </div>
       <span
         style={delay(4.9)}
-        className="absolute top-12 right-3 animate-slide-in rounded-lg bg-emerald-500/15 px-3 py-2 text-[11px] font-semibold text-emerald-200 shadow-xl ring-1 ring-emerald-400/30 backdrop-blur sm:right-5 sm:text-xs"
+        className="absolute inset-x-0 bottom-14 mx-auto w-max animate-slide-in rounded-lg bg-emerald-950/95 px-3 py-2 text-[11px] font-semibold text-emerald-200 shadow-xl ring-1 ring-emerald-400/30 backdrop-blur sm:bottom-16 sm:text-xs"
       >
         ✓ {TOASTS.copiedPlain}
       </span>

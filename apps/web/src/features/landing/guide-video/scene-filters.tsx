@@ -1,12 +1,15 @@
-import { LABELS } from '@goldroute/domain';
+import { FILTER_LABELS, LABELS } from '@goldroute/domain';
 import { MockWindow, delay } from './mock-window';
 
 const sliders = [
-  { label: 'Sell Rate', value: '≥ 0.020', fill: 'w-[38%]' },
-  { label: 'Gold Profit', value: '≥ 5,000g', fill: 'w-[55%]' },
-  { label: 'Max Gold Buyout', value: '≤ 50,000g', fill: 'w-[30%]' },
+  { label: FILTER_LABELS.sellRate, value: '≥ 0.020', fill: 'w-[38%]', extra: '' },
+  { label: FILTER_LABELS.saleAvg, value: '≥ 2,500g', fill: 'w-[24%]', extra: 'hidden sm:block' },
+  { label: FILTER_LABELS.goldProfit, value: '≥ 5,000g', fill: 'w-[55%]', extra: '' },
+  { label: FILTER_LABELS.maxGoldBuyout, value: '≤ 50,000g', fill: 'w-[30%]', extra: '' },
 ];
 const categories = ['Armor', 'Weapon', 'Pet', 'Mount'];
+const expansions = ['TWW', 'DF', 'SL', 'BFA'];
+const craftedOptions = ['Include', 'Excluded', 'Exclusive'];
 
 export function SceneFilters() {
   return (
@@ -22,9 +25,9 @@ export function SceneFilters() {
           </span>
         </span>
       </div>
-      <div className="mt-3 space-y-3 sm:mt-4">
+      <div className="mt-3 space-y-3 sm:mt-4 sm:space-y-3.5">
         {sliders.map((slider, index) => (
-          <div key={slider.label}>
+          <div key={slider.label} className={slider.extra}>
             <div className="flex justify-between text-[11px] sm:text-xs">
               <span className="text-slate-400">{slider.label}</span>
               <span style={delay(0.6 + index * 0.6)} className="animate-rise font-semibold text-slate-100">
@@ -50,6 +53,28 @@ export function SceneFilters() {
             {category}
           </span>
         ))}
+        {expansions.map((expansion, index) => (
+          <span
+            key={expansion}
+            style={delay(2.2 + index * 0.2)}
+            className="hidden animate-pop rounded-full bg-violet-400/10 px-2 py-0.5 text-xs font-medium text-violet-200 ring-1 ring-violet-400/25 sm:inline"
+          >
+            {expansion}
+          </span>
+        ))}
+      </div>
+      <div className="mt-4 hidden items-center justify-between gap-3 sm:flex">
+        <span className="text-xs text-slate-400">Crafted items</span>
+        <span className="flex rounded-lg bg-white/5 p-0.5 text-xs ring-1 ring-white/10">
+          {craftedOptions.map((option, index) => (
+            <span
+              key={option}
+              className={`rounded-md px-2.5 py-1 ${index === 0 ? 'bg-white/10 font-semibold text-white' : 'text-slate-500'}`}
+            >
+              {option}
+            </span>
+          ))}
+        </span>
       </div>
       <div className="mt-auto flex justify-end pt-3">
         <span

@@ -1,24 +1,72 @@
 import { LABELS } from '@goldroute/domain';
 import { MockWindow, delay } from './mock-window';
 
-const buying = ['Area 52', 'Illidan', 'Stormrage', "Zul'jin"];
-const selling = ['Tichondrius', "Mal'Ganis", 'Sargeras', 'Thrall'];
+const buying = ['Area 52', 'Illidan', 'Stormrage', "Zul'jin", "Kel'Thuzad"];
+const selling = ['Tichondrius', "Mal'Ganis", 'Sargeras', 'Thrall', 'Moon Guard'];
+/** How many of each list get ticked; the rest stay unselected. */
+const PICKED = 4;
 
 function RealmColumn({ title, realms, start }: { title: string; realms: string[]; start: number }) {
   return (
-    <div className="rounded-lg border border-white/5 bg-white/[0.02] p-2.5 sm:p-3">
-      <p className="text-[10px] font-semibold tracking-wider text-slate-500 uppercase sm:text-xs">{title}</p>
-      <div className="mt-2 flex flex-wrap gap-1.5">
-        {realms.map((realm, index) => (
-          <span
-            key={realm}
-            style={delay(start + index * 0.45)}
-            className="animate-pop rounded-md bg-gold-400/10 px-2 py-1 text-[11px] font-medium text-gold-200 ring-1 ring-gold-400/25 sm:text-xs"
-          >
-            {realm}
-          </span>
-        ))}
+    <div className="flex min-h-0 flex-col rounded-lg border border-white/5 bg-white/[0.02] p-2.5 sm:p-3">
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-[10px] font-semibold tracking-wider text-slate-500 uppercase sm:text-xs">
+          {title}
+        </p>
+        <span
+          style={delay(start + PICKED * 0.4)}
+          className="animate-pop text-[10px] font-semibold text-gold-300 sm:text-xs"
+        >
+          {PICKED} selected
+        </span>
       </div>
+      <div className="mt-2 hidden items-center gap-2 rounded-md bg-ink-950/70 px-2.5 py-1.5 text-xs text-slate-500 ring-1 ring-white/10 sm:flex">
+        <svg
+          viewBox="0 0 20 20"
+          className="size-3.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <circle cx="9" cy="9" r="5.5" />
+          <path d="m13 13 4 4" strokeLinecap="round" />
+        </svg>
+        Search realms…
+      </div>
+      <ul className="mt-1.5 sm:mt-2">
+        {realms.map((realm, index) => {
+          const picked = index < PICKED;
+          return (
+            <li
+              key={realm}
+              className={`items-center gap-2 rounded-md px-1.5 py-[3px] text-[11px] sm:px-2 sm:py-1 sm:text-sm ${
+                index === realms.length - 1 ? 'hidden sm:flex' : 'flex'
+              } ${picked ? 'text-slate-100' : 'text-slate-500'}`}
+            >
+              <span className="relative flex size-3.5 shrink-0 items-center justify-center rounded ring-1 ring-white/20 sm:size-4">
+                {picked ? (
+                  <span
+                    style={delay(start + index * 0.4)}
+                    className="absolute inset-0 flex animate-pop items-center justify-center rounded bg-gold-400 text-ink-950"
+                  >
+                    <svg
+                      viewBox="0 0 16 16"
+                      className="size-3"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2.5"
+                    >
+                      <path d="m4 8.5 2.5 2.5L12 5.5" strokeLinecap="round" strokeLinejoin="round" />
+                    </svg>
+                  </span>
+                ) : null}
+              </span>
+              {realm}
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }
@@ -33,11 +81,11 @@ export function SceneRealms() {
           <span className="px-2.5 py-1 text-slate-400">EU</span>
         </div>
       </div>
-      <div className="mt-3 grid flex-1 content-start gap-2.5 sm:mt-4 sm:grid-cols-2 sm:gap-3">
+      <div className="mt-2.5 grid min-h-0 flex-1 content-start gap-2 sm:mt-4 sm:grid-cols-2 sm:gap-3">
         <RealmColumn title="Buying realms" realms={buying} start={0.4} />
         <RealmColumn title="Selling realms" realms={selling} start={2.2} />
       </div>
-      <div className="mt-3 flex items-center justify-end gap-3">
+      <div className="mt-2.5 flex items-center justify-end gap-3 sm:mt-3">
         <span style={delay(4.3)} className="animate-rise text-[11px] text-emerald-300 sm:text-xs">
           ✓ 8 realms saved
         </span>

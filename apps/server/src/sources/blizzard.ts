@@ -1,0 +1,137 @@
+import pLimit from 'p-limit';
+import { DEFAULT_RETRY, fetchWithRetry, readJson, UpstreamError, type RetryPolicy } from './http-json';
+
+export type Region = 'us' | 'eu';
+
+export interface BlizzardOptions {
+  clientId: string;
+  clientSecret: string;
+  /** OAuth token endpoint, e.g. https://oauth.battle.net/token. */
+  oauthUrl: string;
+  /** API host per region; `{region}` is replaced, e.g. https://{region}.api.blizzard.com. */
+  apiUrl: string;
+  /** Realm dumps fetched at once (Blizzard allows 100 requests/s; dumps are large). */
+  concurrency?: number;
+  retry?: RetryPolicy;
+}
+
+export interface ConnectedRealmInfo {
+  id: number;
+  population: { type: string; name: string };
+  realms: { id: number; name: string; slug: string; locale: string; timezone?: string }[];
+}
+
+export type AuctionsResult =
+  | { status: 'not-modified' }
+  | { status: 'ok'; lastModified: Date; body: string };
+
+export interface BlizzardItem {
+  id: number;
+  name: string;
+  quality: { type: string; name: string };
+  level: number;
+  item_class: { id: number; name: string };
+  item_subclass: { id: number; name: string };
+  media?: { id: number };
+}
+
+/** The Blizzard Game Data API for WoW retail: OAuth client credentials, dynamic and static namespaces. */
+export function createBlizzardClient(options: BlizzardOptions) {
+  const retry = options.retry ?? DEFAULT_RETRY;
+  const limit = pLimit(options.concurrency ?? 4);
+  let token: { value: string; expiresAt: number } | undefined;
+
+  async function accessToken(): Promise<string> {
+    if (token && Date.now() < token.expiresAt) return token.value;
+    const res = await fetchWithRetry(
+      options.oauthUrl,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'grant_type=client_credentials',
+      },
+      retry,
+    );
+    if (!res.ok) throw new UpstreamError(`Blizzard OAuth answered HTTP ${res.status}`, res.status);
+    const body = await readJson<{ access_token: string; expires_in: number }>(res, 'Blizzard OAuth');
+    // Renew a minute early so a long dump download never starts with a token about to lapse.
+    token = { value: body.access_token, expiresAt: Date.now() + (body.expires_in - 60) * 1000 };
+    return token.value;
+  }
+
+  function url(region: Region, path: string, namespace: 'dynamic' | 'static'): string {
+    const base = options.apiUrl.replace('{region}', region).replace(/\/+$/, '');
+    return `${base}${path}?namespace=${namespace}-${region}&locale=en_US`;
+  }
+
+  /** GET with the bearer token; a 401 (token revoked early) gets one fresh token and one more try. */
+  async function get(region: Region, path: string, namespace: 'dynamic' | 'static', headers: Record<string, string> = {}) {
+    for (let round = 0; round < 2; round++) {
+      const res = await fetchWithRetry(
+        url(region, path, namespace),
+        { headers: { ...headers, authorization: `Bearer ${await accessToken()}`, 'accept-encoding': 'gzip' } },
+        retry,
+      );
+      if (res.status !== 401 || round === 1) return res;
+      await res.body?.cancel();
+      token = undefined;
+    }
+    throw new UpstreamError('unreachable');
+  }
+
+  async function getJson<T>(region: Region, path: string, namespace: 'dynamic' | 'static'): Promise<T> {
+    const res = await get(region, path, namespace);
+    if (!res.ok) throw new UpstreamError(`HTTP ${res.status} for ${path}`, res.status);
+    return readJson<T>(res, path);
+  }
+
+  return {
+    async connectedRealmIds(region: Region): Promise<number[]> {
+      const body = await getJson<{ connected_realms: { href: string }[] }>(region, '/data/wow/connected-realm/index', 'dynamic');
+      return body.connected_realms
+        .map((r) => Number(/connected-realm\/(\d+)/.exec(r.href)?.[1]))
+        .filter((id) => Number.isInteger(id) && id > 0);
+    },
+
+    connectedRealm: (region: Region, id: number) =>
+      limit(() => getJson<ConnectedRealmInfo>(region, `/data/wow/connected-realm/${id}`, 'dynamic')),
+
+    /** One realm's dump as text; 304 when nothing changed since `since`. The body is parsed by the ingester. */
+    auctions: (region: Region, id: number, since?: Date): Promise<AuctionsResult> =>
+      limit(async () => {
+        const res = await get(
+          region,
+          `/data/wow/connected-realm/${id}/auctions`,
+          'dynamic',
+          since ? { 'if-modified-since': since.toUTCString() } : {},
+        );
+        if (res.status === 304) {
+          await res.body?.cancel();
+          return { status: 'not-modified' as const };
+        }
+        if (!res.ok) throw new UpstreamError(`HTTP ${res.status} for realm ${id} auctions`, res.status);
+        const lastModified = new Date(res.headers.get('last-modified') ?? Date.now());
+        return { status: 'ok' as const, lastModified, body: await res.text() };
+      }),
+
+    async tokenPrice(region: Region): Promise<{ price: number; lastUpdated: Date }> {
+      const body = await getJson<{ price: number; last_updated_timestamp: number }>(region, '/data/wow/token/index', 'dynamic');
+      if (!Number.isFinite(body.price)) throw new UpstreamError('token index without a price');
+      return { price: body.price, lastUpdated: new Date(body.last_updated_timestamp) };
+    },
+
+    item: (region: Region, id: number) => limit(() => getJson<BlizzardItem>(region, `/data/wow/item/${id}`, 'static')),
+
+    async itemIcon(region: Region, id: number): Promise<string | null> {
+      const body = await limit(() =>
+        getJson<{ assets?: { key: string; value: string }[] }>(region, `/data/wow/media/item/${id}`, 'static'),
+      );
+      return body.assets?.find((a) => a.key === 'icon')?.value ?? null;
+    },
+  };
+}
+
+export type BlizzardClient = ReturnType<typeof createBlizzardClient>;

@@ -1,0 +1,151 @@
+// Input and output shapes of the engine. TradeItem and DropshipGroup mirror SPEC §3 field for
+// field (structurally identical to the ones in @goldroute/domain); money on them is gold.
+
+/** Static item data (Blizzard item API + patch number + crafted list). */
+export interface ItemInfo {
+  id: number;
+  name: string;
+  classId: number;
+  className: string;
+  subclassId: number;
+  subclassName: string;
+  /** Blizzard quality id (0 poor .. 5 legendary). */
+  quality: number;
+  /** Base item level. */
+  level: number;
+  /** Expansion number 1..11. */
+  expansion: number;
+  crafted: boolean;
+  mediaURL: string;
+}
+
+/** Battle pet species data. */
+export interface PetInfo {
+  speciesId: number;
+  name: string;
+  /** Creature (npc) id, for game-database links. */
+  npcId: number;
+  expansion: number;
+  mediaURL: string;
+  /** Pet family (Beast, Critter, ...), used as the subclass. */
+  familyName?: string;
+}
+
+/** A connected realm as the tools show it. */
+export interface RealmInfo {
+  id: number;
+  name: string;
+  population: string;
+}
+
+/** A TSM region pricing row (copper), as the TSM API returns it. */
+export interface TsmRow {
+  itemId: number | null;
+  petSpeciesId: number | null;
+  marketValue: number;
+  avgSalePrice: number;
+  saleRate?: number;
+  salePct?: number;
+  historical: number;
+  regionId?: number;
+  quantity?: number;
+  soldPerDay?: number;
+}
+
+export interface RaidbotsBonus {
+  id?: number;
+  level?: number;
+  itemLevel?: { amount: number; priority?: number };
+  curveId?: number;
+  dropLevelCurve?: { curveId: number; offset?: number; priority?: number };
+  socket?: number;
+  rawStats?: readonly { stat?: number; amount?: number; name?: string }[];
+  quality?: number;
+  name?: string;
+  tag?: string;
+}
+
+export interface RaidbotsCurve {
+  points: readonly { playerLevel: number; itemLevel: number }[];
+}
+
+/** raidbots bonuses.json and item-curves.json. */
+export interface BonusData {
+  bonuses: Readonly<Record<string, RaidbotsBonus>>;
+  curves: Readonly<Record<string, RaidbotsCurve>>;
+}
+
+export type TertiaryStat = 'Speed' | 'Leech' | 'Avoidance' | 'Indestructible';
+
+/** SPEC §3 Trade item. Money is gold. */
+export interface TradeItem {
+  uniqueTradeKey: string;
+  uniqueItemKey: string;
+  /** Item id, or "pet_{speciesId}" for battle pets. */
+  id: number | string;
+  /** Pet species id for pets, null otherwise. */
+  realPetId: number | null;
+  name: string;
+  class: string;
+  subclass: string;
+  bonus: number[];
+  mediaURL: string;
+  /** Lower-case quality label ('epic'). */
+  quality: string;
+  itemLevel: number;
+  patchNumber: number;
+  crafted: boolean;
+  /** One entry per socket: the bonus id that added it. */
+  sockets: number[];
+  tertiaryStats: string[];
+  saleRate: number;
+  avgSale: number;
+  marketValue: number;
+  historical: number;
+  buyBuyout: number;
+  sellBuyout: number;
+  sellAHCut: number;
+  sellVsBuy: number;
+  saleAvgVsBuy: number;
+  buyingConnectedRealmId: number;
+  buyingConnectedRealmName: string;
+  buyingConnectedRealmPopulation: string;
+  sellingConnectedRealmId: number;
+  sellingConnectedRealmName: string;
+  sellingConnectedRealmPopulation: string;
+}
+
+/** SPEC §3 Dropship group. */
+export interface DropshipGroup {
+  key: string;
+  mainItem: TradeItem;
+  variants: TradeItem[];
+  bestProfit: number;
+  totalCount: number;
+}
+
+/** SPEC §3 Realm stats. */
+export interface RealmStatsRow {
+  realmId: number;
+  realmName: string;
+  realmPopulation: string;
+  totalAuctions: number;
+  avgPriceRatio: number;
+  cheaperThanRegion: number;
+  expensiveThanRegion: number;
+  percentCheaper: number;
+  percentExpensive: number;
+  percentEqual: number;
+}
+
+export interface OverallStats {
+  totalRealms: number;
+  totalAuctions: number;
+  avgPriceRatio: number;
+  percentCheaper: number;
+}
+
+export interface RealmStats {
+  overallStats: OverallStats;
+  realmStats: RealmStatsRow[];
+}
