@@ -4,15 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 const API_TARGET = 'http://localhost:3000';
-const proxiedPrefixes = ['/shared', '/retail', '/healthz', '/readyz', '/dev'];
+// Whole path segments only: a plain '/retail' prefix would also swallow the SPA's own
+// /retail-cross-realm-... pages. Keys starting with ^ are regular expressions.
+const proxiedPaths = ['^/shared(/|$)', '^/retail(/|$)', '^/dev(/|$)', '^/healthz$', '^/readyz$'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss()],
   server: {
-    proxy: Object.fromEntries(
-      proxiedPrefixes.map((prefix) => [prefix, { target: API_TARGET, changeOrigin: true }]),
-    ),
+    proxy: Object.fromEntries(proxiedPaths.map((path) => [path, { target: API_TARGET, changeOrigin: true }])),
   },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

@@ -60,6 +60,13 @@ CREATE TABLE "subscriptions" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "token_prices" (
+	"region" text NOT NULL,
+	"recorded_at" timestamp with time zone NOT NULL,
+	"price" bigint NOT NULL,
+	CONSTRAINT "token_prices_region_recorded_at_pk" PRIMARY KEY("region","recorded_at")
+);
+--> statement-breakpoint
 CREATE TABLE "used_refresh_tokens" (
 	"token_hash" text PRIMARY KEY NOT NULL,
 	"session_id" uuid NOT NULL,

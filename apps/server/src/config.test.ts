@@ -32,13 +32,20 @@ describe('loadConfig', () => {
   });
 
   it('requires JWT_SECRET in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: is required when NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET: is required when NODE_ENV=production/,
+    );
   });
 
   it('fails fast listing every bad variable at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', NODE_ENV: 'staging', DATABASE_URL: 'mysql://x@y/z', PUBLIC_URL: 'not a url' });
+      loadConfig({
+        PORT: 'eighty',
+        NODE_ENV: 'staging',
+        DATABASE_URL: 'mysql://x@y/z',
+        PUBLIC_URL: 'not a url',
+      });
     } catch (e) {
       error = e;
     }

@@ -10,30 +10,38 @@ const defaultWebDist = path.resolve(here, '../../web/dist');
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: port.default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: optionalUrl.refine((u) => !u || /^postgres(ql)?:\/\//.test(u), 'must be a postgres:// URL'),
-  PUBLIC_URL: optionalUrl,
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: z.string().min(1).default(defaultWebDist),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(102_400),
-  JWT_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(32, 'must be at least 32 characters').optional()),
-  SMTP_URL: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
-  ),
-  MAIL_FROM: z.string().min(3).default('GoldRoute <no-reply@goldroute.local>'),
-  SEED_DEMO_ACCOUNTS: z.enum(['auto', 'true', 'false']).default('auto'),
-  RATE_LIMIT_ENABLED: z.enum(['true', 'false']).default('true'),
-  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
-}).superRefine((e, ctx) => {
-  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
-    ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
-  }
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: port.default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl.refine((u) => !u || /^postgres(ql)?:\/\//.test(u), 'must be a postgres:// URL'),
+    PUBLIC_URL: optionalUrl,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST_DIR: z.string().min(1).default(defaultWebDist),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(102_400),
+    JWT_SECRET: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    SMTP_URL: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    MAIL_FROM: z.string().min(3).default('GoldRoute <no-reply@goldroute.local>'),
+    SEED_DEMO_ACCOUNTS: z.enum(['auto', 'true', 'false']).default('auto'),
+    RATE_LIMIT_ENABLED: z.enum(['true', 'false']).default('true'),
+    LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+  })
+  .superRefine((e, ctx) => {
+    if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+  });
 
 export type Env = z.input<typeof envSchema>;
 
@@ -89,7 +97,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: e.MAIL_FROM,
     seedDemoAccounts:
       e.NODE_ENV !== 'production' &&
-      (e.SEED_DEMO_ACCOUNTS === 'true' || (e.SEED_DEMO_ACCOUNTS === 'auto' && !e.DATABASE_URL && e.NODE_ENV !== 'test')),
+      (e.SEED_DEMO_ACCOUNTS === 'true' ||
+        (e.SEED_DEMO_ACCOUNTS === 'auto' && !e.DATABASE_URL && e.NODE_ENV !== 'test')),
     rateLimitEnabled: e.RATE_LIMIT_ENABLED === 'true',
     prettyLogs: e.LOG_FORMAT === 'pretty' || (e.LOG_FORMAT === 'auto' && e.NODE_ENV === 'development'),
   };

@@ -26,7 +26,10 @@ const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url
 const MIGRATION_LOCK_ID = 727_001;
 
 /** Opens PostgreSQL when a URL is given, otherwise embedded PGlite in dataDir; applies committed migrations. */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
 

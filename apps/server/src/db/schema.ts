@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -30,10 +31,22 @@ export const users = pgTable('users', {
   emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
   region: text('region', { enum: ['us', 'eu'] }),
   config: jsonb('config'),
-  retailBuyingRealmsUS: integer('retail_buying_realms_us').array().notNull().default(sql`'{}'`),
-  retailSellingRealmsUS: integer('retail_selling_realms_us').array().notNull().default(sql`'{}'`),
-  retailBuyingRealmsEU: integer('retail_buying_realms_eu').array().notNull().default(sql`'{}'`),
-  retailSellingRealmsEU: integer('retail_selling_realms_eu').array().notNull().default(sql`'{}'`),
+  retailBuyingRealmsUS: integer('retail_buying_realms_us')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  retailSellingRealmsUS: integer('retail_selling_realms_us')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  retailBuyingRealmsEU: integer('retail_buying_realms_eu')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
+  retailSellingRealmsEU: integer('retail_selling_realms_eu')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -135,3 +148,14 @@ export const outbox = pgTable('outbox', {
   html: text('html').notNull(),
   createdAt: createdAt(),
 });
+
+/** WoW token price samples per region (copper), kept for 14 days. */
+export const tokenPrices = pgTable(
+  'token_prices',
+  {
+    region: text('region', { enum: ['us', 'eu'] }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.region, t.recordedAt] })],
+);

@@ -17,7 +17,8 @@ export class HttpError extends Error {
   }
 }
 
-export const isApiPath = (url: string): boolean => /^\/(shared|retail|healthz|readyz|dev|api)(\/|\?|$)/.test(url);
+export const isApiPath = (url: string): boolean =>
+  /^\/(shared|retail|healthz|readyz|dev|api)(\/|\?|$)/.test(url);
 
 /** Every error becomes `{ error, code? }`; a 5xx never shows internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -35,7 +36,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (err.validation) {
       const first = err.validation[0];
-      const field = first?.instancePath?.replace(/^\//, '') || (first?.params as { missingProperty?: string })?.missingProperty;
+      const field =
+        first?.instancePath?.replace(/^\//, '') ||
+        (first?.params as { missingProperty?: string })?.missingProperty;
       return reply.status(400).send({ error: field ? `Invalid ${field}: ${first?.message}` : err.message });
     }
     return reply.status(status).send({ error: err.message });

@@ -11,7 +11,9 @@ describe('rate limits', () => {
   it('limits login attempts per account: the 11th in 15 minutes gets 429 with Retry-After', async () => {
     const attempts = [];
     for (let i = 0; i < 11; i++) {
-      attempts.push(await h.api.post('/shared/users/login', { email: 'target@example.com', password: `Guess#${i}aA` }));
+      attempts.push(
+        await h.api.post('/shared/users/login', { email: 'target@example.com', password: `Guess#${i}aA` }),
+      );
     }
     expect(attempts.slice(0, 10).map((r) => r.status)).toEqual(Array(10).fill(401));
     const limited = attempts[10];
@@ -20,13 +22,19 @@ describe('rate limits', () => {
     expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(0);
 
     // Another account from the same address is still served.
-    const other = await h.api.post('/shared/users/login', { email: 'other@example.com', password: 'Guess#0aA' });
+    const other = await h.api.post('/shared/users/login', {
+      email: 'other@example.com',
+      password: 'Guess#0aA',
+    });
     expect(other.status).toBe(401);
   });
 
   it('limits forgot-password per account to 3 an hour', async () => {
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await h.api.post('/shared/users/forgot-password', { email: 'spam@example.com' })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await h.api.post('/shared/users/forgot-password', { email: 'spam@example.com' })).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });

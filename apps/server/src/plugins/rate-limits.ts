@@ -5,7 +5,12 @@ import { HttpError } from './errors';
 
 export interface RateLimiter {
   /** A preHandler that allows `max` calls per window for each key the request maps to. */
-  limit(name: string, max: number, windowMs: number, key: (request: FastifyRequest) => string): preHandlerAsyncHookHandler;
+  limit(
+    name: string,
+    max: number,
+    windowMs: number,
+    key: (request: FastifyRequest) => string,
+  ): preHandlerAsyncHookHandler;
 }
 
 const noop: preHandlerAsyncHookHandler = async () => undefined;
@@ -19,12 +24,19 @@ const describeWait = (ms: number) => {
  * @fastify/rate-limit's counters, checked per route with as many keys (IP, account, token) as the route needs.
  * createRateLimit is used rather than rateLimit() hooks because only the first of those runs per request.
  */
-export async function registerRateLimits(app: FastifyInstance, options: { enabled: boolean }): Promise<RateLimiter> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  options: { enabled: boolean },
+): Promise<RateLimiter> {
   if (!options.enabled) return { limit: () => noop };
   await app.register(rateLimit, { global: false });
   return {
     limit: (name, max, windowMs, key) => {
-      const check = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: (request) => `${name}:${key(request)}` });
+      const check = app.createRateLimit({
+        max,
+        timeWindow: windowMs,
+        keyGenerator: (request) => `${name}:${key(request)}`,
+      });
       return async (request) => {
         const result = await check(request);
         if (result.isAllowed || !result.isExceeded) return;

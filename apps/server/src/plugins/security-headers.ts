@@ -5,7 +5,10 @@ import type { FastifyInstance } from 'fastify';
 const ICON_HOST = 'https://render.worldofwarcraft.com';
 
 /** Strict headers on every response, API and static alike. */
-export async function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { https: boolean },
+): Promise<void> {
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: {

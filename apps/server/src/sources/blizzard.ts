@@ -21,9 +21,7 @@ export interface ConnectedRealmInfo {
   realms: { id: number; name: string; slug: string; locale: string; timezone?: string }[];
 }
 
-export type AuctionsResult =
-  | { status: 'not-modified' }
-  | { status: 'ok'; lastModified: Date; body: string };
+export type AuctionsResult = { status: 'not-modified' } | { status: 'ok'; lastModified: Date; body: string };
 
 export interface BlizzardItem {
   id: number;
@@ -68,11 +66,18 @@ export function createBlizzardClient(options: BlizzardOptions) {
   }
 
   /** GET with the bearer token; a 401 (token revoked early) gets one fresh token and one more try. */
-  async function get(region: Region, path: string, namespace: 'dynamic' | 'static', headers: Record<string, string> = {}) {
+  async function get(
+    region: Region,
+    path: string,
+    namespace: 'dynamic' | 'static',
+    headers: Record<string, string> = {},
+  ) {
     for (let round = 0; round < 2; round++) {
       const res = await fetchWithRetry(
         url(region, path, namespace),
-        { headers: { ...headers, authorization: `Bearer ${await accessToken()}`, 'accept-encoding': 'gzip' } },
+        {
+          headers: { ...headers, authorization: `Bearer ${await accessToken()}`, 'accept-encoding': 'gzip' },
+        },
         retry,
       );
       if (res.status !== 401 || round === 1) return res;
@@ -90,7 +95,11 @@ export function createBlizzardClient(options: BlizzardOptions) {
 
   return {
     async connectedRealmIds(region: Region): Promise<number[]> {
-      const body = await getJson<{ connected_realms: { href: string }[] }>(region, '/data/wow/connected-realm/index', 'dynamic');
+      const body = await getJson<{ connected_realms: { href: string }[] }>(
+        region,
+        '/data/wow/connected-realm/index',
+        'dynamic',
+      );
       return body.connected_realms
         .map((r) => Number(/connected-realm\/(\d+)/.exec(r.href)?.[1]))
         .filter((id) => Number.isInteger(id) && id > 0);
@@ -118,16 +127,25 @@ export function createBlizzardClient(options: BlizzardOptions) {
       }),
 
     async tokenPrice(region: Region): Promise<{ price: number; lastUpdated: Date }> {
-      const body = await getJson<{ price: number; last_updated_timestamp: number }>(region, '/data/wow/token/index', 'dynamic');
+      const body = await getJson<{ price: number; last_updated_timestamp: number }>(
+        region,
+        '/data/wow/token/index',
+        'dynamic',
+      );
       if (!Number.isFinite(body.price)) throw new UpstreamError('token index without a price');
       return { price: body.price, lastUpdated: new Date(body.last_updated_timestamp) };
     },
 
-    item: (region: Region, id: number) => limit(() => getJson<BlizzardItem>(region, `/data/wow/item/${id}`, 'static')),
+    item: (region: Region, id: number) =>
+      limit(() => getJson<BlizzardItem>(region, `/data/wow/item/${id}`, 'static')),
 
     async itemIcon(region: Region, id: number): Promise<string | null> {
       const body = await limit(() =>
-        getJson<{ assets?: { key: string; value: string }[] }>(region, `/data/wow/media/item/${id}`, 'static'),
+        getJson<{ assets?: { key: string; value: string }[] }>(
+          region,
+          `/data/wow/media/item/${id}`,
+          'static',
+        ),
       );
       return body.assets?.find((a) => a.key === 'icon')?.value ?? null;
     },

@@ -48,7 +48,9 @@ export async function fetchWithRetry(
   }
   throw lastError instanceof UpstreamError
     ? lastError
-    : new UpstreamError(`${new URL(url).pathname}: ${lastError instanceof Error ? lastError.message : String(lastError)}`);
+    : new UpstreamError(
+        `${new URL(url).pathname}: ${lastError instanceof Error ? lastError.message : String(lastError)}`,
+      );
 }
 
 function backoff(policy: RetryPolicy, attempt: number, retryAfter: string | null): number {

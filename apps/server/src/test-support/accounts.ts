@@ -11,7 +11,10 @@ export type Harness = Awaited<ReturnType<typeof startHarness>>;
 export async function startHarness(env: Record<string, string> = {}) {
   const smtp = await startSmtpSink();
   const clock = createTestClock();
-  const app: TestApp = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://goldroute.test', ...env }, { clock });
+  const app: TestApp = await startTestApp(
+    { SMTP_URL: smtp.url, PUBLIC_URL: 'https://goldroute.test', ...env },
+    { clock },
+  );
   const api = apiClient(app.baseUrl);
   const pathOf = (link: string) => link.replace(app.config.publicUrl, '');
 
@@ -21,10 +24,12 @@ export async function startHarness(env: Record<string, string> = {}) {
     const mail = await smtp.waitFor(email);
     const token = pathOf(linkIn(mail, app.config.publicUrl)).split('/').pop() ?? '';
     await api.get(`/shared/users/confirm/${token}`);
-    const login = await api.post<{ accessToken: string; refreshToken: string; tokenId: string; user: { id: string } }>(
-      '/shared/users/login',
-      { email, password },
-    );
+    const login = await api.post<{
+      accessToken: string;
+      refreshToken: string;
+      tokenId: string;
+      user: { id: string };
+    }>('/shared/users/login', { email, password });
     if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
     return login.body;
   }

@@ -12,7 +12,8 @@ export function apiClient(baseUrl: string) {
     options: { body?: unknown; token?: string; cookie?: string; rawBody?: string } = {},
   ): Promise<JsonResponse<T>> {
     const headers: Record<string, string> = {};
-    if (options.body !== undefined || options.rawBody !== undefined) headers['content-type'] = 'application/json';
+    if (options.body !== undefined || options.rawBody !== undefined)
+      headers['content-type'] = 'application/json';
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.cookie) headers.cookie = options.cookie;
     const res = await fetch(`${baseUrl}${path}`, {
@@ -24,11 +25,16 @@ export function apiClient(baseUrl: string) {
     return { status: res.status, body: (text ? JSON.parse(text) : {}) as T, headers: res.headers };
   }
   return {
-    get: <T = Record<string, unknown>>(path: string, o?: { token?: string; cookie?: string }) => call<T>('GET', path, o),
-    post: <T = Record<string, unknown>>(path: string, body?: unknown, o?: { token?: string; cookie?: string }) =>
-      call<T>('POST', path, { ...o, body }),
+    get: <T = Record<string, unknown>>(path: string, o?: { token?: string; cookie?: string }) =>
+      call<T>('GET', path, o),
+    post: <T = Record<string, unknown>>(
+      path: string,
+      body?: unknown,
+      o?: { token?: string; cookie?: string },
+    ) => call<T>('POST', path, { ...o, body }),
     put: <T = Record<string, unknown>>(path: string, body?: unknown, o?: { token?: string }) =>
       call<T>('PUT', path, { ...o, body }),
-    raw: (method: string, path: string, rawBody: string, o?: { token?: string }) => call(method, path, { ...o, rawBody }),
+    raw: (method: string, path: string, rawBody: string, o?: { token?: string }) =>
+      call(method, path, { ...o, rawBody }),
   };
 }

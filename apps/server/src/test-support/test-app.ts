@@ -9,7 +9,10 @@ export interface TestApp extends App {
 }
 
 /** Starts the real app on a loopback port against a fresh database. */
-export async function startTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: BuildOptions = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -5,7 +5,11 @@ import pg from 'pg';
  * A fresh, empty database for one test file: a new PostgreSQL database when TEST_DATABASE_URL is set
  * (dropped afterwards), otherwise an in-memory PGlite.
  */
-export async function createTestDatabase(): Promise<{ databaseUrl?: string; dataDir: string; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  databaseUrl?: string;
+  dataDir: string;
+  drop(): Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return { dataDir: 'memory://', drop: async () => undefined };
 
@@ -16,7 +20,10 @@ export async function createTestDatabase(): Promise<{ databaseUrl?: string; data
   return {
     databaseUrl: url.toString(),
     dataDir: 'memory://',
-    drop: () => withClient(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+    drop: () =>
+      withClient(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(
+        () => undefined,
+      ),
   };
 }
 

@@ -1,7 +1,7 @@
 import { TOAST_AUTO_CLOSE_MS, TOAST_LIMIT } from '@goldroute/domain';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer } from 'react-toastify/unstyled';
 import { AuthProvider } from '../lib/auth-provider';
 import type { AuthStore } from '../lib/auth-store';
 import { createQueryClient } from './query-client';

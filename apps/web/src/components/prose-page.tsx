@@ -5,11 +5,14 @@ export function ProsePage({
   title,
   intro,
   updated,
+  summary,
   children,
 }: {
   title: string;
   intro: ReactNode;
   updated?: string;
+  /** A short "in short" callout above the sections. */
+  summary?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -21,7 +24,18 @@ export function ProsePage({
           {updated ? <p className="mt-4 text-sm text-slate-500">Last updated: {updated}</p> : null}
         </div>
       </div>
-      <div className="mx-auto max-w-3xl space-y-10 px-5 py-12 sm:px-8 sm:py-16">{children}</div>
+      <div className="mx-auto max-w-3xl space-y-10 px-5 py-12 sm:px-8 sm:py-16">
+        {summary ? (
+          <aside
+            aria-label="In short"
+            className="rounded-2xl border border-gold-400/25 bg-gold-400/[0.06] p-5 leading-relaxed text-gold-100 sm:p-6"
+          >
+            <p className="mb-1 text-xs font-semibold tracking-widest text-gold-400 uppercase">In short</p>
+            {summary}
+          </aside>
+        ) : null}
+        {children}
+      </div>
     </main>
   );
 }

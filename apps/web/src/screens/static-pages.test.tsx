@@ -15,7 +15,7 @@ describe('static pages', () => {
     expect(screen.getByText('All payments are final: we do not offer refunds.')).toBeInTheDocument();
     expect(
       screen.getByText(
-        /When you cancel, your access continues until the end of the period you have paid for, and you will not be charged again\./,
+        /When you cancel, your access continues until the end of the paid period, and you will not be charged again\./,
       ),
     ).toBeInTheDocument();
     await expectLogoOnlyLayout();

@@ -10,12 +10,16 @@ describe('outbox and demo mailbox (no SMTP configured)', () => {
   afterAll(() => app.close());
 
   it('keeps the confirmation mail and shows it with a working link', async () => {
-    await apiClient(app.baseUrl).post('/shared/users/register', { email: 'local@example.com', password: 'GoldRoute#2026' });
+    await apiClient(app.baseUrl).post('/shared/users/register', {
+      email: 'local@example.com',
+      password: 'GoldRoute#2026',
+    });
     const list = await (await fetch(`${app.baseUrl}/dev/mailbox`)).text();
     expect(list).toContain('Confirm your GoldRoute e-mail address');
     const id = /href="\/dev\/mailbox\/([0-9a-f-]{36})"/.exec(list)?.[1];
     const message = await (await fetch(`${app.baseUrl}/dev/mailbox/${id}`)).text();
-    const link = /href="(http:\/\/localhost:3000\/confirm-email\/[A-Za-z0-9_-]{43})"/.exec(message)?.[1] ?? '';
+    const link =
+      /href="(http:\/\/localhost:3000\/confirm-email\/[A-Za-z0-9_-]{43})"/.exec(message)?.[1] ?? '';
     expect(link).not.toBe('');
     const token = link.split('/').pop();
     const confirm = await apiClient(app.baseUrl).get(`/shared/users/confirm/${token}`);

@@ -19,21 +19,37 @@ export interface Mailer {
 }
 
 /** SMTP through nodemailer when configured; otherwise the outbox table, a log line and the demo mailbox. */
-export function createMailer(options: { smtpUrl?: string | undefined; from: string; db: Db; log: FastifyBaseLogger }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string | undefined;
+  from: string;
+  db: Db;
+  log: FastifyBaseLogger;
+}): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       kind: 'smtp',
       async send(m) {
-        await transport.sendMail({ from: options.from, to: m.to, subject: m.subject, text: m.text, html: m.html });
+        await transport.sendMail({
+          from: options.from,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+        });
       },
     };
   }
   return {
     kind: 'outbox',
     async send(m) {
-      await options.db.insert(outbox).values({ id: randomUUID(), to: m.to, subject: m.subject, text: m.text, html: m.html });
-      options.log.info({ to: m.to, subject: m.subject, link: m.link }, 'e-mail kept in the outbox: see /dev/mailbox');
+      await options.db
+        .insert(outbox)
+        .values({ id: randomUUID(), to: m.to, subject: m.subject, text: m.text, html: m.html });
+      options.log.info(
+        { to: m.to, subject: m.subject, link: m.link },
+        'e-mail kept in the outbox: see /dev/mailbox',
+      );
     },
   };
 }

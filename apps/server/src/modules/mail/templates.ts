@@ -1,7 +1,12 @@
 import { escapeHtml } from '../../lib/html';
 import type { MailMessage } from './mailer';
 
-function message(to: string, subject: string, lines: string[], link: { label: string; url: string }): MailMessage {
+function message(
+  to: string,
+  subject: string,
+  lines: string[],
+  link: { label: string; url: string },
+): MailMessage {
   const text = [...lines, '', `${link.label}: ${link.url}`, '', '— GoldRoute'].join('\n');
   const html =
     lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('') +
@@ -13,7 +18,10 @@ export const confirmEmailMail = (to: string, url: string) =>
   message(
     to,
     'Confirm your GoldRoute e-mail address',
-    ['Welcome to GoldRoute!', 'Please confirm your e-mail address. The link is valid for 24 hours and works once.'],
+    [
+      'Welcome to GoldRoute!',
+      'Please confirm your e-mail address. The link is valid for 24 hours and works once.',
+    ],
     { label: 'Confirm my e-mail address', url },
   );
 

@@ -40,7 +40,8 @@ export function createAccessTokens(secret: string, clock: Clock) {
           currentDate: clock.now(),
           requiredClaims: ['sub', 'sid', 'exp', 'iat'],
         });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return { ok: false, reason: 'invalid' };
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string')
+          return { ok: false, reason: 'invalid' };
         return { ok: true, claims: { userId: payload.sub, sessionId: payload.sid } };
       } catch (err) {
         return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };

@@ -49,7 +49,13 @@ export function createSessionService(db: Db, accessTokens: AccessTokens, clock: 
     const rotated = await db
       .update(sessions)
       .set({ refreshTokenHash: hashToken(next), lastUsedAt: now })
-      .where(and(eq(sessions.refreshTokenHash, presented), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+      .where(
+        and(
+          eq(sessions.refreshTokenHash, presented),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+        ),
+      )
       .returning({ id: sessions.id, userId: sessions.userId });
     const session = rotated[0];
     if (session) {
@@ -73,7 +79,10 @@ export function createSessionService(db: Db, accessTokens: AccessTokens, clock: 
       await revoke(reused[0].sessionId, 'refresh token reused');
       return { ok: false, reason: 'reused' };
     }
-    const stale = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.refreshTokenHash, presented));
+    const stale = await db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.refreshTokenHash, presented));
     return { ok: false, reason: stale[0] ? 'expired' : 'unknown' };
   }
 
@@ -130,7 +139,11 @@ export function createSessionService(db: Db, accessTokens: AccessTokens, clock: 
       .update(rememberTokens)
       .set({ usedAt: now })
       .where(
-        and(eq(rememberTokens.tokenHash, hashToken(token)), isNull(rememberTokens.usedAt), gt(rememberTokens.expiresAt, now)),
+        and(
+          eq(rememberTokens.tokenHash, hashToken(token)),
+          isNull(rememberTokens.usedAt),
+          gt(rememberTokens.expiresAt, now),
+        ),
       )
       .returning({ userId: rememberTokens.userId, expiresAt: rememberTokens.expiresAt });
     return rows[0] ?? null;
@@ -140,7 +153,17 @@ export function createSessionService(db: Db, accessTokens: AccessTokens, clock: 
     await db.delete(rememberTokens).where(eq(rememberTokens.tokenHash, hashToken(token)));
   }
 
-  return { issue, refresh, revoke, revokeOwn, revokeAllForUser, isLive, issueRememberToken, consumeRememberToken, dropRememberToken };
+  return {
+    issue,
+    refresh,
+    revoke,
+    revokeOwn,
+    revokeAllForUser,
+    isLive,
+    issueRememberToken,
+    consumeRememberToken,
+    dropRememberToken,
+  };
 }
 
 export type SessionService = ReturnType<typeof createSessionService>;

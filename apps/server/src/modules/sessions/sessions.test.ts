@@ -30,14 +30,19 @@ describe('refresh tokens', () => {
 
   it('a reused refresh token revokes the whole session and answers REFRESH_TOKEN_EXPIRED', async () => {
     const s = await h.signUp('reuse@example.com');
-    const rotated = await h.api.post<{ accessToken: string; refreshToken: string }>('/shared/users/refresh-token', {
-      refreshToken: s.refreshToken,
-    });
+    const rotated = await h.api.post<{ accessToken: string; refreshToken: string }>(
+      '/shared/users/refresh-token',
+      {
+        refreshToken: s.refreshToken,
+      },
+    );
     const replay = await h.api.post('/shared/users/refresh-token', { refreshToken: s.refreshToken });
     expect(replay.status).toBe(401);
     expect(replay.body).toMatchObject({ code: 'REFRESH_TOKEN_EXPIRED' });
     // The thief's replay also ends the legitimate holder's newer tokens.
-    const afterTheft = await h.api.post('/shared/users/refresh-token', { refreshToken: rotated.body.refreshToken });
+    const afterTheft = await h.api.post('/shared/users/refresh-token', {
+      refreshToken: rotated.body.refreshToken,
+    });
     expect(afterTheft.status).toBe(401);
     const profile = await h.api.get('/shared/users/profile', { token: rotated.body.accessToken });
     expect(profile.status).toBe(401);
@@ -99,9 +104,12 @@ describe('access tokens', () => {
 
   it('login-with-token returns the user and a fresh access token', async () => {
     const s = await h.signUp('withtoken@example.com');
-    const res = await h.api.get<{ user: { email: string }; accessToken: string }>('/shared/users/login-with-token', {
-      token: s.accessToken,
-    });
+    const res = await h.api.get<{ user: { email: string }; accessToken: string }>(
+      '/shared/users/login-with-token',
+      {
+        token: s.accessToken,
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.body.user.email).toBe('withtoken@example.com');
     expect(decodeJwt(res.body.accessToken).sid).toBe(s.tokenId);
@@ -115,10 +123,16 @@ describe('logout', () => {
       email: 'twodevices@example.com',
       password: 'GoldRoute#2026',
     });
-    const out = await h.api.post('/shared/users/logout', { tokenId: one.tokenId, allDevices: false }, { token: one.accessToken });
+    const out = await h.api.post(
+      '/shared/users/logout',
+      { tokenId: one.tokenId, allDevices: false },
+      { token: one.accessToken },
+    );
     expect(out).toMatchObject({ status: 200, body: { message: 'Logged out successfully' } });
     expect((await h.api.get('/shared/users/profile', { token: one.accessToken })).status).toBe(401);
-    expect((await h.api.post('/shared/users/refresh-token', { refreshToken: one.refreshToken })).status).toBe(401);
+    expect((await h.api.post('/shared/users/refresh-token', { refreshToken: one.refreshToken })).status).toBe(
+      401,
+    );
     expect((await h.api.get('/shared/users/profile', { token: two.body.accessToken })).status).toBe(200);
   });
 
@@ -128,7 +142,11 @@ describe('logout', () => {
       email: 'alldevices@example.com',
       password: 'GoldRoute#2026',
     });
-    await h.api.post('/shared/users/logout', { tokenId: one.tokenId, allDevices: true }, { token: one.accessToken });
+    await h.api.post(
+      '/shared/users/logout',
+      { tokenId: one.tokenId, allDevices: true },
+      { token: one.accessToken },
+    );
     expect((await h.api.get('/shared/users/profile', { token: one.accessToken })).status).toBe(401);
     expect((await h.api.get('/shared/users/profile', { token: two.body.accessToken })).status).toBe(401);
   });
@@ -171,7 +189,9 @@ describe('remember me', () => {
     const rotated = remembered.headers.get('set-cookie') ?? '';
     expect(cookieOf(rotated)).not.toBe(cookieOf(setCookie));
     expect(/Expires=([^;]+)/.exec(rotated)?.[1]).toBe(/Expires=([^;]+)/.exec(setCookie)?.[1]);
-    const replay = await h.api.post('/shared/users/login-remember-me', undefined, { cookie: cookieOf(setCookie) });
+    const replay = await h.api.post('/shared/users/login-remember-me', undefined, {
+      cookie: cookieOf(setCookie),
+    });
     expect(replay.status).toBe(401);
   });
 

@@ -11,7 +11,11 @@ const gold = (startsAt: string, expiresAt: string, type = 'basic'): Subscription
 
 describe('deriveAccess', () => {
   it.each([
-    ['no subscription at all: no access, not expired', [], { hasAccess: false, isActive: false, isExpired: false }],
+    [
+      'no subscription at all: no access, not expired',
+      [],
+      { hasAccess: false, isActive: false, isExpired: false },
+    ],
     [
       'gold time running now: access',
       [gold('2026-05-01T00:00:00Z', '2026-07-01T00:00:00Z')],
@@ -33,9 +37,15 @@ describe('deriveAccess', () => {
 
   it('reports the gold subscription that ends last', () => {
     const access = deriveAccess(
-      [gold('2026-01-01T00:00:00Z', '2026-08-01T00:00:00Z', 'premium'), gold('2026-01-01T00:00:00Z', '2026-07-01T00:00:00Z')],
+      [
+        gold('2026-01-01T00:00:00Z', '2026-08-01T00:00:00Z', 'premium'),
+        gold('2026-01-01T00:00:00Z', '2026-07-01T00:00:00Z'),
+      ],
       now,
     );
-    expect(access.goldSubscription).toEqual({ type: 'premium', expiration: Date.parse('2026-08-01T00:00:00Z') / 1000 });
+    expect(access.goldSubscription).toEqual({
+      type: 'premium',
+      expiration: Date.parse('2026-08-01T00:00:00Z') / 1000,
+    });
   });
 });

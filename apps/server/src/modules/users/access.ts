@@ -19,13 +19,18 @@ export function deriveAccess(rows: readonly SubscriptionRow[], now: Date): Acces
   const active = rows.some((r) => r.startsAt <= now && now < r.expiresAt);
   const latestGold = rows
     .filter((r) => r.source === 'gold')
-    .reduce<SubscriptionRow | undefined>((best, r) => (!best || r.expiresAt > best.expiresAt ? r : best), undefined);
+    .reduce<SubscriptionRow | undefined>(
+      (best, r) => (!best || r.expiresAt > best.expiresAt ? r : best),
+      undefined,
+    );
   return {
     hasAccess: active,
     isActive: active,
     isExpired: !active && rows.length > 0,
     // Only a payment-provider subscription can be in cancelation; granted gold time simply runs out.
     inCancelation: false,
-    goldSubscription: latestGold ? { type: latestGold.type, expiration: Math.floor(latestGold.expiresAt.getTime() / 1000) } : null,
+    goldSubscription: latestGold
+      ? { type: latestGold.type, expiration: Math.floor(latestGold.expiresAt.getTime() / 1000) }
+      : null,
   };
 }

@@ -18,7 +18,8 @@ export const ACCOUNT_MESSAGES = {
   confirmed: 'Email confirmed successfully! You can now log in.',
   invalidConfirmLink: 'This confirmation link is invalid or has expired.',
   invalidCredentials: 'Invalid email or password',
-  notConfirmed: 'Please confirm your email address before logging in. Check your inbox for the confirmation link.',
+  notConfirmed:
+    'Please confirm your email address before logging in. Check your inbox for the confirmation link.',
   resetSent: 'If an account exists for this email, a password reset link has been sent.',
   invalidResetLink: 'This password reset link is invalid or has expired.',
   resetDone: 'Password reset successfully',
@@ -61,7 +62,8 @@ export function createAccountsService(deps: {
     return rows[0]?.userId ?? null;
   }
 
-  const findByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0];
+  const findByEmail = async (email: string) =>
+    (await db.select().from(users).where(eq(users.email, email)))[0];
 
   /**
    * Always answers the same. A new address gets a confirmation link; an existing one gets a note to its owner,
@@ -104,9 +106,13 @@ export function createAccountsService(deps: {
     const user = await findByEmail(email);
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!user || !ok) throw new HttpError(401, ACCOUNT_MESSAGES.invalidCredentials);
-    if (!user.emailConfirmedAt) throw new HttpError(403, ACCOUNT_MESSAGES.notConfirmed, { code: 'EMAIL_NOT_CONFIRMED' });
+    if (!user.emailConfirmedAt)
+      throw new HttpError(403, ACCOUNT_MESSAGES.notConfirmed, { code: 'EMAIL_NOT_CONFIRMED' });
     if (needsRehash(user.passwordHash)) {
-      await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password) })
+        .where(eq(users.id, user.id));
     }
     return user.id;
   }
@@ -125,15 +131,24 @@ export function createAccountsService(deps: {
     const userId = await spendEmailToken(token, 'reset');
     if (!userId) throw new HttpError(400, ACCOUNT_MESSAGES.invalidResetLink);
     const now = clock.now();
-    const [user] = await db.select({ confirmedAt: users.emailConfirmedAt }).from(users).where(eq(users.id, userId));
+    const [user] = await db
+      .select({ confirmedAt: users.emailConfirmedAt })
+      .from(users)
+      .where(eq(users.id, userId));
     await db
       .update(users)
-      .set({ passwordHash: await hashPassword(newPassword), emailConfirmedAt: user?.confirmedAt ?? now, updatedAt: now })
+      .set({
+        passwordHash: await hashPassword(newPassword),
+        emailConfirmedAt: user?.confirmedAt ?? now,
+        updatedAt: now,
+      })
       .where(eq(users.id, userId));
     await db
       .update(emailTokens)
       .set({ usedAt: now })
-      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)));
+      .where(
+        and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)),
+      );
     await sessions.revokeAllForUser(userId, 'password reset');
     return { message: ACCOUNT_MESSAGES.resetDone };
   }

@@ -11,11 +11,17 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const tokenFromMail = async (email: string, n = 1) =>
-  h.pathOf(linkIn(await h.smtp.waitFor(email, n), h.app.config.publicUrl)).split('/').pop() ?? '';
+  h
+    .pathOf(linkIn(await h.smtp.waitFor(email, n), h.app.config.publicUrl))
+    .split('/')
+    .pop() ?? '';
 
 describe('register and confirm', () => {
   it('registers, e-mails a confirmation link built from PUBLIC_URL, and confirms once', async () => {
-    const res = await h.api.post('/shared/users/register', { email: '  New.Player@Example.COM ', password: STRONG_PASSWORD });
+    const res = await h.api.post('/shared/users/register', {
+      email: '  New.Player@Example.COM ',
+      password: STRONG_PASSWORD,
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: ACCOUNT_MESSAGES.registered });
 
@@ -50,24 +56,50 @@ describe('register and confirm', () => {
 
   it('answers a duplicate registration exactly like a new one and e-mails the owner instead', async () => {
     await h.signUp('owner@example.com');
-    const res = await h.api.post('/shared/users/register', { email: 'OWNER@example.com', password: 'Another#Pass9' });
+    const res = await h.api.post('/shared/users/register', {
+      email: 'OWNER@example.com',
+      password: 'Another#Pass9',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: ACCOUNT_MESSAGES.registered });
     const mail = await h.smtp.waitFor('owner@example.com', 2);
     expect(mail.subject).toBe('Your GoldRoute account already exists');
     // The original password still works: nothing was overwritten.
-    const login = await h.api.post('/shared/users/login', { email: 'owner@example.com', password: STRONG_PASSWORD });
+    const login = await h.api.post('/shared/users/login', {
+      email: 'owner@example.com',
+      password: STRONG_PASSWORD,
+    });
     expect(login.status).toBe(200);
   });
 
   it.each([
     ['missing password', { email: 'a@example.com' }, /password/i],
-    ['empty password', { email: 'a@example.com', password: '' }, new RegExp(`^${PASSWORD_MESSAGES.required}$`)],
-    ['short password', { email: 'a@example.com', password: 'Ab1!' }, new RegExp(`^${PASSWORD_MESSAGES.tooShort}$`)],
-    ['no uppercase', { email: 'a@example.com', password: 'gold-route-1' }, new RegExp(`^${PASSWORD_MESSAGES.uppercase}$`)],
-    ['no special character', { email: 'a@example.com', password: 'GoldRoute1' }, new RegExp(`^${PASSWORD_MESSAGES.special}$`)],
+    [
+      'empty password',
+      { email: 'a@example.com', password: '' },
+      new RegExp(`^${PASSWORD_MESSAGES.required}$`),
+    ],
+    [
+      'short password',
+      { email: 'a@example.com', password: 'Ab1!' },
+      new RegExp(`^${PASSWORD_MESSAGES.tooShort}$`),
+    ],
+    [
+      'no uppercase',
+      { email: 'a@example.com', password: 'gold-route-1' },
+      new RegExp(`^${PASSWORD_MESSAGES.uppercase}$`),
+    ],
+    [
+      'no special character',
+      { email: 'a@example.com', password: 'GoldRoute1' },
+      new RegExp(`^${PASSWORD_MESSAGES.special}$`),
+    ],
     ['too long password', { email: 'a@example.com', password: `Aa1!${'x'.repeat(125)}` }, /128/],
-    ['malformed e-mail', { email: 'not-an-email', password: STRONG_PASSWORD }, new RegExp(`^${EMAIL_MESSAGES.invalid}$`)],
+    [
+      'malformed e-mail',
+      { email: 'not-an-email', password: STRONG_PASSWORD },
+      new RegExp(`^${EMAIL_MESSAGES.invalid}$`),
+    ],
     ['missing e-mail', { password: STRONG_PASSWORD }, /email/i],
   ])('refuses %s with 400 and a clear message', async (_name, body, message) => {
     const res = await h.api.post('/shared/users/register', body);
@@ -78,8 +110,14 @@ describe('register and confirm', () => {
 
 describe('login', () => {
   it('refuses login before the e-mail is confirmed, issuing no tokens', async () => {
-    await h.api.post('/shared/users/register', { email: 'unconfirmed@example.com', password: STRONG_PASSWORD });
-    const res = await h.api.post('/shared/users/login', { email: 'unconfirmed@example.com', password: STRONG_PASSWORD });
+    await h.api.post('/shared/users/register', {
+      email: 'unconfirmed@example.com',
+      password: STRONG_PASSWORD,
+    });
+    const res = await h.api.post('/shared/users/login', {
+      email: 'unconfirmed@example.com',
+      password: STRONG_PASSWORD,
+    });
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: ACCOUNT_MESSAGES.notConfirmed, code: 'EMAIL_NOT_CONFIRMED' });
     expect(res.headers.get('set-cookie')).toBeNull();
@@ -87,8 +125,14 @@ describe('login', () => {
 
   it('answers a wrong password and an unknown e-mail with the same status and body', async () => {
     await h.signUp('known@example.com');
-    const wrong = await h.api.post('/shared/users/login', { email: 'known@example.com', password: 'Wrong-Pass-1' });
-    const unknown = await h.api.post('/shared/users/login', { email: 'nobody@example.com', password: 'Wrong-Pass-1' });
+    const wrong = await h.api.post('/shared/users/login', {
+      email: 'known@example.com',
+      password: 'Wrong-Pass-1',
+    });
+    const unknown = await h.api.post('/shared/users/login', {
+      email: 'nobody@example.com',
+      password: 'Wrong-Pass-1',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ error: ACCOUNT_MESSAGES.invalidCredentials });
@@ -153,9 +197,15 @@ describe('forgot and reset password', () => {
     const refresh = await h.api.post('/shared/users/refresh-token', { refreshToken: session.refreshToken });
     expect(refresh.status).toBe(401);
 
-    const oldLogin = await h.api.post('/shared/users/login', { email: 'resetter@example.com', password: STRONG_PASSWORD });
+    const oldLogin = await h.api.post('/shared/users/login', {
+      email: 'resetter@example.com',
+      password: STRONG_PASSWORD,
+    });
     expect(oldLogin.status).toBe(401);
-    const newLogin = await h.api.post('/shared/users/login', { email: 'resetter@example.com', password: 'Brand#NewPass7' });
+    const newLogin = await h.api.post('/shared/users/login', {
+      email: 'resetter@example.com',
+      password: 'Brand#NewPass7',
+    });
     expect(newLogin.status).toBe(200);
   });
 
@@ -174,7 +224,11 @@ describe('forgot and reset password', () => {
     await h.signUp('hosty@example.com');
     await fetch(`${h.app.baseUrl}/shared/users/forgot-password`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+      headers: {
+        'content-type': 'application/json',
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+      },
       body: JSON.stringify({ email: 'hosty@example.com' }),
     });
     const mail = await h.smtp.waitFor('hosty@example.com', 2);

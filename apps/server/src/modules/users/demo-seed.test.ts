@@ -9,7 +9,9 @@ describe('demo accounts of the embedded default', () => {
   const lines: string[] = [];
   beforeAll(async () => {
     app = await startTestApp();
-    const log = { info: (msg: string) => lines.push(msg) } as unknown as Parameters<typeof seedDemoAccounts>[2];
+    const log = { info: (msg: string) => lines.push(msg) } as unknown as Parameters<
+      typeof seedDemoAccounts
+    >[2];
     await seedDemoAccounts(app.database.db, systemClock, log);
     await seedDemoAccounts(app.database.db, systemClock, log);
   });

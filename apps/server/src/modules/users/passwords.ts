@@ -1,7 +1,12 @@
 import argon2 from 'argon2';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. Raising these rehashes users on their next login.
-export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = {
+  type: argon2.argon2id,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export const hashPassword = (password: string): Promise<string> => argon2.hash(password, ARGON2_OPTIONS);
 

@@ -22,7 +22,10 @@ export function createSettingsService(deps: { db: Db; clock: Clock; realms?: Rea
     if (!known) return;
     const unknown = ids.filter((id) => !known.has(id));
     if (unknown.length > 0) {
-      throw new HttpError(400, `Unknown ${region.toUpperCase()} realm id(s): ${unknown.slice(0, 10).join(', ')}`);
+      throw new HttpError(
+        400,
+        `Unknown ${region.toUpperCase()} realm id(s): ${unknown.slice(0, 10).join(', ')}`,
+      );
     }
   }
 
@@ -32,8 +35,14 @@ export function createSettingsService(deps: { db: Db; clock: Clock; realms?: Rea
   async function saveSettings(userId: string, body: SettingsRequestParsed): Promise<void> {
     const lists =
       body.region === 'us'
-        ? { retailBuyingRealmsUS: unique(body.retailBuyingRealmsUS), retailSellingRealmsUS: unique(body.retailSellingRealmsUS) }
-        : { retailBuyingRealmsEU: unique(body.retailBuyingRealmsEU), retailSellingRealmsEU: unique(body.retailSellingRealmsEU) };
+        ? {
+            retailBuyingRealmsUS: unique(body.retailBuyingRealmsUS),
+            retailSellingRealmsUS: unique(body.retailSellingRealmsUS),
+          }
+        : {
+            retailBuyingRealmsEU: unique(body.retailBuyingRealmsEU),
+            retailSellingRealmsEU: unique(body.retailSellingRealmsEU),
+          };
     for (const ids of Object.values(lists)) if (ids) checkRealms(body.region, ids);
     const defined = Object.fromEntries(Object.entries(lists).filter(([, v]) => v !== undefined));
     await db
@@ -49,12 +58,18 @@ export function createSettingsService(deps: { db: Db; clock: Clock; realms?: Rea
   /** ADD and DELETE are idempotent; the answer is always the whole list. */
   async function updateFavorite(userId: string, { uniqueItemKey, action }: FavoritesRequest): Promise<void> {
     if (action === 'DELETE') {
-      await db.delete(favorites).where(and(eq(favorites.userId, userId), eq(favorites.uniqueItemKey, uniqueItemKey)));
+      await db
+        .delete(favorites)
+        .where(and(eq(favorites.userId, userId), eq(favorites.uniqueItemKey, uniqueItemKey)));
       return;
     }
     const [row] = await db.select({ n: count() }).from(favorites).where(eq(favorites.userId, userId));
-    if ((row?.n ?? 0) >= MAX_FAVORITES) throw new HttpError(400, `You can keep at most ${MAX_FAVORITES} favorites`);
-    await db.insert(favorites).values({ userId, uniqueItemKey, createdAt: clock.now() }).onConflictDoNothing();
+    if ((row?.n ?? 0) >= MAX_FAVORITES)
+      throw new HttpError(400, `You can keep at most ${MAX_FAVORITES} favorites`);
+    await db
+      .insert(favorites)
+      .values({ userId, uniqueItemKey, createdAt: clock.now() })
+      .onConflictDoNothing();
   }
 
   return { saveSettings, savePersonalConfig, updateFavorite };

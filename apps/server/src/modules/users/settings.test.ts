@@ -47,12 +47,19 @@ describe('PUT /shared/users/settings', () => {
       { region: 'eu', retailBuyingRealmsEU: ['21'], retailSellingRealmsEU: ['22'] },
       { token: s.accessToken },
     );
-    expect(eu.body.user).toMatchObject({ region: 'eu', retailBuyingRealmsUS: [11, 12], retailBuyingRealmsEU: [21] });
+    expect(eu.body.user).toMatchObject({
+      region: 'eu',
+      retailBuyingRealmsUS: [11, 12],
+      retailBuyingRealmsEU: [21],
+    });
   });
 
   it.each([
     ['an unknown region', { region: 'cn' }],
-    ['realm ids that are not digit strings', { region: 'us', retailBuyingRealmsUS: ['11; drop table users'] }],
+    [
+      'realm ids that are not digit strings',
+      { region: 'us', retailBuyingRealmsUS: ['11; drop table users'] },
+    ],
     ['realm ids as a string instead of a list', { region: 'us', retailBuyingRealmsUS: '11' }],
   ])('refuses %s with 400 and changes nothing', async (_name, body) => {
     const s = await h.signUp(`bad-settings-${randomUUID().slice(0, 8)}@example.com`);
@@ -71,14 +78,24 @@ describe('PUT /shared/users/settings', () => {
       { token: s.accessToken },
     );
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ role: 'user', hasAccess: false, isActive: false, email: 'sneaky@example.com' });
+    expect(res.body.user).toMatchObject({
+      role: 'user',
+      hasAccess: false,
+      isActive: false,
+      email: 'sneaky@example.com',
+    });
   });
 
   it('refuses __proto__ bodies with 400', async () => {
     const s = await h.signUp('proto@example.com');
-    const res = await h.api.raw('PUT', '/shared/users/settings', '{"region":"us","__proto__":{"role":"admin"}}', {
-      token: s.accessToken,
-    });
+    const res = await h.api.raw(
+      'PUT',
+      '/shared/users/settings',
+      '{"region":"us","__proto__":{"role":"admin"}}',
+      {
+        token: s.accessToken,
+      },
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: expect.any(String) });
   });
@@ -89,7 +106,11 @@ describe('PUT /shared/users/settings-personal', () => {
 
   it('stores a config inside the filter ranges and returns the user', async () => {
     const s = await h.signUp('personal@example.com');
-    const res = await h.api.put<UserBody>('/shared/users/settings-personal', { config }, { token: s.accessToken });
+    const res = await h.api.put<UserBody>(
+      '/shared/users/settings-personal',
+      { config },
+      { token: s.accessToken },
+    );
     expect(res.status).toBe(200);
     expect(res.body.user.config).toEqual(config);
   });
@@ -101,7 +122,11 @@ describe('PUT /shared/users/settings-personal', () => {
     ['an unknown quality', { qualities: [7] }],
   ])('refuses %s with 400', async (_name, change) => {
     const s = await h.signUp(`bad-config-${randomUUID().slice(0, 8)}@example.com`);
-    const res = await h.api.put('/shared/users/settings-personal', { config: { ...config, ...change } }, { token: s.accessToken });
+    const res = await h.api.put(
+      '/shared/users/settings-personal',
+      { config: { ...config, ...change } },
+      { token: s.accessToken },
+    );
     expect(res.status).toBe(400);
     const profile = await h.api.get<UserBody>('/shared/users/profile', { token: s.accessToken });
     expect(profile.body.user.config).toBeNull();
@@ -111,7 +136,11 @@ describe('PUT /shared/users/settings-personal', () => {
 describe('POST /shared/users/favorites', () => {
   it('needs an active subscription', async () => {
     const s = await h.signUp('nofav@example.com');
-    const res = await h.api.post('/shared/users/favorites', { uniqueItemKey: '19019_ilvl-80', action: 'ADD' }, { token: s.accessToken });
+    const res = await h.api.post(
+      '/shared/users/favorites',
+      { uniqueItemKey: '19019_ilvl-80', action: 'ADD' },
+      { token: s.accessToken },
+    );
     expect(res).toMatchObject({ status: 403, body: { error: ACCESS.noSubscription } });
   });
 
@@ -119,15 +148,27 @@ describe('POST /shared/users/favorites', () => {
     const s = await h.signUp('fav@example.com');
     await grantGold(s.user.id);
     const add = (key: string) =>
-      h.api.post<{ data: { favorites: string[] } }>('/shared/users/favorites', { uniqueItemKey: key, action: 'ADD' }, { token: s.accessToken });
+      h.api.post<{ data: { favorites: string[] } }>(
+        '/shared/users/favorites',
+        { uniqueItemKey: key, action: 'ADD' },
+        { token: s.accessToken },
+      );
     const del = (key: string) =>
-      h.api.post<{ data: { favorites: string[] } }>('/shared/users/favorites', { uniqueItemKey: key, action: 'DELETE' }, { token: s.accessToken });
+      h.api.post<{ data: { favorites: string[] } }>(
+        '/shared/users/favorites',
+        { uniqueItemKey: key, action: 'DELETE' },
+        { token: s.accessToken },
+      );
     expect((await add('a')).body.data.favorites).toEqual(['a']);
     expect((await add('b')).body.data.favorites).toEqual(['a', 'b']);
     expect((await add('a')).body.data.favorites).toEqual(['a', 'b']);
     expect((await del('a')).body.data.favorites).toEqual(['b']);
     expect((await del('a')).body.data.favorites).toEqual(['b']);
-    const bad = await h.api.post('/shared/users/favorites', { uniqueItemKey: 'a', action: 'TOGGLE' }, { token: s.accessToken });
+    const bad = await h.api.post(
+      '/shared/users/favorites',
+      { uniqueItemKey: 'a', action: 'TOGGLE' },
+      { token: s.accessToken },
+    );
     expect(bad.status).toBe(400);
   });
 
@@ -136,7 +177,11 @@ describe('POST /shared/users/favorites', () => {
     const bob = await h.signUp('bob@example.com');
     await grantGold(alice.user.id);
     await grantGold(bob.user.id);
-    await h.api.post('/shared/users/favorites', { uniqueItemKey: 'alice-key', action: 'ADD' }, { token: alice.accessToken });
+    await h.api.post(
+      '/shared/users/favorites',
+      { uniqueItemKey: 'alice-key', action: 'ADD' },
+      { token: alice.accessToken },
+    );
     // Bob's calls carry Alice's id in every place a client could put it; the server only uses the token.
     const bobAdd = await h.api.post<{ data: { favorites: string[] } }>(
       '/shared/users/favorites',
@@ -144,7 +189,11 @@ describe('POST /shared/users/favorites', () => {
       { token: bob.accessToken },
     );
     expect(bobAdd.body.data.favorites).toEqual(['bob-key']);
-    await h.api.put('/shared/users/settings', { region: 'eu', userId: alice.user.id, id: alice.user.id }, { token: bob.accessToken });
+    await h.api.put(
+      '/shared/users/settings',
+      { region: 'eu', userId: alice.user.id, id: alice.user.id },
+      { token: bob.accessToken },
+    );
     const aliceProfile = await h.api.get<UserBody>('/shared/users/profile', { token: alice.accessToken });
     expect(aliceProfile.body.user).toMatchObject({ favorites: ['alice-key'], region: null });
   });

@@ -45,7 +45,8 @@ export interface UsersRoutesOptions {
 /** Every /shared/users call of SPEC §7. */
 export async function usersRoutes(app: FastifyInstance, o: UsersRoutesOptions): Promise<void> {
   const { accounts, settings, sessions, limiter, requireAuth } = o;
-  const ip = (name: string, max: number, windowMs: number) => limiter.limit(`${name}-ip`, max, windowMs, byIp);
+  const ip = (name: string, max: number, windowMs: number) =>
+    limiter.limit(`${name}-ip`, max, windowMs, byIp);
 
   async function currentUser(userId: string): Promise<User> {
     const user = await loadUserView(o.db, userId, o.clock.now());
@@ -63,7 +64,12 @@ export async function usersRoutes(app: FastifyInstance, o: UsersRoutesOptions): 
     });
   }
   const clearRememberCookie = (reply: FastifyReply) =>
-    void reply.clearCookie(REMEMBER_COOKIE, { path: '/shared/users', httpOnly: true, secure: o.secureCookies, sameSite: 'lax' });
+    void reply.clearCookie(REMEMBER_COOKIE, {
+      path: '/shared/users',
+      httpOnly: true,
+      secure: o.secureCookies,
+      sameSite: 'lax',
+    });
 
   async function sessionResponse(userId: string, rememberMe: boolean) {
     const session = await sessions.issue(userId, rememberMe);
@@ -72,7 +78,12 @@ export async function usersRoutes(app: FastifyInstance, o: UsersRoutesOptions): 
 
   app.post(
     '/shared/users/register',
-    { preHandler: [ip('register', 10, 60 * MINUTE), limiter.limit('register-acct', 5, 60 * MINUTE, byBodyField('email'))] },
+    {
+      preHandler: [
+        ip('register', 10, 60 * MINUTE),
+        limiter.limit('register-acct', 5, 60 * MINUTE, byBodyField('email')),
+      ],
+    },
     async (request, reply) => {
       const body = parseOr400(registerRequestSchema, request.body);
       return reply.status(201).send(await accounts.register(body.email, body.password));
@@ -81,13 +92,23 @@ export async function usersRoutes(app: FastifyInstance, o: UsersRoutesOptions): 
 
   app.get(
     '/shared/users/confirm/:confirmationToken',
-    { preHandler: [ip('confirm', 30, 15 * MINUTE), limiter.limit('confirm-token', 10, 15 * MINUTE, byParam('confirmationToken'))] },
+    {
+      preHandler: [
+        ip('confirm', 30, 15 * MINUTE),
+        limiter.limit('confirm-token', 10, 15 * MINUTE, byParam('confirmationToken')),
+      ],
+    },
     async (request) => accounts.confirm(parseOr400(confirmParamsSchema, request.params).confirmationToken),
   );
 
   app.post(
     '/shared/users/login',
-    { preHandler: [ip('login', 30, 15 * MINUTE), limiter.limit('login-acct', 10, 15 * MINUTE, byBodyField('email'))] },
+    {
+      preHandler: [
+        ip('login', 30, 15 * MINUTE),
+        limiter.limit('login-acct', 10, 15 * MINUTE, byBodyField('email')),
+      ],
+    },
     async (request, reply) => {
       const body = parseOr400(loginRequestSchema, request.body);
       const userId = await accounts.authenticate(body.email, body.password);
@@ -118,12 +139,19 @@ export async function usersRoutes(app: FastifyInstance, o: UsersRoutesOptions): 
 
   app.post(
     '/shared/users/refresh-token',
-    { preHandler: [ip('refresh', 120, 15 * MINUTE), limiter.limit('refresh-token', 10, MINUTE, byBodyField('refreshToken'))] },
+    {
+      preHandler: [
+        ip('refresh', 120, 15 * MINUTE),
+        limiter.limit('refresh-token', 10, MINUTE, byBodyField('refreshToken')),
+      ],
+    },
     async (request) => {
       const body = parseOr400(refreshTokenRequestSchema, request.body);
       const outcome = await sessions.refresh(body.refreshToken);
       if (!outcome.ok) {
-        throw new HttpError(401, 'Refresh token expired or revoked. Please log in again.', { code: 'REFRESH_TOKEN_EXPIRED' });
+        throw new HttpError(401, 'Refresh token expired or revoked. Please log in again.', {
+          code: 'REFRESH_TOKEN_EXPIRED',
+        });
       }
       return outcome.session;
     },
@@ -147,13 +175,23 @@ export async function usersRoutes(app: FastifyInstance, o: UsersRoutesOptions): 
 
   app.post(
     '/shared/users/forgot-password',
-    { preHandler: [ip('forgot', 10, 60 * MINUTE), limiter.limit('forgot-acct', 3, 60 * MINUTE, byBodyField('email'))] },
+    {
+      preHandler: [
+        ip('forgot', 10, 60 * MINUTE),
+        limiter.limit('forgot-acct', 3, 60 * MINUTE, byBodyField('email')),
+      ],
+    },
     async (request) => accounts.forgotPassword(parseOr400(forgotPasswordRequestSchema, request.body).email),
   );
 
   app.post(
     '/shared/users/reset-password/:resetToken',
-    { preHandler: [ip('reset', 20, 60 * MINUTE), limiter.limit('reset-token', 5, 15 * MINUTE, byParam('resetToken'))] },
+    {
+      preHandler: [
+        ip('reset', 20, 60 * MINUTE),
+        limiter.limit('reset-token', 5, 15 * MINUTE, byParam('resetToken')),
+      ],
+    },
     async (request) => {
       const { resetToken } = parseOr400(resetPasswordParamsSchema, request.params);
       const body = parseOr400(resetPasswordRequestSchema, request.body);

@@ -42,8 +42,9 @@ export function ToolHeader() {
 
   return (
     <HeaderShell>
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
-        <div className="flex min-w-0 items-center gap-6">
+      {/* Below sm the token price takes a second row, so it never crowds the logo. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3 sm:h-16 sm:flex-nowrap sm:px-6 sm:py-0">
+        <div className="flex items-center gap-6">
           <Logo />
           <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
             {tools ? <NavDropdown label={tools.label} items={tools.items} /> : null}
@@ -55,18 +56,16 @@ export function ToolHeader() {
             ))}
           </nav>
         </div>
-        <div className="flex items-center gap-2 sm:gap-3">
+        <div className="order-last flex w-full items-center gap-3 sm:order-none sm:ml-auto sm:w-auto">
           <TokenPrice region={region} />
-          <button
-            type="button"
-            onClick={() => void logOut()}
-            className={buttonClass('secondary', 'sm', 'hidden lg:inline-flex')}
-          >
-            Log out
-          </button>
-          <div className="lg:hidden">
-            <MenuToggle open={open} controls={menuId} onToggle={() => setOpen((value) => !value)} />
+          <div className="hidden lg:block">
+            <button type="button" onClick={() => void logOut()} className={buttonClass('secondary', 'sm')}>
+              Log out
+            </button>
           </div>
+        </div>
+        <div className="lg:hidden">
+          <MenuToggle open={open} controls={menuId} onToggle={() => setOpen((value) => !value)} />
         </div>
       </div>
       <div id={menuId} hidden={!open} className="border-t border-white/5 px-4 pt-2 pb-5 sm:px-6 lg:hidden">

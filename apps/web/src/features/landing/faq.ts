@@ -32,6 +32,6 @@ export const FAQ: readonly FaqEntry[] = [
   {
     question: 'Can I get a refund?',
     answer:
-      'We do not offer refunds. You can cancel at any time: your access continues until the end of the period you have paid for, and you will not be charged again.',
+      'We do not offer refunds. You can cancel at any time: your access continues until the end of the paid period, and you will not be charged again.',
   },
 ];

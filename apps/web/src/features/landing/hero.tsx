@@ -27,7 +27,7 @@ export function Hero() {
           </p>
           <h1
             id="hero-title"
-            className="mt-6 text-4xl leading-[1.08] font-extrabold tracking-tight text-balance text-white sm:text-5xl lg:text-6xl"
+            className="mt-6 text-4xl leading-[1.08] font-extrabold tracking-tight text-balance text-white sm:text-5xl xl:text-6xl"
           >
             Buy low on one realm.{' '}
             <span className="bg-gradient-to-r from-gold-200 via-gold-400 to-gold-500 bg-clip-text text-transparent">

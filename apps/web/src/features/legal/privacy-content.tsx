@@ -9,6 +9,12 @@ export function PrivacyContent() {
       title="Privacy Policy"
       intro={`What personal data ${PRODUCT_NAME} keeps, why, and the choices you have.`}
       updated="November 2025"
+      summary={
+        <p>
+          We keep only what the service needs, never sell it, never see your card number, and reply to every
+          privacy request within a month.
+        </p>
+      }
     >
       <ProseSection title="What we collect">
         <ul>

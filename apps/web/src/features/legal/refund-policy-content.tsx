@@ -9,6 +9,12 @@ export function RefundPolicyContent() {
       title="Refund Policy"
       intro={`How payments, cancellations and refunds work for a ${PRODUCT_NAME} subscription.`}
       updated="November 2025"
+      summary={
+        <p>
+          No refunds. Cancel whenever you like: you keep every tool until your paid period ends, and no
+          further payment is taken.
+        </p>
+      }
     >
       <ProseSection title="No refunds">
         <p>All payments are final: we do not offer refunds.</p>
@@ -21,7 +27,7 @@ export function RefundPolicyContent() {
       <ProseSection title="Cancelling your subscription">
         <p>
           You can cancel at any time from the Subscription page. When you cancel, your access continues until
-          the end of the period you have paid for, and you will not be charged again.
+          the end of the paid period, and you will not be charged again.
         </p>
         <p>
           Until that date you keep every tool, your realm settings, your saved filters and your favourites. If

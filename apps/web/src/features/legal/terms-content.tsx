@@ -9,6 +9,12 @@ export function TermsContent() {
       title="Terms and Conditions"
       intro={`The agreement between you and ${PRODUCT_NAME} when you create an account or subscribe.`}
       updated="November 2025"
+      summary={
+        <p>
+          Deal figures are estimates, not promises. Subscriptions renew until you cancel, payments are not
+          refunded, and Dutch law applies.
+        </p>
+      }
     >
       <ProseSection title="1. The service">
         <p>

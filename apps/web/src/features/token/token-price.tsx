@@ -8,7 +8,7 @@ import {
 } from '@goldroute/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from 'react-toastify/unstyled';
 import { tokenPriceQueryOptions } from './api';
 
 /** Header token price: "Loading..." while loading, "WoW Token: Error" on failure (SPEC §2). */

@@ -15,7 +15,7 @@ function RealmColumn({ title, realms, start }: { title: string; realms: string[]
         </p>
         <span
           style={delay(start + PICKED * 0.4)}
-          className="animate-pop text-[10px] font-semibold text-gold-300 sm:text-xs"
+          className="hidden animate-pop text-xs font-semibold text-gold-300 sm:inline"
         >
           {PICKED} selected
         </span>
@@ -81,7 +81,7 @@ export function SceneRealms() {
           <span className="px-2.5 py-1 text-slate-400">EU</span>
         </div>
       </div>
-      <div className="mt-2.5 grid min-h-0 flex-1 content-start gap-2 sm:mt-4 sm:grid-cols-2 sm:gap-3">
+      <div className="mt-2.5 grid min-h-0 flex-1 grid-cols-2 content-start gap-2 sm:mt-4 sm:gap-3">
         <RealmColumn title="Buying realms" realms={buying} start={0.4} />
         <RealmColumn title="Selling realms" realms={selling} start={2.2} />
       </div>

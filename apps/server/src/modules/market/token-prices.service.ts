@@ -1,0 +1,63 @@
+import type { Region } from '@goldroute/domain';
+import type { TokenResponse } from '@goldroute/domain/api';
+import { and, asc, eq, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { tokenPrices } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+
+export const TOKEN_HISTORY_DAYS = 14;
+const COPPER_PER_GOLD = 10_000;
+const DAY_MS = 86_400_000;
+
+export interface TokenSample {
+  price: number;
+  recordedAt: Date;
+}
+
+/** Token price samples in the database: written by the poll job, read by GET /shared/data/token/{region}. */
+export function createTokenPriceService(db: Db, clock: Clock) {
+  async function record(region: Region, samples: readonly TokenSample[]): Promise<void> {
+    if (samples.length === 0) return;
+    await db
+      .insert(tokenPrices)
+      .values(samples.map((s) => ({ region, recordedAt: s.recordedAt, price: Math.round(s.price) })))
+      .onConflictDoNothing();
+    const cutoff = new Date(clock.now().getTime() - TOKEN_HISTORY_DAYS * DAY_MS);
+    await db
+      .delete(tokenPrices)
+      .where(and(eq(tokenPrices.region, region), lt(tokenPrices.recordedAt, cutoff)));
+  }
+
+  /**
+   * Latest price in gold, its change against the sample closest to 24 hours earlier (percent, 2 decimals),
+   * and the 14-day history oldest first. Null while nothing was recorded.
+   */
+  async function read(region: Region): Promise<TokenResponse | null> {
+    const rows = await db
+      .select()
+      .from(tokenPrices)
+      .where(eq(tokenPrices.region, region))
+      .orderBy(asc(tokenPrices.recordedAt));
+    const latest = rows.at(-1);
+    if (!latest) return null;
+    const dayBefore = latest.recordedAt.getTime() - DAY_MS;
+    const reference = rows.reduce((best, r) =>
+      Math.abs(r.recordedAt.getTime() - dayBefore) < Math.abs(best.recordedAt.getTime() - dayBefore)
+        ? r
+        : best,
+    );
+    const change = reference.price > 0 ? ((latest.price - reference.price) / reference.price) * 100 : 0;
+    return {
+      price: Math.round(latest.price / COPPER_PER_GOLD),
+      changePercentage: Math.round(change * 100) / 100,
+      historicalData: rows.map((r) => ({
+        price: Math.round(r.price / COPPER_PER_GOLD),
+        timestamp: Math.floor(r.recordedAt.getTime() / 1000),
+      })),
+    };
+  }
+
+  return { record, read };
+}
+
+export type TokenPriceService = ReturnType<typeof createTokenPriceService>;
