@@ -1,1 +1,46 @@
-export {};
+// @goldroute/market: the pure engine. Auction dumps in, cross-realm deals and realm statistics out.
+export { ingestRealmDump, IngestError } from './ingest';
+export type { IngestOptions, RealmListing } from './ingest';
+export { RawVariantTable } from './raw-variants';
+export { appClassification, buildSnapshot, SnapshotBuilder } from './snapshot';
+export type {
+  BuildSnapshotInput,
+  MarketSnapshot,
+  SnapshotBuilderOptions,
+  SnapshotSources,
+  SnapshotVariant,
+} from './snapshot';
+export {
+  DEFAULT_FLOORS,
+  dropshipPairs,
+  dropshipPlan,
+  dropshipSearch,
+  flippingPairs,
+  flippingPlan,
+  flippingSearch,
+  tradeItemOf,
+} from './deals';
+export type {
+  DealFloors,
+  DealPairs,
+  DealSearchOptions,
+  DropshipPlan,
+  FlippingPlan,
+  SearchLimit,
+} from './deals';
+export { dropshipJson, flippingJson } from './serialize';
+export { realmStats } from './realm-stats';
+export {
+  curveItemLevel,
+  dropshipGroupKey,
+  DROP_LEVEL_MODIFIER,
+  petItemKey,
+  qualityLabel,
+  resolveVariant,
+  TERTIARY_STATS,
+  uniqueItemKey,
+  uniqueTradeKey,
+} from './variant-key';
+export type { Modifier, ResolvedVariant } from './variant-key';
+export { afterAhCut, COPPER_PER_GOLD, goldToCopper, toGold, unitPrice } from './money';
+export type * from './types';

@@ -6,7 +6,7 @@
 /** Signature layout: [itemId, petSpecies (0: not a pet), petLevel, petQuality, dropLevel (-1: none), ...bonusIds]. */
 export const SIG_HEADER = 5;
 
-function grow<T extends Int32Array>(arr: T, min: number): Int32Array {
+function grow(arr: Int32Array, min: number): Int32Array<ArrayBuffer> {
   let n = arr.length * 2;
   while (n < min) n *= 2;
   const next = new Int32Array(n);

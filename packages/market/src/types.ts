@@ -1,5 +1,5 @@
-// Input and output shapes of the engine. TradeItem and DropshipGroup mirror SPEC §3 field for
-// field (structurally identical to the ones in @goldroute/domain); money on them is gold.
+// Input and output shapes of the engine. TradeItem and DropshipGroup are @goldroute/domain's;
+// the realm statistics rows have the field names of SPEC §3 (the domain's zod schemas check them).
 
 /** Static item data (Blizzard item API + patch number + crafted list). */
 export interface ItemInfo {
@@ -77,52 +77,8 @@ export interface BonusData {
 
 export type TertiaryStat = 'Speed' | 'Leech' | 'Avoidance' | 'Indestructible';
 
-/** SPEC §3 Trade item. Money is gold. */
-export interface TradeItem {
-  uniqueTradeKey: string;
-  uniqueItemKey: string;
-  /** Item id, or "pet_{speciesId}" for battle pets. */
-  id: number | string;
-  /** Pet species id for pets, null otherwise. */
-  realPetId: number | null;
-  name: string;
-  class: string;
-  subclass: string;
-  bonus: number[];
-  mediaURL: string;
-  /** Lower-case quality label ('epic'). */
-  quality: string;
-  itemLevel: number;
-  patchNumber: number;
-  crafted: boolean;
-  /** One entry per socket: the bonus id that added it. */
-  sockets: number[];
-  tertiaryStats: string[];
-  saleRate: number;
-  avgSale: number;
-  marketValue: number;
-  historical: number;
-  buyBuyout: number;
-  sellBuyout: number;
-  sellAHCut: number;
-  sellVsBuy: number;
-  saleAvgVsBuy: number;
-  buyingConnectedRealmId: number;
-  buyingConnectedRealmName: string;
-  buyingConnectedRealmPopulation: string;
-  sellingConnectedRealmId: number;
-  sellingConnectedRealmName: string;
-  sellingConnectedRealmPopulation: string;
-}
-
-/** SPEC §3 Dropship group. */
-export interface DropshipGroup {
-  key: string;
-  mainItem: TradeItem;
-  variants: TradeItem[];
-  bestProfit: number;
-  totalCount: number;
-}
+// SPEC §3 Trade item and Dropship group: the domain's own types (money on them is gold).
+export type { DropshipGroup, TradeItem } from '@goldroute/domain';
 
 /** SPEC §3 Realm stats. */
 export interface RealmStatsRow {

@@ -111,7 +111,11 @@ export function resolveVariant(
         : typeof b.curveId === 'number'
           ? { curveId: b.curveId, offset: 0, priority: Number.MAX_SAFE_INTEGER }
           : undefined;
-    if (curveSpec && data.curves[String(curveSpec.curveId)] && (!curve || curveSpec.priority < curve.priority)) {
+    if (
+      curveSpec &&
+      data.curves[String(curveSpec.curveId)] &&
+      (!curve || curveSpec.priority < curve.priority)
+    ) {
       curve = curveSpec;
     }
     if (typeof b.socket === 'number' && b.socket > 0) for (let s = 0; s < b.socket; s++) sockets.push(id);
@@ -122,7 +126,8 @@ export function resolveVariant(
   let itemLevel = item.level;
   if (setLevel) itemLevel = setLevel.amount;
   const curveData = curve ? data.curves[String(curve.curveId)] : undefined;
-  if (curve && curveData && dropLevel !== undefined) itemLevel = curveItemLevel(curveData, dropLevel) + curve.offset;
+  if (curve && curveData && dropLevel !== undefined)
+    itemLevel = curveItemLevel(curveData, dropLevel) + curve.offset;
   itemLevel += add;
   return {
     itemLevel,

@@ -180,7 +180,7 @@ export function equipmentTemplates(
   quality: number,
   expansion: number,
 ): VariantTemplate[] {
-  const count = 1 + weightedIndex(rng, [28, 26, 18, 12, 8, 5, 3]);
+  const count = 1 + weightedIndex(rng, [12, 14, 15, 14, 12, 10, 8, 6, 5, 4]);
   const templates: VariantTemplate[] = [];
   const seen = new Set<string>();
   for (let t = 0; t < count * 3 && templates.length < count; t++) {

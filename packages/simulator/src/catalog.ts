@@ -483,7 +483,7 @@ export function createCatalog(seed: number, itemCount: number, petCount: number)
       stacks: kind === 'junk' || kind === 'holiday' || kind === 'other',
       share: shares[i] ?? 0,
       basePrice,
-      sigma: 0.35 + 0.45 * rng() + 0.08 * Math.abs(normal(rng)),
+      sigma: 0.3 + 0.35 * rng() + 0.05 * Math.abs(normal(rng)),
       templates,
       saleRate: saleRateFor(rng),
     });
@@ -512,7 +512,7 @@ export function createCatalog(seed: number, itemCount: number, petCount: number)
       icon: icon(rng, 'inv_pet_'),
       share: petShares[i] ?? 0,
       basePrice: Math.round(logUniform(rng, 20, 60000) * 10000),
-      sigma: 0.35 + 0.4 * rng(),
+      sigma: 0.3 + 0.35 * rng(),
       saleRate: saleRateFor(rng),
       tradable: true,
     });

@@ -16,7 +16,8 @@ import {
   weightedIndex,
 } from './random';
 import type { RegionCode, RegionShape, SimConnectedRealm } from './realms';
-import { createConnectedRealms, REGION_IDS } from './realms';
+import { connectedRealmName, createConnectedRealms, POPULATION_NAMES, REGION_IDS } from './realms';
+import { iconUrl } from './responses';
 import type { BlizzardAuctionsResponse, TsmRegionRow } from './wire';
 
 export type EconomySize = 'tiny' | 'small' | 'full';
@@ -382,9 +383,84 @@ export class Economy {
     return points;
   }
 
+  /** Static data the app would otherwise assemble from the item API, patch numbers and pet names. */
+  staticData(region: RegionCode): {
+    items: Map<number, StaticItem>;
+    pets: Map<number, StaticPet>;
+    realms: RealmSummary[];
+  } {
+    const items = new Map<number, StaticItem>();
+    for (const it of this.items) {
+      items.set(it.id, {
+        id: it.id,
+        name: it.name,
+        classId: it.classId,
+        className: it.className,
+        subclassId: it.subclassId,
+        subclassName: it.subclassName,
+        quality: it.quality,
+        level: it.level,
+        expansion: it.expansion,
+        crafted: it.crafted,
+        mediaURL: iconUrl(region, it.icon),
+      });
+    }
+    const pets = new Map<number, StaticPet>();
+    for (const p of this.pets) {
+      pets.set(p.speciesId, {
+        speciesId: p.speciesId,
+        name: p.name,
+        npcId: p.npcId,
+        expansion: p.expansion,
+        mediaURL: iconUrl(region, p.icon),
+        familyName: p.familyName,
+      });
+    }
+    const realms = this.realmsByRegion[region].map((r) => ({
+      id: r.id,
+      name: connectedRealmName(r),
+      population: POPULATION_NAMES[r.population],
+      russian: r.russian,
+    }));
+    return { items, pets, realms };
+  }
+
   qualityOf(quality: number): { type: string; name: string } {
     return QUALITY_NAMES[quality] ?? { type: 'COMMON', name: 'Common' };
   }
+}
+
+/** Item data the way the app keeps it (Blizzard item API + patch number + crafted list + icon URL). */
+export interface StaticItem {
+  id: number;
+  name: string;
+  classId: number;
+  className: string;
+  subclassId: number;
+  subclassName: string;
+  quality: number;
+  level: number;
+  expansion: number;
+  crafted: boolean;
+  mediaURL: string;
+}
+
+/** Battle pet species data (name, creature id for links, expansion, icon URL). */
+export interface StaticPet {
+  speciesId: number;
+  name: string;
+  npcId: number;
+  expansion: number;
+  mediaURL: string;
+  familyName: string;
+}
+
+/** A connected realm as the tools list it: id, display name, population name, Russian flag. */
+export interface RealmSummary {
+  id: number;
+  name: string;
+  population: string;
+  russian: boolean;
 }
 
 export function createEconomy(options: EconomyOptions = {}): Economy {

@@ -1,7 +1,7 @@
 // @goldroute/simulator: a seeded economy of both regions in Blizzard and TSM wire formats, and a
 // loopback HTTP server speaking those APIs.
 export { createEconomy, Economy, DEFAULT_START_TIME, SIZE_SHAPES } from './economy';
-export type { EconomyOptions, EconomySize, TokenPoint } from './economy';
+export type { EconomyOptions, EconomySize, RealmSummary, StaticItem, StaticPet, TokenPoint } from './economy';
 export { startSimulatorServer } from './server';
 export type {
   FaultKind,

@@ -145,7 +145,7 @@ export function createConnectedRealms(
       realms,
       auctionVolume:
         POPULATION_VOLUME[population] * Math.exp(0.25 * normal(rng)) * (1 + 0.15 * (members - 1)),
-      priceBias: Math.exp(0.22 * normal(rng)),
+      priceBias: Math.exp(0.3 * normal(rng)),
       publishMinute: intBetween(rng, 0, 9),
       russian,
     });

@@ -1,0 +1,174 @@
+import { CATEGORIES, categoryOf, dropshipGroupKey as domainGroupKey } from '@goldroute/domain';
+import { createEconomy } from '@goldroute/simulator';
+import { describe, expect, it } from 'vitest';
+import { flippingSearch } from './deals';
+import { IngestError } from './ingest';
+import { appClassification, buildSnapshot, SnapshotBuilder } from './snapshot';
+import { RawVariantTable } from './raw-variants';
+import { ingestRealmDump } from './ingest';
+
+const economy = createEconomy({ seed: 3, size: 'tiny' });
+const region = 'eu';
+const data = economy.staticData(region);
+
+function builder(): SnapshotBuilder {
+  return new SnapshotBuilder({
+    region,
+    realms: data.realms,
+    items: data.items,
+    pets: data.pets,
+    bonusData: economy.bonusData,
+  });
+}
+
+describe('appClassification', () => {
+  it('maps Blizzard classes and the special subclasses to the SPEC categories', () => {
+    expect(appClassification('Miscellaneous', 'Companion Pets')).toEqual({
+      class: 'Miscellaneous',
+      subclass: 'Companions',
+    });
+    expect(appClassification('Miscellaneous', 'Toy')).toEqual({ class: 'Miscellaneous', subclass: 'Toys' });
+    expect(appClassification('Miscellaneous', 'Mount')).toEqual({
+      class: 'Miscellaneous',
+      subclass: 'Mount',
+    });
+    expect(appClassification('Armor', 'Cosmetic')).toEqual({ class: 'Armor', subclass: 'Cosmetic' });
+    expect(appClassification('Weapon', 'Sword')).toEqual({ class: 'Weapon', subclass: 'Sword' });
+    expect(appClassification('Consumable', 'Potion')).toEqual({ class: 'Miscellaneous', subclass: 'Potion' });
+  });
+});
+
+describe('snapshots of simulator data', () => {
+  const b = builder();
+  for (const realm of economy.connectedRealms(region))
+    b.ingest(realm.id, economy.auctionsJson(region, realm.id, 0));
+  b.setTsm(economy.tsmRegion(region, 0));
+  const snap = b.build();
+
+  it('lays out every variant with its realms sorted by price, then realm', () => {
+    expect(snap.variantCount).toBeGreaterThan(200);
+    expect(snap.offsets[snap.variantCount]).toBe(snap.entryPrice.length);
+    for (let v = 0; v < snap.variantCount; v++) {
+      const start = snap.offsets[v] as number;
+      const end = snap.offsets[v + 1] as number;
+      expect(end).toBeGreaterThan(start);
+      const realmsSeen = new Set<number>();
+      for (let k = start; k < end; k++) {
+        realmsSeen.add(snap.entryRealm[k] as number);
+        if (k > start) {
+          const p0 = snap.entryPrice[k - 1] as number;
+          const p1 = snap.entryPrice[k] as number;
+          expect(
+            p0 < p1 || (p0 === p1 && (snap.entryRealm[k - 1] as number) < (snap.entryRealm[k] as number)),
+          ).toBe(true);
+        }
+      }
+      expect(realmsSeen.size).toBe(end - start);
+    }
+  });
+
+  it('orders variants by item id (pets last) and keeps dropship groups contiguous', () => {
+    const keys = snap.variants.map((v) => v.uniqueItemKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    const firstPet = snap.variants.findIndex((v) => v.realPetId !== null);
+    expect(firstPet).toBeGreaterThan(0);
+    expect(snap.variants.slice(firstPet).every((v) => String(v.id).startsWith('pet_'))).toBe(true);
+    const groupKeys = new Set<string>();
+    for (let v = 0; v < snap.variantCount; v++) {
+      const variant = snap.variants[v];
+      if (!variant) continue;
+      if (v > 0 && snap.groupOf[v] !== snap.groupOf[v - 1])
+        expect(groupKeys.has(variant.groupKey)).toBe(false);
+      groupKeys.add(variant.groupKey);
+    }
+    expect(groupKeys.size).toBe(snap.groupCount);
+    expect(snap.variantIndexOf(keys[3] as string)).toBe(3);
+  });
+
+  it('carries item data, pet data and TSM figures per variant, frozen', () => {
+    const pet = snap.variants.find((v) => v.realPetId !== null);
+    const species = economy.pet(pet?.realPetId ?? -1);
+    expect(pet?.npcId).toBe(species?.npcId);
+    expect(pet?.class).toBe('Pet');
+    expect(pet?.uniqueItemKey).toMatch(/^pet_\d+_l\d+_q\d$/);
+    const tsm = new Map(
+      economy
+        .tsmRegion(region, 0)
+        .filter((r) => r.itemId !== null)
+        .map((r) => [r.itemId, r]),
+    );
+    const equip = snap.variants.find((v) => v.bonus.length > 0 && tsm.has(v.itemId));
+    const row = tsm.get(equip?.itemId ?? -1);
+    expect(equip?.avgSale).toBe((row?.avgSalePrice ?? 0) / 10000);
+    expect(equip?.saleRate).toBe(row?.saleRate);
+    expect(Object.isFrozen(equip)).toBe(true);
+    expect(Object.isFrozen(equip?.bonus)).toBe(true);
+    expect(equip?.mediaURL).toMatch(/^https:\/\/render\.worldofwarcraft\.com\/eu\/icons\/56\/\w+\.jpg$/);
+  });
+
+  it('gives every variant one of the SPEC categories and the domain group key', () => {
+    const seen = new Set<string>();
+    for (const v of snap.variants) {
+      const category = categoryOf(v);
+      expect(CATEGORIES).toContain(category);
+      seen.add(category);
+      expect(v.groupKey).toBe(domainGroupKey(v));
+    }
+    expect([...seen].sort()).toEqual([...CATEGORIES].sort());
+  });
+
+  it('counts auctions per realm and finds real deals', () => {
+    for (let r = 0; r < snap.realmCount; r++) expect(snap.realmAuctions[r]).toBeGreaterThan(100);
+    const all = data.realms.map((r) => r.id);
+    expect(flippingSearch(snap, { buyingRealms: all, sellingRealms: all }).length).toBeGreaterThan(5);
+  });
+});
+
+describe('SnapshotBuilder', () => {
+  it('keeps the previous listing of a realm when a new dump is malformed or truncated', () => {
+    const b = builder();
+    const realm = economy.connectedRealms(region)[0];
+    if (!realm) throw new Error('no realm');
+    const good = economy.auctionsJson(region, realm.id, 0);
+    const first = b.ingest(realm.id, good);
+    expect(() => b.ingest(realm.id, good.slice(0, good.length / 2))).toThrow(IngestError);
+    expect(() => b.ingest(realm.id, good.replace('"auctions":[', '"auctions":[,'))).toThrow(IngestError);
+    expect(b.listing(realm.id)).toBe(first);
+    const snap = b.build();
+    expect(snap.realmAuctions[snap.realmIndexOf(realm.id)]).toBe(first.auctionCount);
+    const next = b.ingest(realm.id, economy.auctionsJson(region, realm.id, 1), 123);
+    expect(b.listing(realm.id)).toBe(next);
+    expect(b.build().lastModified).toBe(123);
+  });
+
+  it('leaves unknown items and species out and reports them', () => {
+    const table = new RawVariantTable();
+    const json = JSON.stringify({
+      auctions: [
+        { id: 1, item: { id: 424242 }, buyout: 10, quantity: 1 },
+        {
+          id: 2,
+          item: { id: 82800, pet_species_id: 1, pet_level: 1, pet_quality_id: 3 },
+          buyout: 10,
+          quantity: 1,
+        },
+      ],
+    });
+    const first = data.realms[0];
+    if (!first) throw new Error('no realm');
+    const listing = ingestRealmDump(json, { connectedRealmId: first.id, table });
+    const snap = buildSnapshot({
+      region,
+      realms: data.realms,
+      listings: [listing, { ...listing, connectedRealmId: 999_999 }],
+      table,
+      items: (id) => data.items.get(id),
+      pets: data.pets,
+      bonusData: economy.bonusData,
+    });
+    expect(snap.variantCount).toBe(0);
+    expect(snap.unknownItemIds).toEqual([424242]);
+    expect(snap.unknownPetSpecies).toEqual([1]);
+    expect(snap.realmHasData[snap.realmIndexOf(first.id)]).toBe(1);
+  });
+});

@@ -1,0 +1,587 @@
+// A columnar, immutable per-region snapshot: interned variant keys, per-variant metadata and TSM
+// figures, and for every variant the realms that list it with their lowest unit price and total
+// quantity, sorted by price once (CSR layout: offsets + parallel typed-array columns).
+import type { RealmListing } from './ingest';
+import { ingestRealmDump } from './ingest';
+import { toGold } from './money';
+import { RawVariantTable } from './raw-variants';
+import type { BonusData, ItemInfo, PetInfo, RealmInfo, TsmRow } from './types';
+import { dropshipGroupKey, petItemKey, qualityLabel, resolveVariant, uniqueItemKey } from './variant-key';
+
+/** Static, per-variant fields of a trade item (money in gold). Shared by every row of the variant. */
+export interface SnapshotVariant {
+  readonly uniqueItemKey: string;
+  /** Item id, or "pet_{speciesId}". */
+  readonly id: number | string;
+  /** Blizzard item id of the auctions (82800 for caged pets). */
+  readonly itemId: number;
+  readonly realPetId: number | null;
+  /** Creature id of a pet (game-database links), null for items. */
+  readonly npcId: number | null;
+  readonly name: string;
+  /** App class and subclass labels (see appClassification). */
+  readonly class: string;
+  readonly subclass: string;
+  readonly bonus: readonly number[];
+  readonly mediaURL: string;
+  readonly quality: string;
+  readonly qualityId: number;
+  readonly itemLevel: number;
+  readonly patchNumber: number;
+  readonly crafted: boolean;
+  readonly sockets: readonly number[];
+  readonly tertiaryStats: readonly string[];
+  readonly saleRate: number;
+  readonly avgSale: number;
+  readonly marketValue: number;
+  readonly historical: number;
+  /** Dropship group key: id|quality|itemLevel. */
+  readonly groupKey: string;
+}
+
+export interface MarketSnapshot {
+  readonly region: string;
+  /** Unix ms of the newest dump in the snapshot (as given). */
+  readonly lastModified: number;
+  readonly realmCount: number;
+  /** Realms sorted by id; index = realm index used in the columns. */
+  readonly realms: readonly RealmInfo[];
+  readonly realmIds: Int32Array;
+  /** Auctions in each realm's dump. */
+  readonly realmAuctions: Float64Array;
+  /** Whether a realm has a listing (dump) in the snapshot. */
+  readonly realmHasData: Uint8Array;
+  readonly variantCount: number;
+  readonly variants: readonly SnapshotVariant[];
+  /** TSM sale rate per variant. */
+  readonly saleRate: Float64Array;
+  /** TSM average sale price per variant, copper. */
+  readonly avgSale: Float64Array;
+  /** Dropship group per variant (groups are runs of consecutive variants). */
+  readonly groupOf: Int32Array;
+  readonly groupCount: number;
+  /** Entries of variant v are offsets[v] .. offsets[v + 1] - 1, sorted by (price, realm index). */
+  readonly offsets: Uint32Array;
+  readonly entryRealm: Uint16Array;
+  /** Lowest unit buyout on that realm, copper. */
+  readonly entryPrice: Float64Array;
+  readonly entryQuantity: Float64Array;
+  /** Item ids seen in dumps but missing from the item data (their auctions are left out). */
+  readonly unknownItemIds: readonly number[];
+  readonly unknownPetSpecies: readonly number[];
+  realmIndexOf(connectedRealmId: number): number;
+  variantIndexOf(uniqueItemKey: string): number;
+}
+
+type Lookup<T> = ReadonlyMap<number, T> | ((id: number) => T | undefined);
+
+export interface SnapshotSources {
+  items: Lookup<ItemInfo>;
+  pets: Lookup<PetInfo>;
+  bonusData: BonusData;
+}
+
+export interface BuildSnapshotInput extends SnapshotSources {
+  region: string;
+  realms: readonly RealmInfo[];
+  listings: readonly RealmListing[];
+  /** The raw variant table the listings were ingested with. */
+  table: RawVariantTable;
+  tsm?: readonly TsmRow[];
+  lastModified?: number;
+}
+
+const CLASS_NAMES = new Set(['Weapon', 'Armor', 'Recipe', 'Profession', 'Miscellaneous']);
+const SPECIAL_SUBCLASSES: Readonly<Record<string, string>> = {
+  'Companion Pets': 'Companions',
+  Companions: 'Companions',
+  Toy: 'Toys',
+  Toys: 'Toys',
+  Mount: 'Mount',
+  Cosmetic: 'Cosmetic',
+};
+
+/**
+ * App class/subclass labels from Blizzard's: the five SPEC classes keep their name, any other
+ * class counts as Miscellaneous; the special subclasses get the SPEC category names
+ * (Companion Pets -> Companions, Toy -> Toys, Mount, Cosmetic); battle pets are class Pet.
+ */
+export function appClassification(
+  className: string,
+  subclassName: string,
+): { class: string; subclass: string } {
+  return {
+    class: CLASS_NAMES.has(className) ? className : 'Miscellaneous',
+    subclass: SPECIAL_SUBCLASSES[subclassName] ?? subclassName,
+  };
+}
+
+const EMPTY: readonly never[] = Object.freeze([]);
+
+function lookup<T>(source: Lookup<T>, id: number): T | undefined {
+  return typeof source === 'function' ? source(id) : source.get(id);
+}
+
+interface Resolved {
+  key: string;
+  isPet: boolean;
+  baseId: number;
+  meta: Omit<SnapshotVariant, 'saleRate' | 'avgSale' | 'marketValue' | 'historical'>;
+}
+
+/** Resolves raw variants to variant keys and metadata, caching per raw id. */
+class Resolver {
+  private cache: (Resolved | undefined)[] = [];
+  readonly unknownItems = new Set<number>();
+  readonly unknownPets = new Set<number>();
+
+  constructor(
+    private readonly table: RawVariantTable,
+    private readonly sources: SnapshotSources,
+  ) {}
+
+  resolve(raw: number): Resolved | undefined {
+    const hit = this.cache[raw];
+    if (hit) return hit;
+    const t = this.table;
+    const itemId = t.itemId(raw);
+    const species = t.petSpecies(raw);
+    let resolved: Resolved;
+    if (species > 0) {
+      const pet = lookup(this.sources.pets, species);
+      if (!pet) {
+        this.unknownPets.add(species);
+        return undefined;
+      }
+      const level = t.petLevel(raw);
+      const q = t.petQuality(raw);
+      const key = petItemKey(species, level, q);
+      const id = `pet_${species}`;
+      const quality = qualityLabel(q);
+      resolved = {
+        key,
+        isPet: true,
+        baseId: species,
+        meta: {
+          uniqueItemKey: key,
+          id,
+          itemId,
+          realPetId: species,
+          npcId: pet.npcId,
+          name: pet.name,
+          class: 'Pet',
+          subclass: pet.familyName ?? 'Battle Pet',
+          bonus: EMPTY,
+          mediaURL: pet.mediaURL,
+          quality,
+          qualityId: q,
+          itemLevel: level,
+          patchNumber: pet.expansion,
+          crafted: false,
+          sockets: EMPTY,
+          tertiaryStats: EMPTY,
+          groupKey: dropshipGroupKey(id, quality, level),
+        },
+      };
+    } else {
+      const item = lookup(this.sources.items, itemId);
+      if (!item) {
+        this.unknownItems.add(itemId);
+        return undefined;
+      }
+      const bonus = Object.freeze(t.bonusIds(raw));
+      const v = resolveVariant(item, bonus, t.dropLevel(raw), this.sources.bonusData);
+      Object.freeze(v.sockets);
+      Object.freeze(v.tertiaryStats);
+      const key = uniqueItemKey(itemId, v);
+      const quality = qualityLabel(v.quality);
+      const cls = appClassification(item.className, item.subclassName);
+      resolved = {
+        key,
+        isPet: false,
+        baseId: itemId,
+        meta: {
+          uniqueItemKey: key,
+          id: itemId,
+          itemId,
+          realPetId: null,
+          npcId: null,
+          name: item.name,
+          class: cls.class,
+          subclass: cls.subclass,
+          bonus,
+          mediaURL: item.mediaURL,
+          quality,
+          qualityId: v.quality,
+          itemLevel: v.itemLevel,
+          patchNumber: item.expansion,
+          crafted: item.crafted,
+          sockets: v.sockets,
+          tertiaryStats: v.tertiaryStats,
+          groupKey: dropshipGroupKey(itemId, quality, v.itemLevel),
+        },
+      };
+    }
+    this.cache[raw] = resolved;
+    return resolved;
+  }
+}
+
+/** Variant order: items before pets, then base id, quality, item level, key. */
+function compareResolved(a: Resolved, b: Resolved): number {
+  if (a.isPet !== b.isPet) return a.isPet ? 1 : -1;
+  if (a.baseId !== b.baseId) return a.baseId - b.baseId;
+  if (a.meta.qualityId !== b.meta.qualityId) return a.meta.qualityId - b.meta.qualityId;
+  if (a.meta.itemLevel !== b.meta.itemLevel) return a.meta.itemLevel - b.meta.itemLevel;
+  return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+}
+
+class Snapshot implements MarketSnapshot {
+  readonly realmCount: number;
+  readonly variantCount: number;
+  private readonly realmIndex = new Map<number, number>();
+  private readonly variantIndex = new Map<string, number>();
+
+  constructor(
+    readonly region: string,
+    readonly lastModified: number,
+    readonly realms: readonly RealmInfo[],
+    readonly realmIds: Int32Array,
+    readonly realmAuctions: Float64Array,
+    readonly realmHasData: Uint8Array,
+    readonly variants: readonly SnapshotVariant[],
+    readonly saleRate: Float64Array,
+    readonly avgSale: Float64Array,
+    readonly groupOf: Int32Array,
+    readonly groupCount: number,
+    readonly offsets: Uint32Array,
+    readonly entryRealm: Uint16Array,
+    readonly entryPrice: Float64Array,
+    readonly entryQuantity: Float64Array,
+    readonly unknownItemIds: readonly number[],
+    readonly unknownPetSpecies: readonly number[],
+  ) {
+    this.realmCount = realms.length;
+    this.variantCount = variants.length;
+    realms.forEach((r, i) => this.realmIndex.set(r.id, i));
+    variants.forEach((v, i) => this.variantIndex.set(v.uniqueItemKey, i));
+  }
+
+  realmIndexOf(connectedRealmId: number): number {
+    return this.realmIndex.get(connectedRealmId) ?? -1;
+  }
+
+  variantIndexOf(key: string): number {
+    return this.variantIndex.get(key) ?? -1;
+  }
+}
+
+function tsmIndex(rows: readonly TsmRow[] | undefined): {
+  items: Map<number, TsmRow>;
+  pets: Map<number, TsmRow>;
+} {
+  const items = new Map<number, TsmRow>();
+  const pets = new Map<number, TsmRow>();
+  for (const row of rows ?? []) {
+    if (typeof row.petSpeciesId === 'number' && row.petSpeciesId > 0) pets.set(row.petSpeciesId, row);
+    else if (typeof row.itemId === 'number') items.set(row.itemId, row);
+  }
+  return { items, pets };
+}
+
+/**
+ * One object literal for every variant, so all share one hidden class: searches read these
+ * fields for every row, and objects made by spreading end up with many shapes (slow reads).
+ */
+function variantOf(
+  m: Resolved['meta'],
+  saleRate: number,
+  avgSale: number,
+  marketValue: number,
+  historical: number,
+): SnapshotVariant {
+  return Object.freeze({
+    uniqueItemKey: m.uniqueItemKey,
+    id: m.id,
+    itemId: m.itemId,
+    realPetId: m.realPetId,
+    npcId: m.npcId,
+    name: m.name,
+    class: m.class,
+    subclass: m.subclass,
+    bonus: m.bonus,
+    mediaURL: m.mediaURL,
+    quality: m.quality,
+    qualityId: m.qualityId,
+    itemLevel: m.itemLevel,
+    patchNumber: m.patchNumber,
+    crafted: m.crafted,
+    sockets: m.sockets,
+    tertiaryStats: m.tertiaryStats,
+    saleRate,
+    avgSale,
+    marketValue,
+    historical,
+    groupKey: m.groupKey,
+  });
+}
+
+const MAX_REALMS = 1 << 15;
+
+function build(input: BuildSnapshotInput, resolver: Resolver): MarketSnapshot {
+  const realms = [...input.realms].sort((a, b) => a.id - b.id);
+  const R = realms.length;
+  if (R >= MAX_REALMS) throw new Error(`too many realms (${R})`);
+  const realmIndex = new Map<number, number>();
+  realms.forEach((r, i) => realmIndex.set(r.id, i));
+  const realmAuctions = new Float64Array(R);
+  const realmHasData = new Uint8Array(R);
+
+  // Latest listing per realm, in realm order.
+  const listingOf: (RealmListing | undefined)[] = new Array<RealmListing | undefined>(R);
+  for (const l of input.listings) {
+    const r = realmIndex.get(l.connectedRealmId);
+    if (r !== undefined) listingOf[r] = l;
+  }
+
+  // Pass 1: intern variants, gather (variant, realm) entries, merging raw variants with one key.
+  const keyIndex = new Map<string, number>();
+  const found: Resolved[] = [];
+  const rawToVariant = new Int32Array(input.table.count).fill(-2);
+  let cap = 1 << 16;
+  let ev = new Int32Array(cap);
+  let er = new Int32Array(cap);
+  let ep = new Float64Array(cap);
+  let eq = new Float64Array(cap);
+  let en = 0;
+  let lastRealm = new Int32Array(1 << 14).fill(-1);
+  let lastPos = new Int32Array(1 << 14);
+  for (let r = 0; r < R; r++) {
+    const l = listingOf[r];
+    if (!l) continue;
+    realmAuctions[r] = l.auctionCount;
+    realmHasData[r] = 1;
+    for (let j = 0; j < l.size; j++) {
+      const raw = l.rawIds[j] as number;
+      let v = raw < rawToVariant.length ? (rawToVariant[raw] as number) : -2;
+      if (v === -2) {
+        const res = resolver.resolve(raw);
+        if (!res) v = -1;
+        else {
+          const known = keyIndex.get(res.key);
+          if (known !== undefined) v = known;
+          else {
+            v = found.length;
+            found.push(res);
+            keyIndex.set(res.key, v);
+            if (v >= lastRealm.length) {
+              const nr = new Int32Array(lastRealm.length * 2).fill(-1);
+              nr.set(lastRealm);
+              lastRealm = nr;
+              const np = new Int32Array(lastPos.length * 2);
+              np.set(lastPos);
+              lastPos = np;
+            }
+          }
+        }
+        if (raw < rawToVariant.length) rawToVariant[raw] = v;
+      }
+      if (v < 0) continue;
+      const price = l.minUnitPrice[j] as number;
+      const qty = l.quantity[j] as number;
+      if (lastRealm[v] === r) {
+        const p = lastPos[v] as number;
+        if (price < (ep[p] as number)) ep[p] = price;
+        eq[p] = (eq[p] as number) + qty;
+        continue;
+      }
+      if (en === cap) {
+        cap *= 2;
+        const a = new Int32Array(cap);
+        a.set(ev);
+        ev = a;
+        const b = new Int32Array(cap);
+        b.set(er);
+        er = b;
+        const c = new Float64Array(cap);
+        c.set(ep);
+        ep = c;
+        const d = new Float64Array(cap);
+        d.set(eq);
+        eq = d;
+      }
+      lastRealm[v] = r;
+      lastPos[v] = en;
+      ev[en] = v;
+      er[en] = r;
+      ep[en] = price;
+      eq[en] = qty;
+      en++;
+    }
+  }
+
+  // Pass 2: order variants and lay entries out per variant, sorted by (price, realm index).
+  const V = found.length;
+  const order = Array.from({ length: V }, (_, i) => i);
+  order.sort((a, b) => compareResolved(found[a] as Resolved, found[b] as Resolved));
+  const rank = new Int32Array(V);
+  order.forEach((old, i) => (rank[old] = i));
+  const offsets = new Uint32Array(V + 1);
+  for (let k = 0; k < en; k++) {
+    const slot = (rank[ev[k] as number] as number) + 1;
+    offsets[slot] = (offsets[slot] as number) + 1;
+  }
+  for (let v = 0; v < V; v++) offsets[v + 1] = (offsets[v + 1] as number) + (offsets[v] as number);
+  const fill = offsets.slice(0, V);
+  // Composite sort key: price * M + realm index (exact: prices stay far below 2^53 / M).
+  let M = 1;
+  while (M < R) M *= 2;
+  // WoW caps a posting at 9,999,999g; anything beyond the exact range is clamped.
+  const maxPrice = Math.floor(Number.MAX_SAFE_INTEGER / M) - 1;
+  const composite = new Float64Array(en);
+  const qtyByRealm = new Float64Array(R);
+  const entryQtyTmp = new Float64Array(en);
+  for (let k = 0; k < en; k++) {
+    const nv = rank[ev[k] as number] as number;
+    const pos = fill[nv] as number;
+    fill[nv] = pos + 1;
+    composite[pos] = Math.min(ep[k] as number, maxPrice) * M + (er[k] as number);
+    entryQtyTmp[pos] = eq[k] as number;
+  }
+  const entryRealm = new Uint16Array(en);
+  const entryPrice = new Float64Array(en);
+  const entryQuantity = new Float64Array(en);
+  for (let v = 0; v < V; v++) {
+    const start = offsets[v] as number;
+    const end = offsets[v + 1] as number;
+    for (let k = start; k < end; k++) qtyByRealm[(composite[k] as number) % M] = entryQtyTmp[k] as number;
+    const seg = composite.subarray(start, end);
+    seg.sort();
+    for (let k = start; k < end; k++) {
+      const c = composite[k] as number;
+      const r = c % M;
+      entryRealm[k] = r;
+      entryPrice[k] = (c - r) / M;
+      entryQuantity[k] = qtyByRealm[r] as number;
+    }
+  }
+
+  // Per-variant metadata, TSM figures and dropship groups.
+  const tsm = tsmIndex(input.tsm);
+  const variants: SnapshotVariant[] = new Array<SnapshotVariant>(V);
+  const saleRate = new Float64Array(V);
+  const avgSale = new Float64Array(V);
+  const groupOf = new Int32Array(V);
+  let groupCount = 0;
+  let prevGroupKey: string | undefined;
+  for (let v = 0; v < V; v++) {
+    const res = found[order[v] as number] as Resolved;
+    const row = res.isPet ? tsm.pets.get(res.baseId) : tsm.items.get(res.baseId);
+    const rate = row ? (row.saleRate ?? row.salePct ?? 0) : 0;
+    const avg = row ? Math.round(row.avgSalePrice) : 0;
+    saleRate[v] = rate;
+    avgSale[v] = avg;
+    variants[v] = variantOf(
+      res.meta,
+      rate,
+      toGold(avg),
+      toGold(row ? Math.round(row.marketValue) : 0),
+      toGold(row ? Math.round(row.historical) : 0),
+    );
+    if (res.meta.groupKey !== prevGroupKey) {
+      groupCount++;
+      prevGroupKey = res.meta.groupKey;
+    }
+    groupOf[v] = groupCount - 1;
+  }
+
+  return new Snapshot(
+    input.region,
+    input.lastModified ?? 0,
+    realms,
+    Int32Array.from(realms, (r) => r.id),
+    realmAuctions,
+    realmHasData,
+    variants,
+    saleRate,
+    avgSale,
+    groupOf,
+    groupCount,
+    offsets,
+    entryRealm,
+    entryPrice,
+    entryQuantity,
+    [...resolver.unknownItems].sort((a, b) => a - b),
+    [...resolver.unknownPets].sort((a, b) => a - b),
+  );
+}
+
+/** Builds a snapshot from realm listings in one call. */
+export function buildSnapshot(input: BuildSnapshotInput): MarketSnapshot {
+  return build(input, new Resolver(input.table, input));
+}
+
+export interface SnapshotBuilderOptions extends SnapshotSources {
+  region: string;
+  realms: readonly RealmInfo[];
+}
+
+/**
+ * Keeps the latest listing of every realm and builds snapshots from them. A dump that fails to
+ * ingest leaves that realm's previous listing in place. Variant resolution is cached across builds.
+ */
+export class SnapshotBuilder {
+  readonly table = new RawVariantTable();
+  private readonly listings = new Map<number, RealmListing>();
+  private readonly modified = new Map<number, number>();
+  private resolver: Resolver;
+  private realms: readonly RealmInfo[];
+  private tsm: readonly TsmRow[] = [];
+
+  constructor(private readonly options: SnapshotBuilderOptions) {
+    this.realms = options.realms;
+    this.resolver = new Resolver(this.table, options);
+  }
+
+  /** Ingests one realm's dump; on IngestError the previous listing of the realm stays. */
+  ingest(connectedRealmId: number, dump: Uint8Array | string, lastModified?: number): RealmListing {
+    const listing = ingestRealmDump(dump, { connectedRealmId, table: this.table });
+    this.listings.set(connectedRealmId, listing);
+    if (lastModified !== undefined) this.modified.set(connectedRealmId, lastModified);
+    return listing;
+  }
+
+  listing(connectedRealmId: number): RealmListing | undefined {
+    return this.listings.get(connectedRealmId);
+  }
+
+  setTsm(rows: readonly TsmRow[]): void {
+    this.tsm = rows;
+  }
+
+  setRealms(realms: readonly RealmInfo[]): void {
+    this.realms = realms;
+  }
+
+  /** Forgets cached resolutions (after item or bonus data changed). */
+  resetResolutions(sources?: Partial<SnapshotSources>): void {
+    this.resolver = new Resolver(this.table, { ...this.options, ...sources });
+  }
+
+  build(): MarketSnapshot {
+    let lastModified = 0;
+    for (const t of this.modified.values()) lastModified = Math.max(lastModified, t);
+    return build(
+      {
+        ...this.options,
+        region: this.options.region,
+        realms: this.realms,
+        listings: [...this.listings.values()],
+        table: this.table,
+        tsm: this.tsm,
+        lastModified,
+      },
+      this.resolver,
+    );
+  }
+}
