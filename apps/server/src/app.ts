@@ -6,6 +6,8 @@ import { openDatabase, type Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
+import { startMarket, type MarketRuntime } from './modules/market/market-runtime';
+import { marketRoutes } from './modules/market/market.routes';
 import { createMailer } from './modules/mail/mailer';
 import { createAccessTokens } from './modules/sessions/access-token';
 import { createAuthGuard } from './modules/sessions/auth-guard';
@@ -23,6 +25,7 @@ import { registerSpa } from './plugins/spa';
 export interface App {
   server: FastifyInstance;
   database: Database;
+  market: MarketRuntime;
 }
 
 export interface BuildOptions {
@@ -64,7 +67,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessions = createSessionService(db, accessTokens, clock);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: server.log });
   const accounts = createAccountsService({ db, mailer, sessions, clock, publicUrl: config.publicUrl });
-  const settings = createSettingsService({ db, clock });
+  const market = await startMarket(config.market, { db, clock, log: server.log });
+  server.addHook('onClose', () => market.close());
+  const settings = createSettingsService({ db, clock, realms: market.store, onChange: market.forgetUser });
   const requireAuth = createAuthGuard(accessTokens, sessions);
 
   await server.register(healthRoutes, { database });
@@ -79,9 +84,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limiter,
     secureCookies: config.publicUrl.startsWith('https://'),
   });
+  await server.register(marketRoutes, {
+    db,
+    clock,
+    market: market.service,
+    store: market.store,
+    tokens: market.tokens,
+    requireAuth,
+  });
   if (mailer.kind === 'outbox') await server.register(mailboxRoutes, { db });
   await registerSpa(server, config.webDistDir);
 
   if (config.seedDemoAccounts) await seedDemoAccounts(db, clock, server.log);
-  return { server, database };
+  return { server, database, market };
 }

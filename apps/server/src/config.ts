@@ -36,8 +36,31 @@ const envSchema = z
     SEED_DEMO_ACCOUNTS: z.enum(['auto', 'true', 'false']).default('auto'),
     RATE_LIMIT_ENABLED: z.enum(['true', 'false']).default('true'),
     LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+    MARKET_SOURCE: z.enum(['auto', 'simulator', 'blizzard', 'off']).default('auto'),
+    SIMULATOR_SIZE: z.enum(['tiny', 'small', 'standard', 'full']).default('standard'),
+    SIMULATOR_SEED: z.coerce.number().int().default(20_261_122),
+    MARKET_POLL_MINUTES: z.coerce.number().min(1).max(60).default(10),
+    BLIZZARD_CLIENT_ID: z.string().optional(),
+    BLIZZARD_CLIENT_SECRET: z.string().optional(),
+    BLIZZARD_OAUTH_URL: z.url().default('https://oauth.battle.net/token'),
+    BLIZZARD_API_URL: z.string().default('https://{region}.api.blizzard.com'),
+    TSM_API_KEY: z.string().optional(),
+    TSM_CLIENT_ID: z.string().optional(),
+    TSM_AUTH_URL: z.url().default('https://auth.tradeskillmaster.com/oauth2/token'),
+    TSM_PRICING_URL: z.url().default('https://pricing-api.tradeskillmaster.com'),
   })
   .superRefine((e, ctx) => {
+    if (e.MARKET_SOURCE === 'blizzard') {
+      for (const key of [
+        'BLIZZARD_CLIENT_ID',
+        'BLIZZARD_CLIENT_SECRET',
+        'TSM_API_KEY',
+        'TSM_CLIENT_ID',
+      ] as const) {
+        if (!e[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'is required when MARKET_SOURCE=blizzard' });
+      }
+    }
     if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
     }
@@ -66,6 +89,15 @@ export interface Config {
   rateLimitEnabled: boolean;
   /** Human-readable logs for a developer's terminal; JSON lines everywhere else. */
   prettyLogs: boolean;
+  market:
+    | { source: 'off' }
+    | { source: 'simulator'; size: 'tiny' | 'small' | 'standard' | 'full'; seed: number; pollMinutes: number }
+    | {
+        source: 'blizzard';
+        pollMinutes: number;
+        blizzard: { clientId: string; clientSecret: string; oauthUrl: string; apiUrl: string };
+        tsm: { apiKey: string; clientId: string; authUrl: string; pricingUrl: string };
+      };
 }
 
 export class ConfigError extends Error {
@@ -101,5 +133,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         (e.SEED_DEMO_ACCOUNTS === 'auto' && !e.DATABASE_URL && e.NODE_ENV !== 'test')),
     rateLimitEnabled: e.RATE_LIMIT_ENABLED === 'true',
     prettyLogs: e.LOG_FORMAT === 'pretty' || (e.LOG_FORMAT === 'auto' && e.NODE_ENV === 'development'),
+    market: marketConfig(e),
+  };
+}
+
+/** auto: the real APIs when Blizzard credentials are given, otherwise the embedded simulator. */
+function marketConfig(e: z.output<typeof envSchema>): Config['market'] {
+  const source =
+    e.MARKET_SOURCE === 'auto' ? (e.BLIZZARD_CLIENT_ID ? 'blizzard' : 'simulator') : e.MARKET_SOURCE;
+  if (source === 'off') return { source };
+  if (source === 'simulator') {
+    return { source, size: e.SIMULATOR_SIZE, seed: e.SIMULATOR_SEED, pollMinutes: e.MARKET_POLL_MINUTES };
+  }
+  return {
+    source,
+    pollMinutes: e.MARKET_POLL_MINUTES,
+    blizzard: {
+      clientId: e.BLIZZARD_CLIENT_ID ?? '',
+      clientSecret: e.BLIZZARD_CLIENT_SECRET ?? '',
+      oauthUrl: e.BLIZZARD_OAUTH_URL,
+      apiUrl: e.BLIZZARD_API_URL,
+    },
+    tsm: {
+      apiKey: e.TSM_API_KEY ?? '',
+      clientId: e.TSM_CLIENT_ID ?? '',
+      authUrl: e.TSM_AUTH_URL,
+      pricingUrl: e.TSM_PRICING_URL,
+    },
   };
 }

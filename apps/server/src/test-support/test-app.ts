@@ -19,6 +19,7 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     LOG_FORMAT: 'json',
     RATE_LIMIT_ENABLED: 'false',
+    MARKET_SOURCE: 'off',
     DATA_DIR: database.dataDir,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,

@@ -26,7 +26,10 @@ export function createCacheRegistry() {
     isClearable: (name: string) => Boolean(caches.get(name)?.clear),
 
     /** One clear at a time per cache and region key (SPEC §4 Admin). */
-    async clear(name: string, regionKey: RegionKey): Promise<'cleared' | 'busy' | 'not-clearable' | 'unknown'> {
+    async clear(
+      name: string,
+      regionKey: RegionKey,
+    ): Promise<'cleared' | 'busy' | 'not-clearable' | 'unknown'> {
       const cache = caches.get(name);
       if (!cache) return 'unknown';
       if (!cache.clear) return 'not-clearable';

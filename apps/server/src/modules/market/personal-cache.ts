@@ -21,9 +21,13 @@ export function createPersonalCache() {
   return {
     get: (region: Region, userId: string, call: string) => entries.get(key(region, userId, call)),
 
-    put(region: Region, userId: string, call: string, value: unknown): CachedResponse {
-      const json = JSON.stringify(value);
-      const entry = { json, gzip: gzipSync(json), etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+    /** Stores an answer already serialised to JSON text. */
+    put(region: Region, userId: string, call: string, json: string): CachedResponse {
+      const entry = {
+        json,
+        gzip: gzipSync(json),
+        etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
+      };
       entries.delete(key(region, userId, call));
       entries.set(key(region, userId, call), entry);
       // Oldest first out: Map keeps insertion order.

@@ -14,7 +14,13 @@ export interface RealmDirectory {
   realmIds(region: 'us' | 'eu'): ReadonlySet<number> | null;
 }
 
-export function createSettingsService(deps: { db: Db; clock: Clock; realms?: RealmDirectory | undefined }) {
+export function createSettingsService(deps: {
+  db: Db;
+  clock: Clock;
+  realms?: RealmDirectory | undefined;
+  /** Told after a user's realm settings change (their cached market answers are stale). */
+  onChange?: (userId: string) => void;
+}) {
   const { db, clock } = deps;
 
   function checkRealms(region: 'us' | 'eu', ids: readonly number[]): void {
@@ -49,6 +55,7 @@ export function createSettingsService(deps: { db: Db; clock: Clock; realms?: Rea
       .update(users)
       .set({ region: body.region, ...defined, updatedAt: clock.now() })
       .where(eq(users.id, userId));
+    deps.onChange?.(userId);
   }
 
   async function savePersonalConfig(userId: string, config: Config): Promise<void> {

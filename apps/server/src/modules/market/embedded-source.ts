@@ -1,0 +1,59 @@
+import type { Region } from '@goldroute/domain';
+import type { SnapshotSources } from '@goldroute/market';
+import { createEconomy, startSimulatorServer, type EconomySize } from '@goldroute/simulator';
+import { createBlizzardClient } from '../../sources/blizzard';
+import { createTsmClient } from '../../sources/tsm';
+import type { MarketSource } from './market-source';
+
+const HOUR_MS = 3_600_000;
+// Realms publish within ten minutes of the hour; the simulated hour turns once all of them have.
+const PUBLISH_WINDOW_MS = 10 * 60_000;
+
+/**
+ * The embedded default: the seeded simulator runs as a loopback HTTP server speaking the Blizzard and TSM
+ * APIs, and the real clients read it, so `npm start` exercises the same code as production. Its clock follows
+ * the wall clock, so a new dump appears every hour.
+ */
+export async function startEmbeddedSource(options: {
+  size: EconomySize;
+  seed: number;
+}): Promise<MarketSource> {
+  const startTime = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 24 * HOUR_MS;
+  const economy = createEconomy({ seed: options.seed, size: options.size, startTime });
+  const currentHour = () => economy.hourAt(Date.now() - PUBLISH_WINDOW_MS);
+  const simulator = await startSimulatorServer({ economy, port: 0, host: '127.0.0.1', hour: currentHour() });
+  const clock = setInterval(() => {
+    if (currentHour() !== simulator.hour) simulator.setHour(currentHour());
+  }, 60_000);
+  clock.unref();
+
+  const credentials = { clientId: 'goldroute-embedded', clientSecret: 'embedded' };
+  return {
+    kind: 'simulator',
+    blizzard: createBlizzardClient({
+      ...credentials,
+      oauthUrl: `${simulator.url}/token`,
+      apiUrl: simulator.url,
+    }),
+    tsm: createTsmClient({
+      apiKey: 'embedded',
+      clientId: 'goldroute-embedded',
+      authUrl: `${simulator.url}/oauth2/token`,
+      pricingUrl: simulator.url,
+    }),
+    async sources(region: Region): Promise<SnapshotSources> {
+      const data = economy.staticData(region);
+      return { items: data.items, pets: data.pets, bonusData: economy.bonusData };
+    },
+    // Blizzard only reports the current token price; the simulator also knows the last 14 days.
+    async tokenHistory(region: Region) {
+      return economy
+        .tokenHistory(region, Date.now())
+        .map((p) => ({ price: p.price, recordedAt: new Date(p.timestamp) }));
+    },
+    async close() {
+      clearInterval(clock);
+      await simulator.close();
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { Region } from '@goldroute/domain';
+import { dropshipJson, flippingJson, realmStats } from '@goldroute/market';
+import { HttpError } from '../../plugins/errors';
+import type { MarketStore, PublishedMarket } from './market-store';
+import type { CachedResponse, PersonalCache } from './personal-cache';
+
+/** Dropship answers keep the groups with the best profit; beyond this a page of results is never read. */
+export const DROPSHIP_GROUP_LIMIT = 2000;
+
+export const MARKET_MESSAGES = {
+  loading: 'Market data is still loading. Please try again in a minute.',
+  noRealms: 'Choose at least one buying and one selling realm on the settings page first.',
+  foreignRealms: (region: Region, ids: number[]) =>
+    `These realm ids are not ${region.toUpperCase()} connected realms: ${ids.slice(0, 10).join(', ')}`,
+} as const;
+
+export interface RealmSelection {
+  buyingRealms: number[];
+  sellingRealms: number[];
+}
+
+/** Market answers for one user, computed once per snapshot and realm selection, then served from the cache. */
+export function createMarketService(store: MarketStore, cache: PersonalCache) {
+  function published(region: Region): PublishedMarket {
+    const market = store.current(region);
+    if (!market) throw new HttpError(503, MARKET_MESSAGES.loading, { headers: { 'retry-after': '30' } });
+    return market;
+  }
+
+  function checkRealms(region: Region, selection: RealmSelection): void {
+    const known = store.realmIds(region);
+    const all = [...selection.buyingRealms, ...selection.sellingRealms];
+    const foreign = known ? [...new Set(all.filter((id) => !known.has(id)))] : [];
+    if (foreign.length > 0) throw new HttpError(400, MARKET_MESSAGES.foreignRealms(region, foreign));
+    if (selection.buyingRealms.length === 0 || selection.sellingRealms.length === 0) {
+      throw new HttpError(400, MARKET_MESSAGES.noRealms);
+    }
+  }
+
+  const selectionKey = (s: RealmSelection) =>
+    `${[...s.buyingRealms].sort((a, b) => a - b).join(',')}>${[...s.sellingRealms].sort((a, b) => a - b).join(',')}`;
+
+  /** The cached answer when snapshot and selection are unchanged, else computed and cached. */
+  function answer(
+    region: Region,
+    userId: string,
+    call: string,
+    compute: (m: PublishedMarket) => string,
+  ): CachedResponse {
+    const market = published(region);
+    const key = `${call}@${market.version}`;
+    const hit = cache.get(region, userId, key);
+    if (hit) return hit;
+    return cache.put(region, userId, key, compute(market));
+  }
+
+  const itemsBody = (items: string, market: PublishedMarket) =>
+    `{"data":{"items":${items},"update":{"lastModified":${market.lastModified}}}}`;
+
+  return {
+    checkRealms,
+    flipping: (region: Region, userId: string, selection: RealmSelection) =>
+      answer(region, userId, `undercut:${selectionKey(selection)}`, (m) =>
+        itemsBody(
+          flippingJson(m.snapshot, {
+            buyingRealms: selection.buyingRealms,
+            sellingRealms: selection.sellingRealms,
+          }),
+          m,
+        ),
+      ),
+    dropship: (region: Region, userId: string, selection: RealmSelection) =>
+      answer(region, userId, `dropship:${selectionKey(selection)}`, (m) =>
+        itemsBody(
+          dropshipJson(m.snapshot, {
+            buyingRealms: selection.buyingRealms,
+            sellingRealms: selection.sellingRealms,
+            limit: DROPSHIP_GROUP_LIMIT,
+          }),
+          m,
+        ),
+      ),
+    realmStats: (region: Region, userId: string) =>
+      answer(region, userId, 'realm-stats', (m) => JSON.stringify({ data: realmStats(m.snapshot) })),
+    timer(region: Region): { lastModified: number } {
+      return { lastModified: published(region).lastModified };
+    },
+  };
+}
+
+export type MarketService = ReturnType<typeof createMarketService>;

@@ -1,0 +1,111 @@
+import type { Region } from '@goldroute/domain';
+import type { Realm } from '@goldroute/domain/api';
+import { IngestError, SnapshotBuilder, type SnapshotSources } from '@goldroute/market';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BlizzardClient, ConnectedRealmInfo } from '../../sources/blizzard';
+import type { TsmClient } from '../../sources/tsm';
+import type { MarketStore } from './market-store';
+
+export interface RegionIngestorDeps {
+  region: Region;
+  blizzard: BlizzardClient;
+  tsm: TsmClient;
+  /** Item, pet and bonus data for resolving variants. */
+  sources: () => Promise<SnapshotSources>;
+  store: MarketStore;
+  log: FastifyBaseLogger;
+}
+
+const TSM_REFRESH_MS = 60 * 60_000;
+
+/** The display label of a connected realm: its realms' names joined, as the realm pickers show them. */
+export function realmOf(info: ConnectedRealmInfo): Realm {
+  return {
+    id: info.id,
+    label: info.realms.map((r) => r.name).join(' / ') || `Realm ${info.id}`,
+    population: info.population.name || info.population.type,
+    russian: info.realms.some((r) => r.locale === 'ruRU'),
+  };
+}
+
+/**
+ * One region's hourly refresh: poll every connected realm with If-Modified-Since, ingest what changed
+ * (a broken dump keeps that realm's last good listing), refresh TSM figures hourly, publish a new snapshot
+ * when anything changed.
+ */
+export function createRegionIngestor(deps: RegionIngestorDeps) {
+  const { region, blizzard, tsm, store, log } = deps;
+  let builder: SnapshotBuilder | undefined;
+  const lastModified = new Map<number, Date>();
+  let tsmFetchedAt = 0;
+
+  async function loadRealms(): Promise<Realm[]> {
+    const ids = await blizzard.connectedRealmIds(region);
+    const infos = await Promise.all(ids.map((id) => blizzard.connectedRealm(region, id)));
+    const realms = infos.map(realmOf).sort((a, b) => a.label.localeCompare(b.label));
+    store.setRealms(region, realms);
+    return realms;
+  }
+
+  async function refreshTsm(b: SnapshotBuilder): Promise<boolean> {
+    if (Date.now() - tsmFetchedAt < TSM_REFRESH_MS) return false;
+    try {
+      b.setTsm(await tsm.regionPricing(region));
+      tsmFetchedAt = Date.now();
+      return true;
+    } catch (err) {
+      log.warn({ err, region }, 'TSM pricing refresh failed; keeping the last figures');
+      return false;
+    }
+  }
+
+  /** Returns the number of realms whose new dump was ingested. */
+  async function refresh(): Promise<number> {
+    if (!builder) {
+      const realms = await loadRealms();
+      builder = new SnapshotBuilder({
+        region,
+        realms: realms.map((r) => ({ id: r.id, name: r.label, population: r.population })),
+        ...(await deps.sources()),
+      });
+    }
+    const b = builder;
+    const ids = store.realms(region)?.map((r) => r.id) ?? [];
+    const results = await Promise.allSettled(
+      ids.map(async (id) => {
+        const dump = await blizzard.auctions(region, id, lastModified.get(id));
+        if (dump.status === 'not-modified') return false;
+        try {
+          b.ingest(id, dump.body, dump.lastModified.getTime());
+        } catch (err) {
+          if (err instanceof IngestError) {
+            log.warn(
+              { region, realm: id, err: err.message },
+              'broken auction dump; keeping the last good one',
+            );
+            return false;
+          }
+          throw err;
+        }
+        lastModified.set(id, dump.lastModified);
+        return true;
+      }),
+    );
+    let ingested = 0;
+    for (const r of results) {
+      if (r.status === 'fulfilled' && r.value) ingested++;
+      if (r.status === 'rejected')
+        log.warn({ region, err: String(r.reason) }, 'realm dump fetch failed; keeping the last good one');
+    }
+    const tsmChanged = await refreshTsm(b);
+    if (ingested > 0 || tsmChanged || !store.current(region)) {
+      store.publish(region, b.build());
+      log.info({ region, realms: ingested }, 'market snapshot published');
+    }
+    return ingested;
+  }
+
+  return { refresh };
+}
+
+export type RegionIngestor = ReturnType<typeof createRegionIngestor>;
