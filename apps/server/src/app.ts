@@ -7,6 +7,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { startMarket, type MarketRuntime } from './modules/market/market-runtime';
+import type { MarketSource } from './modules/market/market-source';
 import { marketRoutes } from './modules/market/market.routes';
 import { createMailer } from './modules/mail/mailer';
 import { createAccessTokens } from './modules/sessions/access-token';
@@ -33,6 +34,8 @@ export interface BuildOptions {
   database?: Database;
   /** Time source; tests move it forward to expire tokens. */
   clock?: Clock;
+  /** Market data source; tests hand in a simulator they control. */
+  marketSource?: MarketSource;
 }
 
 /** Builds the whole application without listening; tests and server.ts both start here. */
@@ -67,7 +70,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const sessions = createSessionService(db, accessTokens, clock);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: server.log });
   const accounts = createAccountsService({ db, mailer, sessions, clock, publicUrl: config.publicUrl });
-  const market = await startMarket(config.market, { db, clock, log: server.log });
+  const market = await startMarket(config.market, {
+    db,
+    clock,
+    log: server.log,
+    source: options.marketSource,
+  });
   server.addHook('onClose', () => market.close());
   const settings = createSettingsService({ db, clock, realms: market.store, onChange: market.forgetUser });
   const requireAuth = createAuthGuard(accessTokens, sessions);

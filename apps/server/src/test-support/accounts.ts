@@ -1,3 +1,4 @@
+import type { BuildOptions } from '../app';
 import { startSmtpSink, linkIn } from './smtp-sink';
 import { createTestClock } from './test-clock';
 import { startTestApp, type TestApp } from './test-app';
@@ -8,12 +9,12 @@ export const STRONG_PASSWORD = 'GoldRoute#2026';
 export type Harness = Awaited<ReturnType<typeof startHarness>>;
 
 /** The real app with mail going to a loopback SMTP server and a movable clock. */
-export async function startHarness(env: Record<string, string> = {}) {
+export async function startHarness(env: Record<string, string> = {}, options: BuildOptions = {}) {
   const smtp = await startSmtpSink();
   const clock = createTestClock();
   const app: TestApp = await startTestApp(
     { SMTP_URL: smtp.url, PUBLIC_URL: 'https://goldroute.test', ...env },
-    { clock },
+    { clock, ...options },
   );
   const api = apiClient(app.baseUrl);
   const pathOf = (link: string) => link.replace(app.config.publicUrl, '');

@@ -79,7 +79,7 @@ export type AhDataDropshipRequest = AhDataRequest;
 export const ahDataUndercutRequestSchema = ahDataRequestSchema;
 export type AhDataUndercutRequest = AhDataRequest;
 
-/** Both market calls answer the same flat list; the dropship screen groups it (groupDropship). */
+/** The flipping call answers one row per variant: its best buying and selling realm. */
 export const ahDataResponseSchema = z.object({
   data: z.object({
     items: z.array(tradeItemSchema),
@@ -87,10 +87,27 @@ export const ahDataResponseSchema = z.object({
   }),
 });
 export type AhDataResponse = z.infer<typeof ahDataResponseSchema>;
-export const ahDataDropshipResponseSchema = ahDataResponseSchema;
-export type AhDataDropshipResponse = AhDataResponse;
 export const ahDataUndercutResponseSchema = ahDataResponseSchema;
 export type AhDataUndercutResponse = AhDataResponse;
+
+/**
+ * The dropship call answers groups (item id, quality, item level) whose variants are every buying realm
+ * paired with its best selling realm, sorted by sellVsBuy descending; the groups with the best profit are kept.
+ */
+export const dropshipGroupSchema = z.object({
+  key: z.string(),
+  mainItem: tradeItemSchema,
+  variants: z.array(tradeItemSchema),
+  bestProfit: z.number(),
+  totalCount: z.number(),
+});
+export const ahDataDropshipResponseSchema = z.object({
+  data: z.object({
+    items: z.array(dropshipGroupSchema),
+    update: z.object({ lastModified: z.number() }),
+  }),
+});
+export type AhDataDropshipResponse = z.infer<typeof ahDataDropshipResponseSchema>;
 
 // POST /retail/market/realm-stats/{region}
 export const realmStatsRequestSchema = z.object({ userId: idStringSchema.optional() });

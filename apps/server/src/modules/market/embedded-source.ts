@@ -1,6 +1,12 @@
 import type { Region } from '@goldroute/domain';
 import type { SnapshotSources } from '@goldroute/market';
-import { createEconomy, startSimulatorServer, type EconomySize } from '@goldroute/simulator';
+import {
+  createEconomy,
+  startSimulatorServer,
+  type Economy,
+  type EconomySize,
+  type SimulatorServer,
+} from '@goldroute/simulator';
 import { createBlizzardClient } from '../../sources/blizzard';
 import { createTsmClient } from '../../sources/tsm';
 import type { MarketSource } from './market-source';
@@ -27,6 +33,18 @@ export async function startEmbeddedSource(options: {
   }, 60_000);
   clock.unref();
 
+  const source = sourceFromSimulator(economy, simulator);
+  return {
+    ...source,
+    async close() {
+      clearInterval(clock);
+      await source.close();
+    },
+  };
+}
+
+/** Real Blizzard and TSM clients pointed at a running simulator; static item data read from its economy. */
+export function sourceFromSimulator(economy: Economy, simulator: SimulatorServer): MarketSource {
   const credentials = { clientId: 'goldroute-embedded', clientSecret: 'embedded' };
   return {
     kind: 'simulator',
@@ -51,9 +69,6 @@ export async function startEmbeddedSource(options: {
         .tokenHistory(region, Date.now())
         .map((p) => ({ price: p.price, recordedAt: new Date(p.timestamp) }));
     },
-    async close() {
-      clearInterval(clock);
-      await simulator.close();
-    },
+    close: () => simulator.close(),
   };
 }

@@ -39,7 +39,7 @@ async function openSource(config: Config['market']): Promise<MarketSource | null
 /** Market data for the whole app: source, ingestion and token schedules, the published snapshots and caches. */
 export async function startMarket(
   config: Config['market'],
-  deps: { db: Db; clock: Clock; log: FastifyBaseLogger },
+  deps: { db: Db; clock: Clock; log: FastifyBaseLogger; source?: MarketSource | undefined },
 ): Promise<MarketRuntime> {
   const store = createMarketStore();
   const personal = createPersonalCache();
@@ -48,10 +48,10 @@ export async function startMarket(
   const caches = createCacheRegistry();
   store.onPublish((region) => personal.dropRegion(region));
 
-  const source = await openSource(config);
+  const source = deps.source ?? (await openSource(config));
   const jobs: Job[] = [];
-  if (source && config.source !== 'off') {
-    const pollMs = config.pollMinutes * 60_000;
+  if (source) {
+    const pollMs = (config.source === 'off' ? 10 : config.pollMinutes) * 60_000;
     for (const region of REGION_LIST) {
       const ingestor = createRegionIngestor({
         region,

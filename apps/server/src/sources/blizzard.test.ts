@@ -1,0 +1,110 @@
+import { createEconomy, startSimulatorServer, type SimulatorServer } from '@goldroute/simulator';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createBlizzardClient, type BlizzardClient } from './blizzard';
+import { UpstreamError } from './http-json';
+import { createTsmClient } from './tsm';
+
+let sim: SimulatorServer;
+let blizzard: BlizzardClient;
+const fastRetry = { attempts: 3, baseDelayMs: 10, timeoutMs: 500 };
+
+beforeAll(async () => {
+  sim = await startSimulatorServer({
+    economy: createEconomy({ seed: 3, size: 'tiny' }),
+    port: 0,
+    blizzard: { clientId: 'id', clientSecret: 'secret' },
+    tsm: { apiKey: 'tsm-key' },
+  });
+  blizzard = createBlizzardClient({
+    clientId: 'id',
+    clientSecret: 'secret',
+    oauthUrl: `${sim.url}/token`,
+    apiUrl: sim.url,
+    retry: fastRetry,
+  });
+});
+afterAll(() => sim.close());
+beforeEach(() => sim.clearFaults());
+
+const firstRealm = async () => (await blizzard.connectedRealmIds('us'))[0] ?? 0;
+
+describe('Blizzard client against the simulator over HTTP', () => {
+  it('authenticates with client credentials and lists connected realms with details', async () => {
+    const ids = await blizzard.connectedRealmIds('eu');
+    expect(ids).toHaveLength(5);
+    const details = await blizzard.connectedRealm('eu', ids[0] ?? 0);
+    expect(details.id).toBe(ids[0]);
+    expect(details.realms.length).toBeGreaterThan(0);
+  });
+
+  it('refuses wrong credentials with a clear error', async () => {
+    const wrong = createBlizzardClient({
+      clientId: 'id',
+      clientSecret: 'nope',
+      oauthUrl: `${sim.url}/token`,
+      apiUrl: sim.url,
+      retry: fastRetry,
+    });
+    await expect(wrong.connectedRealmIds('us')).rejects.toThrow(/OAuth answered HTTP 401/);
+  });
+
+  it('answers not-modified for If-Modified-Since at the dump time, and the dump after the next hour', async () => {
+    const id = await firstRealm();
+    const first = await blizzard.auctions('us', id);
+    expect(first.status).toBe('ok');
+    if (first.status !== 'ok') return;
+    expect(JSON.parse(first.body).auctions.length).toBeGreaterThan(0);
+    expect(await blizzard.auctions('us', id, first.lastModified)).toEqual({ status: 'not-modified' });
+    sim.advanceHour();
+    const next = await blizzard.auctions('us', id, first.lastModified);
+    expect(next.status).toBe('ok');
+  });
+
+  it.each(['429', '500', '503', 'timeout'] as const)('retries after %s and then succeeds', async (kind) => {
+    sim.inject({ path: '/data/wow/token/index', kind, times: 1, retryAfterSeconds: 0 });
+    const token = await blizzard.tokenPrice('us');
+    expect(token.price).toBeGreaterThan(0);
+  });
+
+  it('gives up after the last attempt with an UpstreamError', async () => {
+    sim.inject({ path: '/data/wow/token/index', kind: '500', times: 5 });
+    await expect(blizzard.tokenPrice('us')).rejects.toBeInstanceOf(UpstreamError);
+  });
+
+  it('turns malformed JSON into an UpstreamError', async () => {
+    sim.inject({ path: '/data/wow/token/index', kind: 'malformed', times: 1 });
+    await expect(blizzard.tokenPrice('us')).rejects.toThrow(/malformed JSON/);
+  });
+
+  it('gets a new OAuth token when the old one is revoked', async () => {
+    sim.revokeTokens();
+    expect((await blizzard.tokenPrice('eu')).price).toBeGreaterThan(0);
+  });
+});
+
+describe('TSM client against the simulator over HTTP', () => {
+  it('reads region pricing for items and pet species', async () => {
+    const tsm = createTsmClient({
+      apiKey: 'tsm-key',
+      clientId: 'goldroute',
+      authUrl: `${sim.url}/oauth2/token`,
+      pricingUrl: sim.url,
+      retry: fastRetry,
+    });
+    const rows = await tsm.regionPricing('us');
+    expect(rows.some((r) => r.itemId !== null && r.marketValue > 0)).toBe(true);
+    expect(rows.some((r) => r.petSpeciesId !== null)).toBe(true);
+    expect(rows.every((r) => r.saleRate >= 0 && r.saleRate <= 1)).toBe(true);
+  });
+
+  it('refuses a wrong API key', async () => {
+    const tsm = createTsmClient({
+      apiKey: 'wrong',
+      clientId: 'x',
+      authUrl: `${sim.url}/oauth2/token`,
+      pricingUrl: sim.url,
+      retry: fastRetry,
+    });
+    await expect(tsm.regionPricing('us')).rejects.toThrow(/TSM auth answered HTTP 4\d\d/);
+  });
+});
