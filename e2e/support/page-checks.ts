@@ -7,7 +7,12 @@ import type { Page } from 'playwright-core';
 export function watchPage(page: Page): { problems: string[] } {
   const problems: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
+    if (msg.type() !== 'error') return;
+    // Chromium logs every 4xx/5xx answer as "Failed to load resource"; name the resource so a journey
+    // can allow exactly the answers it expects.
+    const url = msg.location().url;
+    const failedResource = msg.text().startsWith('Failed to load resource') && url;
+    problems.push(`console: ${msg.text()}${failedResource ? ` [${new URL(url).pathname}]` : ''}`);
   });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   return { problems };
@@ -16,3 +21,20 @@ export function watchPage(page: Page): { problems: string[] } {
 /** Width and scroll width of the document: equal when nothing overflows sideways. */
 export const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * The problems left after removing expected failed answers, each given as status plus path, e.g.
+ * `[401, '/shared/users/login-remember-me']` (a visitor's silent remember-me try); '*' allows any status
+ * (a call another part of the product answers, which this journey does not judge).
+ */
+export function unexpectedProblems(problems: string[], expected: [number | '*', string][]): string[] {
+  return problems.filter(
+    (line) =>
+      !expected.some(
+        ([status, path]) =>
+          line.startsWith('console: Failed to load resource') &&
+          (status === '*' || line.includes(`status of ${status} `)) &&
+          line.endsWith(`[${path}]`),
+      ),
+  );
+}

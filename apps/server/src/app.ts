@@ -63,7 +63,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSecurityHeaders(server, { https: config.publicUrl.startsWith('https://') });
   await server.register(compress, { threshold: 1024 });
   await server.register(cookie);
-  const limiter = await registerRateLimits(server, { enabled: config.rateLimitEnabled });
+  const limiter = await registerRateLimits(server, {
+    enabled: config.rateLimitEnabled,
+    redisUrl: config.redisUrl,
+  });
 
   const { db } = database;
   const accessTokens = createAccessTokens(await resolveJwtSecret(db, config.jwtSecret), clock);

@@ -36,6 +36,13 @@ const envSchema = z
     SEED_DEMO_ACCOUNTS: z.enum(['auto', 'true', 'false']).default('auto'),
     RATE_LIMIT_ENABLED: z.enum(['true', 'false']).default('true'),
     LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+    REDIS_URL: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+        .optional(),
+    ),
     MARKET_SOURCE: z.enum(['auto', 'simulator', 'blizzard', 'off']).default('auto'),
     SIMULATOR_SIZE: z.enum(['tiny', 'small', 'standard', 'full']).default('standard'),
     SIMULATOR_SEED: z.coerce.number().int().default(20_261_122),
@@ -87,6 +94,8 @@ export interface Config {
   /** Demo admin and subscriber accounts: only for the embedded default, never in production. */
   seedDemoAccounts: boolean;
   rateLimitEnabled: boolean;
+  /** Shared Redis for rate-limit counters across API processes; in-process counters when unset. */
+  redisUrl: string | undefined;
   /** Human-readable logs for a developer's terminal; JSON lines everywhere else. */
   prettyLogs: boolean;
   market:
@@ -132,6 +141,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       (e.SEED_DEMO_ACCOUNTS === 'true' ||
         (e.SEED_DEMO_ACCOUNTS === 'auto' && !e.DATABASE_URL && e.NODE_ENV !== 'test')),
     rateLimitEnabled: e.RATE_LIMIT_ENABLED === 'true',
+    redisUrl: e.REDIS_URL,
     prettyLogs: e.LOG_FORMAT === 'pretty' || (e.LOG_FORMAT === 'auto' && e.NODE_ENV === 'development'),
     market: marketConfig(e),
   };

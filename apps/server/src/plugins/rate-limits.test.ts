@@ -2,8 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../test-support/accounts';
 
 let h: Harness;
+// With TEST_REDIS_URL set, the counters live in Redis (as with several API processes).
+const redisUrl = process.env.TEST_REDIS_URL;
 beforeAll(async () => {
-  h = await startHarness({ RATE_LIMIT_ENABLED: 'true' });
+  if (redisUrl) {
+    const { Redis } = await import('ioredis');
+    const redis = new Redis(redisUrl);
+    // Fresh counters: a previous run's keys would make the first attempts look limited.
+    const keys = await redis.keys('goldroute-rl:*');
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  }
+  h = await startHarness({ RATE_LIMIT_ENABLED: 'true', ...(redisUrl ? { REDIS_URL: redisUrl } : {}) });
 });
 afterAll(() => h.close());
 

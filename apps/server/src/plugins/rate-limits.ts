@@ -1,4 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { hashToken } from '../lib/secure-token';
 import { HttpError } from './errors';
@@ -26,10 +27,15 @@ const describeWait = (ms: number) => {
  */
 export async function registerRateLimits(
   app: FastifyInstance,
-  options: { enabled: boolean },
+  options: { enabled: boolean; redisUrl?: string | undefined },
 ): Promise<RateLimiter> {
   if (!options.enabled) return { limit: () => noop };
-  await app.register(rateLimit, { global: false });
+  // With Redis every API process counts against the same limits.
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'goldroute-rl:' } : {}) });
   return {
     limit: (name, max, windowMs, key) => {
       const check = app.createRateLimit({

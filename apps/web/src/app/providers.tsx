@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify/unstyled';
 import { AuthProvider } from '../lib/auth-provider';
 import type { AuthStore } from '../lib/auth-store';
+import type { Session } from '../lib/session';
 import { createQueryClient } from './query-client';
 
 /** Query cache, auth state and toasts (SPEC §2: top-right, auto-close 5 s, at most 6). */
@@ -11,15 +12,17 @@ export function AppProviders({
   children,
   queryClient,
   authStore,
+  session,
 }: {
   children: ReactNode;
   queryClient?: QueryClient;
   authStore?: AuthStore;
+  session?: Session;
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <AuthProvider store={authStore}>
+      <AuthProvider store={authStore} session={session}>
         {children}
         <ToastContainer
           position="top-right"

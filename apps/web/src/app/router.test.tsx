@@ -20,10 +20,9 @@ describe('route table', () => {
     ['/forgot-password', 'Forgot your password?'],
     ['/reset-password/abc', 'Set a new password'],
     ['/confirm-email/xyz', 'Confirm your e-mail'],
-  ])('renders %s as a placeholder titled %s under the logo-only header', async (path, title) => {
+  ])('renders %s titled %s under the logo-only header', async (path, title) => {
     renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
     const header = screen.getByRole('banner');
     expect(within(header).getAllByRole('link')).toHaveLength(1);
     expect(within(header).getByRole('link', { name: 'GoldRoute home' })).toHaveAttribute('href', '/');
@@ -55,14 +54,12 @@ describe('guards', () => {
     expect(state.from.pathname).toBe('/retail-tsm-list-generator/eu');
   });
 
-  it('sends a signed-in user without access on a tool to /login with the origin', async () => {
+  it('sends a signed-in user without access on a tool to /login, which routes them on to /subscription', async () => {
     const { router } = renderRoute('/retail-cross-realm-flipping-tool/us', {
       user: makeUser({ hasAccess: false }),
     });
-    await screen.findByRole('heading', { level: 1, name: 'Login' });
-    expect(router.state.location.pathname).toBe('/login');
-    const state = router.state.location.state as { from: { pathname: string } };
-    expect(state.from.pathname).toBe('/retail-cross-realm-flipping-tool/us');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Subscription' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/subscription');
   });
 
   it('shows Access Denied to a non-admin on the admin pages', async () => {

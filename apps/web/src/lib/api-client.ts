@@ -1,16 +1,27 @@
 import { AUTH_MESSAGES } from '@goldroute/domain';
 
-/** A failed call: the HTTP status plus the server's `{ error, code }` when it sent one. */
+/**
+ * A failed call: the HTTP status (0 when the server was not reached) plus the server's `{ error, code }`.
+ * `message` always holds something to show; `serverError` only the server's own text, so a screen can
+ * prefer it and fall back to its own wording (SPEC §8).
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  readonly serverError: string | undefined;
 
-  constructor(status: number, message: string, code?: string) {
+  constructor(status: number, message: string, code?: string, serverError?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.serverError = serverError;
   }
+}
+
+/** The server's own error text of a failed call, if it sent one. */
+export function serverErrorOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.serverError : undefined;
 }
 
 export interface ApiRequestOptions {
@@ -30,8 +41,9 @@ function errorBody(value: unknown): { error?: string; code?: string } {
 }
 
 /**
- * JSON over fetch with credentials, as every call in SPEC §7 expects.
- * Issue 3 adds the bearer refresh + retry on 401; this is the single place it will go.
+ * One JSON call over fetch with credentials, as every call in SPEC §7 expects. Public calls use it
+ * directly; guarded calls go through the session (`useSession().request`), which adds the bearer
+ * token and the one refresh + retry on an expired access token (see ./session.ts).
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -68,6 +80,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       response.status,
       error ?? AUTH_MESSAGES.httpError(response.status, response.statusText),
       code,
+      error,
     );
   }
   return parsed as T;

@@ -75,6 +75,11 @@ export interface AuthStore {
   setTokens(tokens: Partial<AuthTokens>): void;
   setLoading(isLoading: boolean): void;
   clear(): void;
+  /**
+   * Adopts the persisted session when another tab has rotated its tokens and the storage event has not
+   * arrived yet (the session calls it before a refresh, so two tabs never spend one refresh token).
+   */
+  syncFromStorage(): void;
 }
 
 /** A tiny external store persisted under `goldroute.auth`, kept in sync across tabs. */
@@ -121,6 +126,18 @@ export function createAuthStore(storage: Storage | null = safeLocalStorage()): A
     setTokens: (tokens) => set({ ...state, tokens: { ...state.tokens, ...tokens } }),
     setLoading: (isLoading) => set({ ...state, isLoading }),
     clear: () => set(signedOutState),
+    syncFromStorage() {
+      let stored: AuthState;
+      try {
+        stored = parseAuthState(storage?.getItem(AUTH_STORAGE_KEY) ?? null);
+      } catch {
+        return;
+      }
+      const rotated = stored.tokens.refreshToken && stored.tokens.refreshToken !== state.tokens.refreshToken;
+      if (!rotated) return;
+      state = { ...stored, isLoading: state.isLoading };
+      emit();
+    },
   };
 }
 

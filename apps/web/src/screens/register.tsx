@@ -1,10 +1,137 @@
-import { LABELS } from '@goldroute/domain';
-import { ComingSoon } from '../components/coming-soon';
+import {
+  AUTH_MESSAGES,
+  FORM_MESSAGES,
+  LABELS,
+  normalizeRegisterEmail,
+  passwordErrors,
+  validateConfirmPassword,
+  validateEmail,
+} from '@goldroute/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../app/paths';
+import { registerAccount } from '../features/auth/api';
+import { PASSWORD_HINT } from '../features/auth/copy';
+import { AuthPage, authLinkClass } from '../features/auth/auth-page';
+import { PasswordField, TextField } from '../features/auth/fields';
+import type { LoginLocationState } from '../features/auth/location-state';
+import { StrengthMeter } from '../features/auth/strength-meter';
+import { SubmitButton } from '../features/auth/submit-button';
+import { useShownErrors } from '../features/auth/use-shown-errors';
+import { ApiError, serverErrorOf } from '../lib/api-client';
+import { notifyError } from '../lib/toasts';
 
+/** SPEC §8: the server's error; "Registration failed" when it sent none; the retry text when unreachable. */
+export function registrationFailure(error: unknown): string {
+  const serverError = serverErrorOf(error);
+  if (serverError) return serverError;
+  return error instanceof ApiError && error.status > 0
+    ? AUTH_MESSAGES.registrationFailed
+    : AUTH_MESSAGES.registrationFailedRetry;
+}
+
+/** SPEC §2 Register with the SPEC §5 form rules. */
 export function RegisterScreen() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+
+  const emailError = validateEmail(email);
+  const confirmError = validateConfirmPassword(password, confirmPassword);
+  const errors = {
+    email: emailError ? [emailError] : [],
+    password: passwordErrors(password),
+    confirmPassword: confirmError ? [confirmError] : [],
+  };
+  const { shown, onBlur, showAll } = useShownErrors(errors);
+  const hasErrors = Object.values(errors).some((list) => list.length > 0);
+  const allFilled = email.trim() !== '' && password !== '' && confirmPassword !== '';
+
+  const register = useMutation({
+    mutationFn: registerAccount,
+    onSuccess: async (response, variables) => {
+      const state: LoginLocationState = {
+        message: response?.message || AUTH_MESSAGES.registrationSuccess,
+        email: variables.email,
+      };
+      await navigate(paths.login, { state });
+    },
+    onError: (error) => notifyError(registrationFailure(error)),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (register.isPending) return;
+    showAll();
+    if (hasErrors || !allFilled) {
+      notifyError(FORM_MESSAGES.fixErrors);
+      return;
+    }
+    register.mutate({ email: normalizeRegisterEmail(email), password });
+  };
+
   return (
-    <ComingSoon title={LABELS.createAccount}>
-      Create your GoldRoute account with an e-mail and a strong password; sign-up opens with the next release.
-    </ComingSoon>
+    <AuthPage
+      title={LABELS.createAccount}
+      subtitle="One account for every GoldRoute tool. It only takes a minute."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={paths.login} className={authLinkClass}>
+            {LABELS.signInHere}
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={submit} className="space-y-5" aria-label={LABELS.createAccount}>
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          onBlur={onBlur('email')}
+          errors={shown('email')}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          onBlur={onBlur('password')}
+          errors={shown('password')}
+          below={<StrengthMeter password={password} />}
+          hint={shown('password').length > 0 ? undefined : PASSWORD_HINT}
+        />
+        <PasswordField
+          label="Confirm password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.target.value)}
+          onBlur={onBlur('confirmPassword')}
+          errors={shown('confirmPassword')}
+        />
+        <div className="pt-1">
+          <SubmitButton
+            busy={register.isPending}
+            busyLabel={LABELS.creatingAccount}
+            disabled={hasErrors || !allFilled}
+          >
+            {LABELS.createAccount}
+          </SubmitButton>
+        </div>
+      </form>
+    </AuthPage>
   );
 }

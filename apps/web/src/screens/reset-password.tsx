@@ -1,9 +1,101 @@
-import { ComingSoon } from '../components/coming-soon';
+import {
+  AUTH_MESSAGES,
+  LABELS,
+  passwordErrors,
+  validateConfirmPassword,
+  validateResetForm,
+} from '@goldroute/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '../app/paths';
+import { resetPassword } from '../features/auth/api';
+import { AuthPage, authLinkClass } from '../features/auth/auth-page';
+import { PASSWORD_HINT } from '../features/auth/copy';
+import { PasswordField } from '../features/auth/fields';
+import { StrengthMeter } from '../features/auth/strength-meter';
+import { SubmitButton } from '../features/auth/submit-button';
+import { useShownErrors } from '../features/auth/use-shown-errors';
+import { serverErrorOf } from '../lib/api-client';
+import { notifyError, notifySuccess } from '../lib/toasts';
 
+/** SPEC §2 Reset password (/reset-password/{resetToken}) with the SPEC §5 reset form rules. */
 export function ResetPasswordScreen() {
+  const { resetToken } = useParams();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+
+  const confirmError = validateConfirmPassword(password, confirmPassword);
+  const errors = {
+    password: passwordErrors(password),
+    confirmPassword: confirmError ? [confirmError] : [],
+  };
+  const { shown, onBlur, showAll } = useShownErrors(errors);
+
+  const reset = useMutation({
+    mutationFn: (input: { token: string; password: string }) => resetPassword(input.token, input.password),
+    onSuccess: async () => {
+      notifySuccess(AUTH_MESSAGES.resetSuccess);
+      await navigate(paths.login);
+    },
+    onError: (error) => notifyError(serverErrorOf(error) ?? AUTH_MESSAGES.resetFailed),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (reset.isPending) return;
+    showAll();
+    const problem = validateResetForm({ token: resetToken, password, confirmPassword });
+    if (problem || !resetToken) {
+      notifyError(problem ?? AUTH_MESSAGES.resetFailed);
+      return;
+    }
+    reset.mutate({ token: resetToken, password });
+  };
+
   return (
-    <ComingSoon title={'Set a new password'}>
-      Choose a new password for your account from this reset link.
-    </ComingSoon>
+    <AuthPage
+      title="Set a new password"
+      subtitle="Choose a new password for your account. Every device signed in with the old one is signed out."
+      footer={
+        <>
+          Link expired?{' '}
+          <Link to={paths.forgotPassword} className={authLinkClass}>
+            Request a new one
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={submit} className="space-y-5" aria-label="Set a new password">
+        <PasswordField
+          label="New password"
+          name="newPassword"
+          autoComplete="new-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          onBlur={onBlur('password')}
+          errors={shown('password')}
+          below={<StrengthMeter password={password} />}
+          hint={shown('password').length > 0 ? undefined : PASSWORD_HINT}
+        />
+        <PasswordField
+          label="Confirm new password"
+          name="confirmNewPassword"
+          autoComplete="new-password"
+          required
+          value={confirmPassword}
+          onChange={(event) => setConfirmPassword(event.target.value)}
+          onBlur={onBlur('confirmPassword')}
+          errors={shown('confirmPassword')}
+        />
+        <div className="pt-1">
+          <SubmitButton busy={reset.isPending} busyLabel={LABELS.resettingPassword}>
+            {LABELS.setNewPassword}
+          </SubmitButton>
+        </div>
+      </form>
+    </AuthPage>
   );
 }

@@ -20,7 +20,8 @@ export type RefreshOutcome =
   | { ok: false; reason: 'unknown' | 'reused' | 'expired' };
 
 export function createSessionService(db: Db, accessTokens: AccessTokens, clock: Clock) {
-  async function issue(userId: string, rememberMe: boolean): Promise<IssuedSession> {
+  /** A new session; `endsBy` caps its lifetime (a remembered login never outlives the 30-day cookie). */
+  async function issue(userId: string, rememberMe: boolean, endsBy?: Date): Promise<IssuedSession> {
     const id = randomUUID();
     const refreshToken = newSecureToken();
     const now = clock.now();
@@ -31,7 +32,8 @@ export function createSessionService(db: Db, accessTokens: AccessTokens, clock: 
       rememberMe,
       createdAt: now,
       lastUsedAt: now,
-      expiresAt: addDays(now, REFRESH_TOKEN_DAYS),
+      expiresAt:
+        endsBy && endsBy < addDays(now, REFRESH_TOKEN_DAYS) ? endsBy : addDays(now, REFRESH_TOKEN_DAYS),
     });
     return { accessToken: await accessTokens.sign({ userId, sessionId: id }), refreshToken, tokenId: id };
   }

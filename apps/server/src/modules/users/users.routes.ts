@@ -71,8 +71,8 @@ export async function usersRoutes(app: FastifyInstance, o: UsersRoutesOptions): 
       sameSite: 'lax',
     });
 
-  async function sessionResponse(userId: string, rememberMe: boolean) {
-    const session = await sessions.issue(userId, rememberMe);
+  async function sessionResponse(userId: string, rememberMe: boolean, endsBy?: Date) {
+    const session = await sessions.issue(userId, rememberMe, endsBy);
     return { ...session, user: await currentUser(userId) };
   }
 
@@ -133,7 +133,7 @@ export async function usersRoutes(app: FastifyInstance, o: UsersRoutesOptions): 
       // Rotated on every use; the 30-day limit counts from the original login.
       const next = await sessions.issueRememberToken(remembered.userId, remembered.expiresAt);
       setRememberCookie(reply, next.token, next.expiresAt);
-      return sessionResponse(remembered.userId, true);
+      return sessionResponse(remembered.userId, true, remembered.expiresAt);
     },
   );
 

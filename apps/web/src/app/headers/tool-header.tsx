@@ -5,6 +5,7 @@ import { Logo } from '../../components/logo';
 import { buttonClass } from '../../components/ui/button-styles';
 import { TokenPrice } from '../../features/token/token-price';
 import { useAuth } from '../../lib/auth-store';
+import { useSession } from '../../lib/use-session';
 import { paths } from '../paths';
 import { useCurrentRegion } from '../use-current-region';
 import { HeaderShell } from './header-shell';
@@ -23,19 +24,20 @@ export function ToolHeader() {
   const region = useCurrentRegion();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const session = useSession();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const { groups, subscription } = toolMenu(region, auth.isAdmin);
   const [tools, ...rest] = groups;
 
-  // Leave the guarded page first, so its guard does not bounce to /login, then forget the session
-  // and whatever the signed-in pages cached. Local auth is cleared whatever happens (SPEC §4).
-  // TODO(issue 3): also POST /shared/users/logout with the tokenId.
+  // Leave the guarded page first, committed synchronously so its guard is gone and cannot bounce to
+  // /login, then end the session on the server and forget it here, whatever the server says (SPEC §4),
+  // with what the signed-in pages cached.
   const logOut = async () => {
     try {
-      await navigate(paths.home);
+      await navigate(paths.home, { flushSync: true });
     } finally {
-      auth.clear();
+      await session.logout();
       queryClient.removeQueries({ type: 'inactive' });
     }
   };

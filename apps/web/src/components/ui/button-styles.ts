@@ -1,8 +1,8 @@
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
-export type ButtonSize = 'sm' | 'md' | 'lg';
+export type ButtonSize = 'sm' | 'md' | 'lg' | 'block';
 
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-xl font-semibold whitespace-nowrap transition duration-150 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400 disabled:cursor-not-allowed disabled:opacity-50';
+  'inline-flex items-center justify-center gap-2 rounded-xl font-semibold transition duration-150 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400 disabled:cursor-not-allowed disabled:opacity-50';
 
 const variants: Record<ButtonVariant, string> = {
   primary:
@@ -13,9 +13,11 @@ const variants: Record<ButtonVariant, string> = {
 };
 
 const sizes: Record<ButtonSize, string> = {
-  sm: 'h-9 px-3.5 text-sm',
-  md: 'h-11 px-5 text-sm',
-  lg: 'h-13 px-7 text-base',
+  sm: 'h-9 px-3.5 text-sm whitespace-nowrap',
+  md: 'h-11 px-5 text-sm whitespace-nowrap',
+  lg: 'h-13 px-7 text-base whitespace-nowrap',
+  /** Full-width form buttons: at least lg's height, long labels wrap instead of overflowing. */
+  block: 'min-h-13 w-full px-5 py-3 text-center text-base leading-snug',
 };
 
 /** Class names shared by <button> and <Link> so both look the same. */
