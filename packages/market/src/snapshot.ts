@@ -118,6 +118,10 @@ export function appClassification(
 
 const EMPTY: readonly never[] = Object.freeze([]);
 
+function frozen<T>(list: T[]): readonly T[] {
+  return list.length === 0 ? EMPTY : Object.freeze(list);
+}
+
 function lookup<T>(source: Lookup<T>, id: number): T | undefined {
   return typeof source === 'function' ? source(id) : source.get(id);
 }
@@ -189,10 +193,11 @@ class Resolver {
         this.unknownItems.add(itemId);
         return undefined;
       }
-      const bonus = Object.freeze(t.bonusIds(raw));
+      // Resolutions stay cached for the builder's life: empty lists share one frozen array.
+      const bonus = frozen(t.bonusIds(raw));
       const v = resolveVariant(item, bonus, t.dropLevel(raw), this.sources.bonusData);
-      Object.freeze(v.sockets);
-      Object.freeze(v.tertiaryStats);
+      const sockets = frozen(v.sockets);
+      const tertiaryStats = frozen(v.tertiaryStats);
       const key = uniqueItemKey(itemId, v);
       const quality = qualityLabel(v.quality);
       const cls = appClassification(item.className, item.subclassName);
@@ -216,8 +221,8 @@ class Resolver {
           itemLevel: v.itemLevel,
           patchNumber: item.expansion,
           crafted: item.crafted,
-          sockets: v.sockets,
-          tertiaryStats: v.tertiaryStats,
+          sockets,
+          tertiaryStats,
           groupKey: dropshipGroupKey(itemId, quality, v.itemLevel),
         },
       };
@@ -344,121 +349,104 @@ function build(input: BuildSnapshotInput, resolver: Resolver): MarketSnapshot {
     if (r !== undefined) listingOf[r] = l;
   }
 
-  // Pass 1: intern variants, gather (variant, realm) entries, merging raw variants with one key.
+  // Pass 1: intern variants (raw variants with one key merge) and count the realms listing each.
+  // Entries go straight into their final columns in pass 2, so the build holds no copy of them.
   const keyIndex = new Map<string, number>();
   const found: Resolved[] = [];
   const rawToVariant = new Int32Array(input.table.count).fill(-2);
-  let cap = 1 << 16;
-  let ev = new Int32Array(cap);
-  let er = new Int32Array(cap);
-  let ep = new Float64Array(cap);
-  let eq = new Float64Array(cap);
-  let en = 0;
+  let realmsListing = new Int32Array(1 << 14);
   let lastRealm = new Int32Array(1 << 14).fill(-1);
-  let lastPos = new Int32Array(1 << 14);
+  const variantOfRaw = (raw: number): number => {
+    let v = raw < rawToVariant.length ? (rawToVariant[raw] as number) : -2;
+    if (v !== -2) return v;
+    const res = resolver.resolve(raw);
+    if (!res) v = -1;
+    else {
+      const known = keyIndex.get(res.key);
+      if (known !== undefined) v = known;
+      else {
+        v = found.length;
+        found.push(res);
+        keyIndex.set(res.key, v);
+        if (v >= lastRealm.length) {
+          const nl = new Int32Array(lastRealm.length * 2).fill(-1);
+          nl.set(lastRealm);
+          lastRealm = nl;
+          const nc = new Int32Array(realmsListing.length * 2);
+          nc.set(realmsListing);
+          realmsListing = nc;
+        }
+      }
+    }
+    if (raw < rawToVariant.length) rawToVariant[raw] = v;
+    return v;
+  };
   for (let r = 0; r < R; r++) {
     const l = listingOf[r];
     if (!l) continue;
     realmAuctions[r] = l.auctionCount;
     realmHasData[r] = 1;
     for (let j = 0; j < l.size; j++) {
-      const raw = l.rawIds[j] as number;
-      let v = raw < rawToVariant.length ? (rawToVariant[raw] as number) : -2;
-      if (v === -2) {
-        const res = resolver.resolve(raw);
-        if (!res) v = -1;
-        else {
-          const known = keyIndex.get(res.key);
-          if (known !== undefined) v = known;
-          else {
-            v = found.length;
-            found.push(res);
-            keyIndex.set(res.key, v);
-            if (v >= lastRealm.length) {
-              const nr = new Int32Array(lastRealm.length * 2).fill(-1);
-              nr.set(lastRealm);
-              lastRealm = nr;
-              const np = new Int32Array(lastPos.length * 2);
-              np.set(lastPos);
-              lastPos = np;
-            }
-          }
-        }
-        if (raw < rawToVariant.length) rawToVariant[raw] = v;
-      }
-      if (v < 0) continue;
-      const price = l.minUnitPrice[j] as number;
-      const qty = l.quantity[j] as number;
-      if (lastRealm[v] === r) {
-        const p = lastPos[v] as number;
-        if (price < (ep[p] as number)) ep[p] = price;
-        eq[p] = (eq[p] as number) + qty;
-        continue;
-      }
-      if (en === cap) {
-        cap *= 2;
-        const a = new Int32Array(cap);
-        a.set(ev);
-        ev = a;
-        const b = new Int32Array(cap);
-        b.set(er);
-        er = b;
-        const c = new Float64Array(cap);
-        c.set(ep);
-        ep = c;
-        const d = new Float64Array(cap);
-        d.set(eq);
-        eq = d;
-      }
+      const v = variantOfRaw(l.rawIds[j] as number);
+      if (v < 0 || lastRealm[v] === r) continue;
       lastRealm[v] = r;
-      lastPos[v] = en;
-      ev[en] = v;
-      er[en] = r;
-      ep[en] = price;
-      eq[en] = qty;
-      en++;
+      realmsListing[v] = (realmsListing[v] as number) + 1;
     }
   }
 
-  // Pass 2: order variants and lay entries out per variant, sorted by (price, realm index).
+  // Pass 2: order variants and lay entries out per variant (CSR), then sort each variant's
+  // entries by (price, realm index). Until sorted, entryPrice holds the composite sort key
+  // price * M + realm index (exact: prices stay far below 2^53 / M).
   const V = found.length;
   const order = Array.from({ length: V }, (_, i) => i);
   order.sort((a, b) => compareResolved(found[a] as Resolved, found[b] as Resolved));
   const rank = new Int32Array(V);
   order.forEach((old, i) => (rank[old] = i));
   const offsets = new Uint32Array(V + 1);
-  for (let k = 0; k < en; k++) {
-    const slot = (rank[ev[k] as number] as number) + 1;
-    offsets[slot] = (offsets[slot] as number) + 1;
-  }
+  for (let v = 0; v < V; v++) offsets[(rank[v] as number) + 1] = realmsListing[v] as number;
   for (let v = 0; v < V; v++) offsets[v + 1] = (offsets[v + 1] as number) + (offsets[v] as number);
+  const en = offsets[V] as number;
   const fill = offsets.slice(0, V);
-  // Composite sort key: price * M + realm index (exact: prices stay far below 2^53 / M).
   let M = 1;
   while (M < R) M *= 2;
   // WoW caps a posting at 9,999,999g; anything beyond the exact range is clamped.
   const maxPrice = Math.floor(Number.MAX_SAFE_INTEGER / M) - 1;
-  const composite = new Float64Array(en);
-  const qtyByRealm = new Float64Array(R);
-  const entryQtyTmp = new Float64Array(en);
-  for (let k = 0; k < en; k++) {
-    const nv = rank[ev[k] as number] as number;
-    const pos = fill[nv] as number;
-    fill[nv] = pos + 1;
-    composite[pos] = Math.min(ep[k] as number, maxPrice) * M + (er[k] as number);
-    entryQtyTmp[pos] = eq[k] as number;
-  }
   const entryRealm = new Uint16Array(en);
   const entryPrice = new Float64Array(en);
   const entryQuantity = new Float64Array(en);
+  const lastPos = new Int32Array(V);
+  lastRealm.fill(-1);
+  for (let r = 0; r < R; r++) {
+    const l = listingOf[r];
+    if (!l) continue;
+    for (let j = 0; j < l.size; j++) {
+      const v = variantOfRaw(l.rawIds[j] as number);
+      if (v < 0) continue;
+      const composite = Math.min(l.minUnitPrice[j] as number, maxPrice) * M + r;
+      const qty = l.quantity[j] as number;
+      if (lastRealm[v] === r) {
+        const p = lastPos[v] as number;
+        if (composite < (entryPrice[p] as number)) entryPrice[p] = composite;
+        entryQuantity[p] = (entryQuantity[p] as number) + qty;
+        continue;
+      }
+      const nv = rank[v] as number;
+      const p = fill[nv] as number;
+      fill[nv] = p + 1;
+      lastRealm[v] = r;
+      lastPos[v] = p;
+      entryPrice[p] = composite;
+      entryQuantity[p] = qty;
+    }
+  }
+  const qtyByRealm = new Float64Array(R);
   for (let v = 0; v < V; v++) {
     const start = offsets[v] as number;
     const end = offsets[v + 1] as number;
-    for (let k = start; k < end; k++) qtyByRealm[(composite[k] as number) % M] = entryQtyTmp[k] as number;
-    const seg = composite.subarray(start, end);
-    seg.sort();
+    for (let k = start; k < end; k++) qtyByRealm[(entryPrice[k] as number) % M] = entryQuantity[k] as number;
+    entryPrice.subarray(start, end).sort();
     for (let k = start; k < end; k++) {
-      const c = composite[k] as number;
+      const c = entryPrice[k] as number;
       const r = c % M;
       entryRealm[k] = r;
       entryPrice[k] = (c - r) / M;

@@ -50,6 +50,33 @@ describe('realms', () => {
   });
 });
 
+describe('standard size (the embedded default)', () => {
+  const standard = createEconomy({ seed: 1, size: 'standard' });
+
+  it('has every connected realm of full, 84 US and 93 EU with Russian ones, and a smaller catalog', () => {
+    expect(standard.connectedRealms('us')).toHaveLength(84);
+    expect(standard.connectedRealms('eu')).toHaveLength(93);
+    const ruRU = standard.connectedRealms('eu').filter((r) => r.realms.some((x) => x.locale === 'ruRU'));
+    expect(ruRU.length).toBeGreaterThanOrEqual(1);
+    expect(ruRU.length).toBe(SIZE_SHAPES.full.eu.russian);
+    expect(standard.items).toHaveLength(SIZE_SHAPES.standard.items);
+    expect(standard.pets).toHaveLength(SIZE_SHAPES.standard.pets);
+    expect(SIZE_SHAPES.standard.us.averageAuctions).toBeLessThanOrEqual(3000);
+  });
+
+  it('keeps every expansion, quality and item class in the catalog', () => {
+    expect(new Set(standard.items.map((i) => i.expansion)).size).toBe(11);
+    for (const q of [1, 2, 3, 4, 5]) expect(standard.items.some((i) => i.quality === q)).toBe(true);
+    const subclasses = new Set(standard.items.map((i) => `${i.classId}:${i.subclassName}`));
+    for (const s of ['2:Sword', '4:Cosmetic', '15:Toy', '15:Mount', '15:Companion Pets', '15:Other']) {
+      expect(subclasses.has(s)).toBe(true);
+    }
+    for (const c of [ITEM_CLASSES.recipe, ITEM_CLASSES.profession]) {
+      expect(standard.items.some((i) => i.classId === c.id)).toBe(true);
+    }
+  });
+});
+
 describe('items and pets', () => {
   it('invents items with Blizzard classes, qualities, expansions and icons', () => {
     expect(economy.items.length).toBe(SIZE_SHAPES.tiny.items);

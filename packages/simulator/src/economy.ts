@@ -20,7 +20,7 @@ import { connectedRealmName, createConnectedRealms, POPULATION_NAMES, REGION_IDS
 import { iconUrl } from './responses';
 import type { BlizzardAuctionsResponse, TsmRegionRow } from './wire';
 
-export type EconomySize = 'tiny' | 'small' | 'full';
+export type EconomySize = 'tiny' | 'small' | 'standard' | 'full';
 
 export interface EconomyOptions {
   seed?: number;
@@ -48,6 +48,12 @@ export const SIZE_SHAPES: Readonly<Record<EconomySize, SizeShape>> = {
     pets: 200,
     us: { connectedRealms: 12, russian: 0, averageAuctions: 9000 },
     eu: { connectedRealms: 14, russian: 2, averageAuctions: 9000 },
+  },
+  standard: {
+    items: 6000,
+    pets: 300,
+    us: { connectedRealms: 84, russian: 0, averageAuctions: 3000 },
+    eu: { connectedRealms: 93, russian: 12, averageAuctions: 3000 },
   },
   full: {
     items: 32000,
