@@ -195,9 +195,14 @@ describe('remember me', () => {
     expect(replay.status).toBe(401);
   });
 
-  it('no cookie, no remembered login', async () => {
-    const res = await h.api.post('/shared/users/login-remember-me');
-    expect(res.status).toBe(401);
+  it('no cookie: 204, nothing to restore; an unknown cookie: 401', async () => {
+    const none = await h.api.post('/shared/users/login-remember-me');
+    expect(none.status).toBe(204);
+    expect(none.body).toEqual({});
+    const unknown = await h.api.post('/shared/users/login-remember-me', undefined, {
+      cookie: 'goldroute_remember=nope',
+    });
+    expect(unknown.status).toBe(401);
   });
 
   it('stops working after 30 days', async () => {

@@ -122,10 +122,12 @@ export async function usersRoutes(app: FastifyInstance, o: UsersRoutesOptions): 
 
   app.post(
     '/shared/users/login-remember-me',
-    { preHandler: [ip('remember', 30, 15 * MINUTE)] },
+    { preHandler: [ip('remember', 120, 15 * MINUTE)] },
     async (request, reply) => {
       const token = request.cookies[REMEMBER_COOKIE];
-      const remembered = token ? await sessions.consumeRememberToken(token) : null;
+      // Every visitor's first page load asks; without a cookie there is simply nothing to restore.
+      if (!token) return reply.status(204).send();
+      const remembered = await sessions.consumeRememberToken(token);
       if (!remembered) {
         clearRememberCookie(reply);
         throw new HttpError(401, 'No remembered login on this device');
