@@ -6,7 +6,8 @@ import { addDays, type Clock } from '../../lib/clock';
 import { hashToken, newSecureToken } from '../../lib/secure-token';
 import type { AccessTokens } from './access-token';
 
-export const REFRESH_TOKEN_DAYS = 30;
+/** A session lives this long from login: a week, or 30 days when the user asked to be remembered. */
+export const SESSION_DAYS = { default: 7, rememberMe: 30 } as const;
 export const REMEMBER_ME_DAYS = 30;
 
 export interface IssuedSession {
@@ -25,6 +26,7 @@ export function createSessionService(db: Db, accessTokens: AccessTokens, clock: 
     const id = randomUUID();
     const refreshToken = newSecureToken();
     const now = clock.now();
+    const lifetimeEnd = addDays(now, rememberMe ? SESSION_DAYS.rememberMe : SESSION_DAYS.default);
     await db.insert(sessions).values({
       id,
       userId,
@@ -32,8 +34,7 @@ export function createSessionService(db: Db, accessTokens: AccessTokens, clock: 
       rememberMe,
       createdAt: now,
       lastUsedAt: now,
-      expiresAt:
-        endsBy && endsBy < addDays(now, REFRESH_TOKEN_DAYS) ? endsBy : addDays(now, REFRESH_TOKEN_DAYS),
+      expiresAt: endsBy && endsBy < lifetimeEnd ? endsBy : lifetimeEnd,
     });
     return { accessToken: await accessTokens.sign({ userId, sessionId: id }), refreshToken, tokenId: id };
   }

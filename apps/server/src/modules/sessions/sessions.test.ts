@@ -58,6 +58,13 @@ describe('refresh tokens', () => {
     expect(results.filter((r) => r.status === 401).length).toBeGreaterThanOrEqual(1);
   });
 
+  it('a session without remember-me ends after 7 days', async () => {
+    const s = await h.signUp('week@example.com');
+    h.clock.advanceMinutes(7 * 24 * 60 + 1);
+    const res = await h.api.post('/shared/users/refresh-token', { refreshToken: s.refreshToken });
+    expect(res).toMatchObject({ status: 401, body: { code: 'REFRESH_TOKEN_EXPIRED' } });
+  });
+
   it('refuses an unknown refresh token', async () => {
     const res = await h.api.post('/shared/users/refresh-token', { refreshToken: 'x'.repeat(43) });
     expect(res).toMatchObject({ status: 401, body: { code: 'REFRESH_TOKEN_EXPIRED' } });
