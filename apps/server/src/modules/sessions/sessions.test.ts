@@ -183,7 +183,7 @@ describe('remember me', () => {
     expect(setCookie).toMatch(/SameSite=Lax/);
     expect(setCookie).toMatch(/Path=\/shared\/users/);
     const expires = Date.parse(/Expires=([^;]+)/.exec(setCookie)?.[1] ?? '');
-    expect(Math.round((expires - Date.now()) / 86_400_000)).toBe(30);
+    expect(Math.round((expires - h.clock.now().getTime()) / 86_400_000)).toBe(30);
 
     const remembered = await h.api.post<{ accessToken: string; user: { email: string } }>(
       '/shared/users/login-remember-me',
