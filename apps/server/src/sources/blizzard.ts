@@ -1,5 +1,6 @@
 import pLimit from 'p-limit';
 import { DEFAULT_RETRY, fetchWithRetry, readJson, UpstreamError, type RetryPolicy } from './http-json';
+import { createOAuthToken } from './oauth-token';
 
 export type Region = 'us' | 'eu';
 
@@ -37,28 +38,19 @@ export interface BlizzardItem {
 export function createBlizzardClient(options: BlizzardOptions) {
   const retry = options.retry ?? DEFAULT_RETRY;
   const limit = pLimit(options.concurrency ?? 4);
-  let token: { value: string; expiresAt: number } | undefined;
-
-  async function accessToken(): Promise<string> {
-    if (token && Date.now() < token.expiresAt) return token.value;
-    const res = await fetchWithRetry(
-      options.oauthUrl,
-      {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: 'grant_type=client_credentials',
+  const token = createOAuthToken({
+    name: 'Blizzard OAuth',
+    url: options.oauthUrl,
+    request: {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
       },
-      retry,
-    );
-    if (!res.ok) throw new UpstreamError(`Blizzard OAuth answered HTTP ${res.status}`, res.status);
-    const body = await readJson<{ access_token: string; expires_in: number }>(res, 'Blizzard OAuth');
-    // Renew a minute early so a long dump download never starts with a token about to lapse.
-    token = { value: body.access_token, expiresAt: Date.now() + (body.expires_in - 60) * 1000 };
-    return token.value;
-  }
+      body: 'grant_type=client_credentials',
+    },
+    retry,
+  });
 
   function url(region: Region, path: string, namespace: 'dynamic' | 'static'): string {
     const base = options.apiUrl.replace('{region}', region).replace(/\/+$/, '');
@@ -76,13 +68,13 @@ export function createBlizzardClient(options: BlizzardOptions) {
       const res = await fetchWithRetry(
         url(region, path, namespace),
         {
-          headers: { ...headers, authorization: `Bearer ${await accessToken()}`, 'accept-encoding': 'gzip' },
+          headers: { ...headers, authorization: `Bearer ${await token.get()}`, 'accept-encoding': 'gzip' },
         },
         retry,
       );
       if (res.status !== 401 || round === 1) return res;
       await res.body?.cancel();
-      token = undefined;
+      token.forget();
     }
     throw new UpstreamError('unreachable');
   }

@@ -1,4 +1,5 @@
 import { DEFAULT_RETRY, fetchWithRetry, readJson, UpstreamError, type RetryPolicy } from './http-json';
+import { createOAuthToken } from './oauth-token';
 
 export interface TsmOptions {
   /** The OAuth client id TSM issues for API-key logins (configured, TSM_CLIENT_ID). */
@@ -28,36 +29,28 @@ const REGION_IDS = { us: 1, eu: 2 } as const;
 
 export function createTsmClient(options: TsmOptions) {
   const retry = options.retry ?? DEFAULT_RETRY;
-  let token: { value: string; expiresAt: number } | undefined;
-
-  async function accessToken(): Promise<string> {
-    if (token && Date.now() < token.expiresAt) return token.value;
-    const res = await fetchWithRetry(
-      options.authUrl,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          client_id: options.clientId,
-          grant_type: 'api_token',
-          scope: 'app:realm-api app:pricing-api',
-          token: options.apiKey,
-        }),
-      },
-      retry,
-    );
-    if (!res.ok) throw new UpstreamError(`TSM auth answered HTTP ${res.status}`, res.status);
-    const body = await readJson<{ access_token: string; expires_in: number }>(res, 'TSM auth');
-    token = { value: body.access_token, expiresAt: Date.now() + (body.expires_in - 60) * 1000 };
-    return token.value;
-  }
+  const token = createOAuthToken({
+    name: 'TSM auth',
+    url: options.authUrl,
+    request: {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_id: options.clientId,
+        grant_type: 'api_token',
+        scope: 'app:realm-api app:pricing-api',
+        token: options.apiKey,
+      }),
+    },
+    retry,
+  });
 
   return {
     /** Region-wide pricing for every item and pet species. */
     async regionPricing(region: 'us' | 'eu'): Promise<TsmRegionRow[]> {
       const res = await fetchWithRetry(
         `${options.pricingUrl.replace(/\/+$/, '')}/region/${REGION_IDS[region]}`,
-        { headers: { authorization: `Bearer ${await accessToken()}`, 'accept-encoding': 'gzip' } },
+        { headers: { authorization: `Bearer ${await token.get()}`, 'accept-encoding': 'gzip' } },
         retry,
       );
       if (!res.ok) throw new UpstreamError(`TSM pricing answered HTTP ${res.status}`, res.status);
