@@ -4,6 +4,14 @@ CREATE TABLE "app_state" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "discord_states" (
+	"state_hash" text PRIMARY KEY NOT NULL,
+	"user_id" uuid NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "email_tokens" (
 	"token_hash" text PRIMARY KEY NOT NULL,
 	"user_id" uuid NOT NULL,
@@ -85,11 +93,15 @@ CREATE TABLE "users" (
 	"retail_selling_realms_us" integer[] DEFAULT '{}' NOT NULL,
 	"retail_buying_realms_eu" integer[] DEFAULT '{}' NOT NULL,
 	"retail_selling_realms_eu" integer[] DEFAULT '{}' NOT NULL,
+	"discord_id" text,
+	"discord_username" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "users_email_unique" UNIQUE("email")
+	CONSTRAINT "users_email_unique" UNIQUE("email"),
+	CONSTRAINT "users_discord_id_unique" UNIQUE("discord_id")
 );
 --> statement-breakpoint
+ALTER TABLE "discord_states" ADD CONSTRAINT "discord_states_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_tokens" ADD CONSTRAINT "email_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "favorites" ADD CONSTRAINT "favorites_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "remember_tokens" ADD CONSTRAINT "remember_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -16,7 +16,9 @@ import { resolveJwtSecret } from './modules/sessions/jwt-secret';
 import { createSessionService } from './modules/sessions/sessions.service';
 import { createAccountsService } from './modules/users/accounts.service';
 import { seedDemoAccounts } from './modules/users/demo-seed';
+import { createDiscordLinkService } from './modules/users/discord-link.service';
 import { createSettingsService } from './modules/users/settings.service';
+import { createDiscordClient } from './sources/discord';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerErrorHandler } from './plugins/errors';
 import { registerRateLimits } from './plugins/rate-limits';
@@ -82,6 +84,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   server.addHook('onClose', () => market.close());
   const settings = createSettingsService({ db, clock, realms: market.store, onChange: market.forgetUser });
   const requireAuth = createAuthGuard(accessTokens, sessions);
+  const discordLink = createDiscordLinkService({
+    db,
+    clock,
+    discord: config.discord
+      ? createDiscordClient({ ...config.discord, redirectUri: `${config.publicUrl}/auth/discord/callback` })
+      : undefined,
+  });
 
   await server.register(healthRoutes, { database });
   await server.register(usersRoutes, {
@@ -94,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requireAuth,
     limiter,
     secureCookies: config.publicUrl.startsWith('https://'),
+    discordLink,
   });
   await server.register(marketRoutes, {
     db,

@@ -43,6 +43,10 @@ const envSchema = z
         .regex(/^rediss?:\/\//, 'must be a redis:// URL')
         .optional(),
     ),
+    DISCORD_CLIENT_ID: z.string().optional(),
+    DISCORD_CLIENT_SECRET: z.string().optional(),
+    DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
+    DISCORD_API_URL: z.url().default('https://discord.com/api'),
     MARKET_SOURCE: z.enum(['auto', 'simulator', 'blizzard', 'off']).default('auto'),
     SIMULATOR_SIZE: z.enum(['tiny', 'small', 'standard', 'full']).default('standard'),
     SIMULATOR_SEED: z.coerce.number().int().default(20_261_122),
@@ -94,6 +98,8 @@ export interface Config {
   /** Demo admin and subscriber accounts: only for the embedded default, never in production. */
   seedDemoAccounts: boolean;
   rateLimitEnabled: boolean;
+  /** Discord OAuth2 for linking a chat account; linking is off (with a clear message) without it. */
+  discord: { clientId: string; clientSecret: string; authorizeUrl: string; apiUrl: string } | undefined;
   /** Shared Redis for rate-limit counters across API processes; in-process counters when unset. */
   redisUrl: string | undefined;
   /** Human-readable logs for a developer's terminal; JSON lines everywhere else. */
@@ -142,6 +148,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         (e.SEED_DEMO_ACCOUNTS === 'auto' && !e.DATABASE_URL && e.NODE_ENV !== 'test')),
     rateLimitEnabled: e.RATE_LIMIT_ENABLED === 'true',
     redisUrl: e.REDIS_URL,
+    discord:
+      e.DISCORD_CLIENT_ID && e.DISCORD_CLIENT_SECRET
+        ? {
+            clientId: e.DISCORD_CLIENT_ID,
+            clientSecret: e.DISCORD_CLIENT_SECRET,
+            authorizeUrl: e.DISCORD_AUTHORIZE_URL,
+            apiUrl: e.DISCORD_API_URL.replace(/\/+$/, ''),
+          }
+        : undefined,
     prettyLogs: e.LOG_FORMAT === 'pretty' || (e.LOG_FORMAT === 'auto' && e.NODE_ENV === 'development'),
     market: marketConfig(e),
   };

@@ -47,6 +47,8 @@ export const users = pgTable('users', {
     .array()
     .notNull()
     .default(sql`'{}'`),
+  discordId: text('discord_id').unique(),
+  discordUsername: text('discord_username'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -159,3 +161,14 @@ export const tokenPrices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.region, t.recordedAt] })],
 );
+
+/** OAuth state of a pending Discord link: bound to the user who asked, single use, short-lived. */
+export const discordStates = pgTable('discord_states', {
+  stateHash: text('state_hash').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});

@@ -88,6 +88,8 @@ export const userSchema = z.object({
   retailSellingRealmsEU: realmIdListSchema,
   goldSubscription: goldSubscriptionSchema.nullable(),
   stripeSubscription: stripeSubscriptionSchema.nullable(),
+  /** The linked chat account, when there is one. */
+  discord: z.object({ id: z.string(), username: z.string() }).nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -142,6 +144,10 @@ export const linkDiscordRequestSchema = z.object({ code: tokenStringSchema, stat
 export type LinkDiscordRequest = z.infer<typeof linkDiscordRequestSchema>;
 export const linkDiscordResponseSchema = z.object({ user: userSchema });
 export type LinkDiscordResponse = z.infer<typeof linkDiscordResponseSchema>;
+
+// GET /shared/users/discord/authorize-url: where the browser goes to link a Discord account.
+export const discordAuthorizeUrlResponseSchema = z.object({ url: z.string() });
+export type DiscordAuthorizeUrlResponse = z.infer<typeof discordAuthorizeUrlResponseSchema>;
 
 // POST /shared/users/register
 export const registerRequestSchema = z.object({ email: emailSchema, password: newPasswordSchema });

@@ -161,6 +161,7 @@ describe('login', () => {
       retailSellingRealmsEU: [],
       goldSubscription: null,
       stripeSubscription: null,
+      discord: null,
     });
     expect(JSON.stringify(session)).not.toMatch(/argon2|passwordHash|password_hash/);
   });

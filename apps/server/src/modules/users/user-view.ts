@@ -34,5 +34,7 @@ export async function loadUserView(db: Db, userId: string, now: Date): Promise<U
     retailSellingRealmsEU: row.retailSellingRealmsEU,
     goldSubscription: access.goldSubscription as User['goldSubscription'],
     stripeSubscription: null,
+    discord:
+      row.discordId && row.discordUsername ? { id: row.discordId, username: row.discordUsername } : null,
   };
 }

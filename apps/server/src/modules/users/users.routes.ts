@@ -4,6 +4,7 @@ import {
   confirmParamsSchema,
   favoritesRequestSchema,
   forgotPasswordRequestSchema,
+  linkDiscordRequestSchema,
   loginRequestSchema,
   logoutRequestSchema,
   refreshTokenRequestSchema,
@@ -23,6 +24,7 @@ import { authOf, type createAuthGuard } from '../sessions/auth-guard';
 import type { AccessTokens } from '../sessions/access-token';
 import type { SessionService } from '../sessions/sessions.service';
 import type { AccountsService } from './accounts.service';
+import type { DiscordLinkService } from './discord-link.service';
 import { SETTINGS_SAVED, type SettingsService } from './settings.service';
 import { loadUserView } from './user-view';
 import type { Db } from '../../db/client';
@@ -40,6 +42,7 @@ export interface UsersRoutesOptions {
   requireAuth: ReturnType<typeof createAuthGuard>;
   limiter: RateLimiter;
   secureCookies: boolean;
+  discordLink: DiscordLinkService;
 }
 
 /** Every /shared/users call of SPEC §7. */
@@ -198,6 +201,21 @@ export async function usersRoutes(app: FastifyInstance, o: UsersRoutesOptions): 
       const { resetToken } = parseOr400(resetPasswordParamsSchema, request.params);
       const body = parseOr400(resetPasswordRequestSchema, request.body);
       return accounts.resetPassword(resetToken, body.newPassword);
+    },
+  );
+
+  app.get('/shared/users/discord/authorize-url', { preHandler: requireAuth }, async (request) => ({
+    url: await o.discordLink.authorizeUrl(authOf(request).userId),
+  }));
+
+  app.post(
+    '/shared/users/link-discord',
+    { preHandler: [requireAuth, ip('link-discord', 20, 15 * MINUTE)] },
+    async (request) => {
+      const { userId } = authOf(request);
+      const body = parseOr400(linkDiscordRequestSchema, request.body);
+      await o.discordLink.link(userId, body.code, body.state);
+      return { user: await currentUser(userId) };
     },
   );
 
