@@ -1,9 +1,5 @@
-import { ComingSoon } from '../components/coming-soon';
+import { PersonalFilters } from '../features/settings/personal-filters';
 
 export function ConfigPersonalScreen() {
-  return (
-    <ComingSoon title={'Personal filters'}>
-      Save your favourite filter values as defaults so every tool opens the way you like it.
-    </ComingSoon>
-  );
+  return <PersonalFilters />;
 }

@@ -1,9 +1,5 @@
-import { ComingSoon } from '../components/coming-soon';
+import { RealmSettings } from '../features/settings/realm-settings';
 
 export function ConfigScreen() {
-  return (
-    <ComingSoon title={'Realm settings'}>
-      Pick your region and the realms you buy from and sell on; the tools use these lists.
-    </ComingSoon>
-  );
+  return <RealmSettings />;
 }

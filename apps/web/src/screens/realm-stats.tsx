@@ -1,9 +1,7 @@
-import { ToolPlaceholder } from '../components/tool-placeholder';
+import { useCurrentRegion } from '../app/use-current-region';
+import { RealmStatsView } from '../features/realm-stats/realm-stats-view';
 
 export function RealmStatsScreen() {
-  return (
-    <ToolPlaceholder toolKey="stats">
-      Overall statistics and a sortable per-realm price analysis will appear here.
-    </ToolPlaceholder>
-  );
+  const region = useCurrentRegion();
+  return <RealmStatsView region={region} />;
 }

@@ -10,6 +10,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { toast } from 'react-toastify/unstyled';
 import { tokenPriceQueryOptions } from './api';
+import { Sparkline } from './sparkline';
+
+/** The region a `wowTokenUpdate` event names: `detail.region`, or the detail itself as a string. */
+export function eventRegion(event: Event): string | undefined {
+  const detail: unknown = (event as CustomEvent<unknown>).detail;
+  if (typeof detail === 'string') return detail;
+  if (typeof detail === 'object' && detail !== null && 'region' in detail) {
+    const region = (detail as { region?: unknown }).region;
+    return typeof region === 'string' ? region : undefined;
+  }
+  return undefined;
+}
 
 /** Header token price: "Loading..." while loading, "WoW Token: Error" on failure (SPEC §2). */
 export function TokenPrice({ region }: { region: Region }) {
@@ -23,8 +35,7 @@ export function TokenPrice({ region }: { region: Region }) {
   // SPEC §4: a window event wowTokenUpdate for the same region refreshes the price.
   useEffect(() => {
     const onUpdate = (event: Event) => {
-      const detail = (event as CustomEvent<{ region?: string } | undefined>).detail;
-      if (!detail?.region || detail.region === region) {
+      if (eventRegion(event)?.toLowerCase() === region) {
         void queryClient.invalidateQueries({ queryKey: tokenPriceQueryOptions(region).queryKey });
       }
     };
@@ -40,13 +51,19 @@ export function TokenPrice({ region }: { region: Region }) {
     tone = 'text-red-300';
   } else {
     const change = query.data.changePercentage;
+    const up = change >= 0;
     content = (
       <>
-        WoW Token: {formatGold(query.data.price)}
-        <span className={`hidden sm:inline ${change >= 0 ? 'text-emerald-300' : 'text-red-300'}`}>
-          {change >= 0 ? '+' : ''}
+        <span>WoW Token: {formatGold(query.data.price)}</span>
+        <span
+          data-testid="token-change"
+          className={`inline-flex items-center gap-0.5 tabular-nums ${up ? 'text-emerald-300' : 'text-red-300'}`}
+        >
+          <span aria-hidden="true">{up ? '▲' : '▼'}</span>
+          {up ? '+' : ''}
           {formatPercent(change)}
         </span>
+        <Sparkline history={query.data.historicalData} up={up} />
       </>
     );
     tone = 'text-gold-200';
