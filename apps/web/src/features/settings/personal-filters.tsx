@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   FILTER_LABELS,
   LABELS,
@@ -34,7 +35,8 @@ import {
 import { Panel, SettingsShell } from './settings-shell';
 
 /** /config-personal (SPEC §2): the filter defaults every tool opens with. */
-export function PersonalFilters() {
+/** `extra` is shown below the filter panels (e.g. the Discord link). */
+export function PersonalFilters({ extra }: { extra?: ReactNode } = {}) {
   const auth = useAuth();
   const session = useSession();
   const saved = savedConfig(auth.userData?.config);
@@ -197,6 +199,7 @@ export function PersonalFilters() {
           </Panel>
         </div>
       </div>
+      {extra ? <div className="mt-6">{extra}</div> : null}
     </SettingsShell>
   );
 }
