@@ -145,41 +145,69 @@ export function flippingPairs(snapshot: MarketSnapshot, options: DealSearchOptio
   return out;
 }
 
-/** Dropship pairs: per variant every buying entry with a passing profit against its best other selling entry. */
-export function dropshipPairs(snapshot: MarketSnapshot, options: DealSearchOptions): DealPairs {
-  const f = copperFloors(options.floors);
-  const buyMask = realmMask(snapshot, options.buyingRealms);
-  const sellMask = realmMask(snapshot, options.sellingRealms);
-  const { offsets, entryRealm: realm, entryPrice: price, saleRate, avgSale } = snapshot;
-  const out = new PairBuffer();
-  for (let v = 0, V = snapshot.variantCount; v < V; v++) {
-    if ((saleRate[v] as number) < f.saleRate || (avgSale[v] as number) < f.avgSale) continue;
-    const start = offsets[v] as number;
-    const end = offsets[v + 1] as number;
-    if (end - start < 2) continue;
-    const s1 = bestSell(realm, price, sellMask, start, end, -1);
-    if (s1 < 0) continue;
-    const s1Realm = realm[s1] as number;
-    const s2 = bestSell(realm, price, sellMask, start, end, s1Realm);
-    const bestCut = afterAhCut(price[s1] as number);
-    const secondCut = s2 >= 0 ? afterAhCut(price[s2] as number) : 0;
-    for (let k = start; k < end; k++) {
-      const buy = price[k] as number;
-      // Prices ascend: once even the best sale cannot clear the floor, no later entry can.
-      if (bestCut - buy < f.profit) break;
-      const r = realm[k] as number;
-      if (buyMask[r] !== 1) continue;
-      let s = s1;
-      let cut = bestCut;
-      if (r === s1Realm) {
-        if (s2 < 0) continue;
-        s = s2;
-        cut = secondCut;
-      }
-      const profit = cut - buy;
-      if (profit >= f.profit && profit * 100 >= f.percent * buy) out.push(v, k, s);
+interface DropshipScan {
+  snapshot: MarketSnapshot;
+  f: CopperFloors;
+  buyMask: Uint8Array;
+  sellMask: Uint8Array;
+}
+
+function dropshipScan(snapshot: MarketSnapshot, options: DealSearchOptions): DropshipScan {
+  return {
+    snapshot,
+    f: copperFloors(options.floors),
+    buyMask: realmMask(snapshot, options.buyingRealms),
+    sellMask: realmMask(snapshot, options.sellingRealms),
+  };
+}
+
+/**
+ * The dropship rows of variant v: every buying entry with a passing profit against its best other
+ * selling entry, pushed to `out` when given. Returns the best passing profit (copper), or
+ * -Infinity when no row passes.
+ */
+function dropshipVariant(scan: DropshipScan, v: number, out: PairBuffer | null): number {
+  const { snapshot, f, buyMask, sellMask } = scan;
+  const { offsets, entryRealm: realm, entryPrice: price } = snapshot;
+  if ((snapshot.saleRate[v] as number) < f.saleRate || (snapshot.avgSale[v] as number) < f.avgSale)
+    return -Infinity;
+  const start = offsets[v] as number;
+  const end = offsets[v + 1] as number;
+  if (end - start < 2) return -Infinity;
+  const s1 = bestSell(realm, price, sellMask, start, end, -1);
+  if (s1 < 0) return -Infinity;
+  const s1Realm = realm[s1] as number;
+  const s2 = bestSell(realm, price, sellMask, start, end, s1Realm);
+  const bestCut = afterAhCut(price[s1] as number);
+  const secondCut = s2 >= 0 ? afterAhCut(price[s2] as number) : 0;
+  let best = -Infinity;
+  for (let k = start; k < end; k++) {
+    const buy = price[k] as number;
+    // Prices ascend: once even the best sale cannot clear the floor, no later entry can.
+    if (bestCut - buy < f.profit) break;
+    const r = realm[k] as number;
+    if (buyMask[r] !== 1) continue;
+    let s = s1;
+    let cut = bestCut;
+    if (r === s1Realm) {
+      if (s2 < 0) continue;
+      s = s2;
+      cut = secondCut;
+    }
+    const profit = cut - buy;
+    if (profit >= f.profit && profit * 100 >= f.percent * buy) {
+      if (profit > best) best = profit;
+      out?.push(v, k, s);
     }
   }
+  return best;
+}
+
+/** Dropship pairs: per variant every buying entry with a passing profit against its best other selling entry. */
+export function dropshipPairs(snapshot: MarketSnapshot, options: DealSearchOptions): DealPairs {
+  const scan = dropshipScan(snapshot, options);
+  const out = new PairBuffer();
+  for (let v = 0, V = snapshot.variantCount; v < V; v++) dropshipVariant(scan, v, out);
   return out;
 }
 
@@ -294,27 +322,42 @@ export function dropshipPlan(
   snapshot: MarketSnapshot,
   options: DealSearchOptions & SearchLimit,
 ): DropshipPlan {
-  const pairs = dropshipPairs(snapshot, options);
-  const profit = pairProfits(snapshot, pairs);
+  const scan = dropshipScan(snapshot, options);
   const { groupOf, variants } = snapshot;
-  // Runs of pairs that share a group: [start, end) and best profit.
+  const V = snapshot.variantCount;
+  const pairs = new PairBuffer();
+  if (options.limit === undefined) {
+    for (let v = 0; v < V; v++) dropshipVariant(scan, v, pairs);
+  } else {
+    // With a limit, rank the groups by best profit first and build rows for the kept ones only.
+    const groupBest = new Float64Array(snapshot.groupCount).fill(-Infinity);
+    for (let v = 0; v < V; v++) {
+      const best = dropshipVariant(scan, v, null);
+      const g = groupOf[v] as number;
+      if (best > (groupBest[g] as number)) groupBest[g] = best;
+    }
+    const listed: number[] = [];
+    for (let g = 0; g < groupBest.length; g++) if ((groupBest[g] as number) > -Infinity) listed.push(g);
+    const keep = new Uint8Array(snapshot.groupCount);
+    if (options.limit < listed.length) {
+      const top = topIndices(
+        Float64Array.from(listed, (g) => groupBest[g] as number),
+        options.limit,
+      );
+      for (const i of top) keep[listed[i] as number] = 1;
+    } else for (const g of listed) keep[g] = 1;
+    for (let v = 0; v < V; v++) if (keep[groupOf[v] as number] === 1) dropshipVariant(scan, v, pairs);
+  }
+  const profit = pairProfits(snapshot, pairs);
+  // Runs of pairs that share a group (every run is a group that is sent).
   const starts: number[] = [];
-  const best: number[] = [];
   for (let i = 0; i < pairs.count; i++) {
-    const p = profit[i] as number;
-    if (i === 0 || groupOf[pairs.variant[i] as number] !== groupOf[pairs.variant[i - 1] as number]) {
+    if (i === 0 || groupOf[pairs.variant[i] as number] !== groupOf[pairs.variant[i - 1] as number])
       starts.push(i);
-      best.push(p);
-    } else if (p > (best[best.length - 1] as number)) best[best.length - 1] = p;
   }
   starts.push(pairs.count);
-  const keep =
-    options.limit !== undefined && options.limit < best.length
-      ? topIndices(Float64Array.from(best), options.limit)
-      : Int32Array.from({ length: best.length }, (_, i) => i);
-  const groups = new Array<{ key: string; rows: Int32Array }>(keep.length);
-  for (let k = 0; k < keep.length; k++) {
-    const g = keep[k] as number;
+  const groups = new Array<{ key: string; rows: Int32Array }>(starts.length - 1);
+  for (let g = 0; g + 1 < starts.length; g++) {
     const start = starts[g] as number;
     const end = starts[g + 1] as number;
     // Row order within the group: profit descending, then pair index (variant order, buy price).
@@ -323,7 +366,7 @@ export function dropshipPlan(
       const sorted = Array.from(rows).sort((a, b) => (profit[b] as number) - (profit[a] as number) || a - b);
       rows.set(sorted);
     }
-    groups[k] = { key: variants[pairs.variant[start] as number]?.groupKey ?? '', rows };
+    groups[g] = { key: variants[pairs.variant[start] as number]?.groupKey ?? '', rows };
   }
   return { pairs, groups };
 }

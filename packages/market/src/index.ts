@@ -28,7 +28,7 @@ export type {
   FlippingPlan,
   SearchLimit,
 } from './deals';
-export { dropshipJson, flippingJson } from './serialize';
+export { dropshipJson, dropshipJsonBytes, flippingJson, flippingJsonBytes } from './serialize';
 export { realmStats } from './realm-stats';
 export {
   curveItemLevel,

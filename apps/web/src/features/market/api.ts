@@ -1,0 +1,148 @@
+// Market data calls of SPEC §7 "Data" for the three data tools, plus the favourite star (SPEC §4).
+import {
+  AUTH_MESSAGES,
+  TIMER_POLL_SECONDS,
+  TOASTS,
+  type FavoriteAction,
+  type Region,
+} from '@goldroute/domain';
+import type {
+  AhDataDropshipResponse,
+  AhDataRequest,
+  AhDataResponse,
+  FavoritesResponse,
+  TimerResponse,
+  User,
+} from '@goldroute/domain/api';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useContext } from 'react';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { AuthStoreContext, useAuth } from '../../lib/auth-store';
+import type { Session } from '../../lib/session';
+import { useSession } from '../../lib/use-session';
+import { notifyError, notifySuccess } from '../../lib/toasts';
+
+export const MARKET_PATHS = {
+  undercut: (region: Region) => `/retail/market/ah-data-undercut/${region}`,
+  dropship: (region: Region) => `/retail/market/ah-data-dropship/${region}`,
+  timer: (region: Region) => `/shared/data/timer/${region}`,
+  favorites: '/shared/users/favorites',
+} as const;
+
+export const TIMER_POLL_MS = TIMER_POLL_SECONDS * 1000;
+
+/** The user's saved realm lists for a region, as the data calls take them. */
+export function savedRealms(
+  user: User | null,
+  region: Region,
+): Pick<AhDataRequest, 'retailBuyingRealms' | 'retailSellingRealms'> {
+  if (!user) return {};
+  return region === 'us'
+    ? { retailBuyingRealms: user.retailBuyingRealmsUS, retailSellingRealms: user.retailSellingRealmsUS }
+    : { retailBuyingRealms: user.retailBuyingRealmsEU, retailSellingRealms: user.retailSellingRealmsEU };
+}
+
+/** Data calls are never cached across mounts: a tool page always shows the newest snapshot. */
+const DATA_OPTIONS = { staleTime: 0, gcTime: 0, retry: false } as const;
+
+export const undercutQueryOptions = (
+  session: Session,
+  region: Region,
+  body: AhDataRequest,
+  enabled: boolean,
+) =>
+  queryOptions({
+    queryKey: ['market', 'undercut', region, body],
+    queryFn: ({ signal }) =>
+      session.request<AhDataResponse>(MARKET_PATHS.undercut(region), { method: 'POST', body, signal }),
+    enabled,
+    ...DATA_OPTIONS,
+  });
+
+export const dropshipQueryOptions = (
+  session: Session,
+  region: Region,
+  body: AhDataRequest,
+  enabled: boolean,
+) =>
+  queryOptions({
+    queryKey: ['market', 'dropship', region, body],
+    queryFn: ({ signal }) =>
+      session.request<AhDataDropshipResponse>(MARKET_PATHS.dropship(region), {
+        method: 'POST',
+        body,
+        signal,
+      }),
+    enabled,
+    ...DATA_OPTIONS,
+  });
+
+/** SPEC §4 data timer: the server's lastModified, polled every 60 s (public call). */
+export const timerQueryOptions = (region: Region) =>
+  queryOptions({
+    queryKey: ['market', 'timer', region],
+    queryFn: ({ signal }) => apiRequest<TimerResponse>(MARKET_PATHS.timer(region), { signal }),
+    refetchInterval: TIMER_POLL_MS,
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+    retry: false,
+  });
+
+/** Flipping tool: the undercut call over the user's saved realms of the region. */
+export function useFlippingData(region: Region) {
+  const session = useSession();
+  const { userData, hasAccess } = useAuth();
+  const body: AhDataRequest = { ...savedRealms(userData, region), userId: userData?.id };
+  return useQuery(undercutQueryOptions(session, region, body, hasAccess));
+}
+
+/** TSM list generator: the undercut call with only the user id. */
+export function useTsmData(region: Region) {
+  const session = useSession();
+  const { userData, hasAccess } = useAuth();
+  return useQuery(undercutQueryOptions(session, region, { userId: userData?.id }, hasAccess));
+}
+
+/** Dropship tool: groups over the user's saved realms of the region. */
+export function useDropshipData(region: Region) {
+  const session = useSession();
+  const { userData, hasAccess } = useAuth();
+  const body: AhDataRequest = { ...savedRealms(userData, region), userId: userData?.id };
+  return useQuery(dropshipQueryOptions(session, region, body, hasAccess));
+}
+
+export function useDataTimer(region: Region) {
+  return useQuery(timerQueryOptions(region));
+}
+
+/** SPEC §8 favourites: 401 is a lost session, anything else a generic failure. */
+export function favoriteErrorMessage(error: unknown): string {
+  return error instanceof ApiError && error.status === 401
+    ? AUTH_MESSAGES.sessionExpired
+    : TOASTS.favoriteFailed;
+}
+
+export interface FavoriteToggle {
+  uniqueItemKey: string;
+  action: FavoriteAction;
+}
+
+/** The star: ADD or DELETE; the local favourites list is replaced by the server's answer. */
+export function useFavoriteMutation() {
+  const session = useSession();
+  const store = useContext(AuthStoreContext);
+  return useMutation({
+    mutationFn: ({ uniqueItemKey, action }: FavoriteToggle) =>
+      session.request<FavoritesResponse>(MARKET_PATHS.favorites, {
+        method: 'POST',
+        body: { uniqueItemKey, action },
+      }),
+    onSuccess: (response, { action }) => {
+      // The store's current user, not the one of the render that started the call.
+      const user = store?.getState().userData;
+      if (store && user) store.setUser({ ...user, favorites: response.data.favorites });
+      notifySuccess(action === 'ADD' ? TOASTS.favoriteAdded : TOASTS.favoriteRemoved);
+    },
+    onError: (error) => notifyError(favoriteErrorMessage(error)),
+  });
+}

@@ -1,0 +1,81 @@
+// Cell renderers shared by the tool tables (SPEC §2 results table, §9 display and colours).
+import {
+  formatGold,
+  formatPercent,
+  formatRatio,
+  truncateName,
+  type StatusColor,
+  type TradeItem,
+} from '@goldroute/domain';
+import { itemLink } from './links';
+
+export const STATUS_TEXT: Record<StatusColor, string> = {
+  red: 'text-red-400',
+  yellow: 'text-gold-300',
+  green: 'text-emerald-400',
+};
+
+/** In-game quality colours, so a trader recognises rarity at a glance. */
+export const QUALITY_TEXT: Record<string, string> = {
+  common: 'text-slate-200',
+  uncommon: 'text-[#1eff00]',
+  rare: 'text-[#3d9bff]',
+  epic: 'text-[#c569ff]',
+  legendary: 'text-[#ff8000]',
+};
+
+export function qualityClass(quality: string): string {
+  return QUALITY_TEXT[quality.toLowerCase()] ?? 'text-slate-400';
+}
+
+export function capitalise(text: string): string {
+  return text.length === 0 ? text : `${text[0]!.toUpperCase()}${text.slice(1)}`;
+}
+
+export function Gold({ value, className = 'text-slate-100' }: { value: number; className?: string }) {
+  return <span className={`tabular-nums ${className}`}>{formatGold(value)}</span>;
+}
+
+export function Ratio({ value, color }: { value: number; color: StatusColor }) {
+  return <span className={`tabular-nums ${STATUS_TEXT[color]}`}>{formatRatio(value)}</span>;
+}
+
+export function Percent({ value, color }: { value: number; color: StatusColor }) {
+  return <span className={`text-[11px] tabular-nums ${STATUS_TEXT[color]}`}>{formatPercent(value)}</span>;
+}
+
+/** Item name: link to the game database, 30-character truncation with the full name on hover. */
+export function ItemName({ item }: { item: TradeItem }) {
+  const short = truncateName(item.name);
+  return (
+    <span className="inline-flex min-w-0 items-center gap-1.5">
+      <a
+        href={itemLink(item)}
+        target="_blank"
+        rel="noreferrer noopener"
+        title={short === item.name ? undefined : item.name}
+        onClick={(e) => e.stopPropagation()}
+        className={`font-medium underline-offset-2 hover:underline ${qualityClass(item.quality)}`}
+      >
+        {short}
+      </a>
+      {item.crafted ? (
+        <span
+          title="Crafted item"
+          aria-label="Crafted"
+          className="rounded bg-sky-400/10 px-1 text-[10px] font-semibold text-sky-300 ring-1 ring-sky-400/25 ring-inset"
+        >
+          Crafted
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** Extra Stats: tertiary stats (speed, leech, avoidance, indestructible) and "Sockets: N". */
+export function ExtraStats({ item }: { item: TradeItem }) {
+  const parts = item.tertiaryStats.map(capitalise);
+  if (item.sockets.length > 0) parts.push(`Sockets: ${item.sockets.length}`);
+  if (parts.length === 0) return <span className="text-slate-600">—</span>;
+  return <span className="text-slate-300">{parts.join(', ')}</span>;
+}

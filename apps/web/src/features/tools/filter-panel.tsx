@@ -1,0 +1,221 @@
+// "Advanced Filters" side panel (SPEC §2 filter bar, §5 filter ranges). It edits a draft; Apply Filters
+// commits it.
+import {
+  CATEGORIES,
+  CRAFTED_FILTERS,
+  EXPANSIONS,
+  FILTER_LABELS,
+  LABELS,
+  QUALITIES,
+  countActiveFilters,
+  filterRanges,
+  type CraftedFilter,
+  type Filters,
+  type RangeKey,
+} from '@goldroute/domain';
+import { useState, type ReactNode } from 'react';
+import { Dropdown, SidePanel, SliderInput, buttonClass, type DropdownOption } from '../../components/ui';
+
+export interface RealmOption {
+  id: number;
+  name: string;
+}
+
+export type FilterPanelMode = 'tool' | 'tsm';
+
+const CRAFTED_LABELS: Record<CraftedFilter, string> = {
+  include: 'Include crafted',
+  excluded: 'Exclude crafted',
+  exclusive: 'Only crafted',
+};
+
+const TOOL_RANGES: readonly RangeKey[] = [
+  'sellRate',
+  'saleAvg',
+  'goldProfit',
+  'goldProfitPercent',
+  'maxGoldBuyout',
+];
+const TSM_RANGES: readonly RangeKey[] = ['sellRate', 'saleAvg', 'regionMarketValue', 'regionHistorical'];
+
+const categoryOptions: DropdownOption<string>[] = CATEGORIES.map((c) => ({ value: c, label: c }));
+const expansionOptions: DropdownOption<number>[] = EXPANSIONS.map((e) => ({ value: e.id, label: e.name }));
+const qualityOptions: DropdownOption<number>[] = QUALITIES.map((q) => ({ value: q.id, label: q.name }));
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-4">
+      <h3 className="text-xs font-semibold tracking-[0.14em] text-gold-300/80 uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+export interface FilterPanelProps {
+  open: boolean;
+  onClose: () => void;
+  filters: Filters;
+  onApply: (filters: Filters) => void;
+  mode: FilterPanelMode;
+  buyingRealms?: readonly RealmOption[];
+  sellingRealms?: readonly RealmOption[];
+}
+
+/** Mounted only while open, so every opening starts from the committed filters. */
+export function FilterPanel(props: FilterPanelProps) {
+  if (!props.open) return null;
+  return <FilterPanelBody {...props} />;
+}
+
+function realmValues(selection: readonly number[] | null, options: readonly RealmOption[]): number[] {
+  return selection === null ? options.map((o) => o.id) : [...selection];
+}
+
+/** All realms selected is stored as null ("every realm of the list"), so new realms are not hidden. */
+function realmSelection(values: number[], options: readonly RealmOption[]): number[] | null {
+  return values.length === options.length && options.every((o) => values.includes(o.id)) ? null : values;
+}
+
+function FilterPanelBody({
+  onClose,
+  filters,
+  onApply,
+  mode,
+  buyingRealms = [],
+  sellingRealms = [],
+}: FilterPanelProps) {
+  const [draft, setDraft] = useState<Filters>(filters);
+  const ranges = filterRanges(mode);
+  const set = <K extends keyof Filters>(key: K, value: Filters[K]) =>
+    setDraft((current) => ({ ...current, [key]: value }));
+  const active = countActiveFilters(draft);
+  const buyOptions = buyingRealms.map((r) => ({ value: r.id, label: r.name }));
+  const sellOptions = sellingRealms.map((r) => ({ value: r.id, label: r.name }));
+
+  return (
+    <SidePanel
+      open
+      onClose={onClose}
+      title={LABELS.advancedFilters}
+      footer={
+        <div className="flex items-center justify-between gap-4">
+          <p className="text-sm text-slate-400" data-testid="active-filter-count">
+            {LABELS.activeFilters(active)}
+          </p>
+          <button type="button" className={buttonClass('primary', 'md')} onClick={() => onApply(draft)}>
+            {LABELS.applyFilters}
+          </button>
+        </div>
+      }
+    >
+      <div className="space-y-8">
+        <Section title="Selection Filters">
+          <Dropdown
+            multiple
+            label="Categories"
+            options={categoryOptions}
+            values={draft.categories}
+            onChange={(v) => set('categories', v)}
+          />
+          <Dropdown
+            multiple
+            label="Expansions"
+            options={expansionOptions}
+            values={draft.expansions}
+            onChange={(v) => set('expansions', v)}
+          />
+          <Dropdown
+            multiple
+            label="Qualities"
+            options={qualityOptions}
+            values={draft.qualities}
+            onChange={(v) => set('qualities', v)}
+          />
+          {mode === 'tool' ? (
+            <>
+              <Dropdown
+                multiple
+                label="Buying realms"
+                options={buyOptions}
+                values={realmValues(draft.buyingRealms, buyingRealms)}
+                onChange={(v) => set('buyingRealms', realmSelection(v, buyingRealms))}
+              />
+              <Dropdown
+                multiple
+                label="Selling realms"
+                options={sellOptions}
+                values={realmValues(draft.sellingRealms, sellingRealms)}
+                onChange={(v) => set('sellingRealms', realmSelection(v, sellingRealms))}
+              />
+            </>
+          ) : null}
+          <fieldset>
+            <legend className="mb-2 text-sm font-medium text-slate-200">Crafted items</legend>
+            <div className="grid grid-cols-3 gap-1 rounded-xl bg-white/5 p-1 ring-1 ring-white/10 ring-inset">
+              {CRAFTED_FILTERS.map((value) => (
+                <label
+                  key={value}
+                  className={`cursor-pointer rounded-lg px-2 py-1.5 text-center text-xs font-medium transition has-focus-visible:outline-2 has-focus-visible:outline-gold-400 ${
+                    draft.crafted === value ? 'bg-gold-400 text-ink-950' : 'text-slate-300 hover:bg-white/5'
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name="crafted"
+                    value={value}
+                    checked={draft.crafted === value}
+                    onChange={() => set('crafted', value)}
+                    className="sr-only"
+                  />
+                  {CRAFTED_LABELS[value]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </Section>
+
+        <Section title="Value Ranges">
+          {(mode === 'tool' ? TOOL_RANGES : TSM_RANGES).map((key) => (
+            <SliderInput
+              key={key}
+              label={FILTER_LABELS[key]}
+              value={draft[key]}
+              onChange={(v) => set(key, v)}
+              {...ranges[key]}
+            />
+          ))}
+          {mode === 'tool' ? (
+            <SliderInput
+              label={FILTER_LABELS.goldProfitSaleAvg}
+              value={draft.goldProfitSaleAvg}
+              onChange={(v) => set('goldProfitSaleAvg', v)}
+              disabled={!draft.goldProfitSaleAvgEnabled}
+              {...ranges.goldProfitSaleAvg}
+            />
+          ) : null}
+        </Section>
+
+        {mode === 'tool' ? (
+          <Section title="Additional Filters">
+            {/* The activation checkbox of Gold Profit on Sale Avg: only positive Sale Avg vs Buy deals. */}
+            <label className="flex cursor-pointer items-start gap-3 rounded-xl border border-white/5 bg-white/[0.02] p-3 text-sm text-slate-200">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 shrink-0 accent-gold-400"
+                checked={draft.goldProfitSaleAvgEnabled}
+                onChange={(e) => set('goldProfitSaleAvgEnabled', e.target.checked)}
+              />
+              <span>
+                <span className="block font-medium">Positive Sale Avg vs Buy only</span>
+                <span className="block text-xs text-slate-400">
+                  Activates {FILTER_LABELS.goldProfitSaleAvg}: deals must also pay off at the average sale
+                  price.
+                </span>
+              </span>
+            </label>
+          </Section>
+        ) : null}
+      </div>
+    </SidePanel>
+  );
+}

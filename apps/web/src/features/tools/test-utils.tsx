@@ -1,0 +1,92 @@
+// Test harness of the tool components: real providers, a fake API and a signed-in user.
+import type { TradeItem } from '@goldroute/domain';
+import type { User } from '@goldroute/domain/api';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders } from '../../app/providers';
+import { fakeApi, json, type ApiHandler } from '../../test/fake-api';
+import { makeUser, testTokens } from '../../test/fixtures';
+import { createAuthStore } from '../../lib/auth-store';
+import { createSession } from '../../lib/session';
+
+let seq = 0;
+
+/** A valid trade item; every call gets fresh keys unless given. */
+export function tradeItem(overrides: Partial<TradeItem> = {}): TradeItem {
+  seq++;
+  return {
+    uniqueTradeKey: `trade-${seq}`,
+    uniqueItemKey: `item-${seq}`,
+    id: 1000 + seq,
+    realPetId: null,
+    name: `Item ${seq}`,
+    class: 'Weapon',
+    subclass: 'Sword',
+    bonus: [],
+    mediaURL: '',
+    quality: 'epic',
+    itemLevel: 80,
+    patchNumber: 10,
+    crafted: false,
+    sockets: [],
+    tertiaryStats: [],
+    saleRate: 0.1,
+    avgSale: 20000,
+    marketValue: 15000,
+    historical: 14000,
+    buyBuyout: 10000,
+    sellBuyout: 20000,
+    sellAHCut: 19000,
+    sellVsBuy: 9000,
+    saleAvgVsBuy: 9000,
+    buyingConnectedRealmId: 11,
+    buyingConnectedRealmName: 'Stormrage',
+    buyingConnectedRealmPopulation: 'HIGH',
+    sellingConnectedRealmId: 22,
+    sellingConnectedRealmName: 'Area 52',
+    sellingConnectedRealmPopulation: 'FULL',
+    ...overrides,
+  };
+}
+
+export const NOW_S = 1_800_000_000;
+
+/** Default API: the timer answers the data's lastModified, favourites echo the change. */
+export function defaultHandler(lastModified = NOW_S, favorites: string[] = []): ApiHandler {
+  const list = [...favorites];
+  return (call) => {
+    if (call.path.startsWith('/shared/data/timer/')) return json({ lastModified });
+    if (call.path === '/shared/users/favorites') {
+      const { uniqueItemKey, action } = call.body as { uniqueItemKey: string; action: string };
+      if (action === 'ADD') list.push(uniqueItemKey);
+      else list.splice(list.indexOf(uniqueItemKey), 1);
+      return json({ data: { favorites: [...list] } });
+    }
+    return json({ error: 'not found' }, 404);
+  };
+}
+
+export function renderTool(ui: ReactNode, options: { user?: Partial<User>; handler?: ApiHandler } = {}) {
+  const api = fakeApi(options.handler ?? defaultHandler(NOW_S, options.user?.favorites ?? []));
+  vi.stubGlobal('fetch', api.fetch);
+  const authStore = createAuthStore(null);
+  authStore.setSession(makeUser(options.user), testTokens);
+  const session = createSession({ store: authStore, sleep: () => Promise.resolve(), locks: null });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
+    <AppProviders queryClient={queryClient} authStore={authStore} session={session}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </AppProviders>,
+  );
+  return { ...view, api, authStore };
+}
+
+/** jsdom has no clipboard: a writable stand-in. */
+export function stubClipboard(writeText: (text: string) => Promise<void> = () => Promise.resolve()) {
+  const spy = vi.fn(writeText);
+  Object.defineProperty(navigator, 'clipboard', { value: { writeText: spy }, configurable: true });
+  return spy;
+}

@@ -1,0 +1,110 @@
+// Last-updated banner with the data timer of SPEC §4: countdown to lastModified + 1 h ticking every
+// second, the server timer polled every 60 s, and a dimmed reload when the data changed.
+import {
+  LABELS,
+  TIMER_RELOAD_DELAY_MS,
+  TIMER_TICK_SECONDS,
+  UPDATE_PERIOD_SECONDS,
+  timerFreshnessColor,
+  type Region,
+} from '@goldroute/domain';
+import { useEffect, useState } from 'react';
+import { Spinner } from '../../components/loading-screen';
+import { useDataTimer } from '../market/api';
+import { STATUS_TEXT } from './cells';
+
+export function formatCountdown(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = s % 60;
+  const mm = String(m).padStart(2, '0');
+  const ss = String(rest).padStart(2, '0');
+  return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
+}
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit' });
+
+function useNowSeconds(): number {
+  const [now, setNow] = useState(() => Date.now() / 1000);
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now() / 1000), TIMER_TICK_SECONDS * 1000);
+    return () => window.clearInterval(id);
+  }, []);
+  return now;
+}
+
+export interface TimerBannerProps {
+  region: Region;
+  /** lastModified of the shown data (unix seconds). */
+  lastModified: number;
+  /** Injectable for tests; the page reload by default. */
+  reload?: () => void;
+}
+
+export function TimerBanner({
+  region,
+  lastModified,
+  reload = () => window.location.reload(),
+}: TimerBannerProps) {
+  const timer = useDataTimer(region);
+  const now = useNowSeconds();
+  const serverLastModified = timer.data?.lastModified;
+  const changed = serverLastModified !== undefined && serverLastModified !== lastModified;
+
+  useEffect(() => {
+    if (!changed) return;
+    const id = window.setTimeout(reload, TIMER_RELOAD_DELAY_MS);
+    return () => window.clearTimeout(id);
+  }, [changed, reload]);
+
+  const remaining = lastModified + UPDATE_PERIOD_SECONDS - now;
+  const minutesSince = (now - lastModified) / 60;
+  const freshness = STATUS_TEXT[timerFreshnessColor(minutesSince)];
+
+  let status;
+  if (timer.isError) {
+    status = <span className="text-red-300">{LABELS.timerError}</span>;
+  } else if (remaining <= 0) {
+    status = <span className="text-gold-200">{LABELS.nextUpdateImminent}</span>;
+  } else {
+    status = (
+      <span>
+        Next update in{' '}
+        <span className="font-semibold text-gold-200 tabular-nums" data-testid="countdown">
+          {formatCountdown(remaining)}
+        </span>
+      </span>
+    );
+  }
+
+  return (
+    <>
+      <div
+        role="status"
+        aria-live="polite"
+        className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border border-white/10 bg-ink-850/80 px-4 py-2 text-xs text-slate-400"
+      >
+        <span className="inline-flex items-center gap-2">
+          <span aria-hidden="true" className={`size-2 rounded-full bg-current ${freshness}`} />
+          Last updated{' '}
+          <time dateTime={new Date(lastModified * 1000).toISOString()} className="text-slate-200">
+            {timeFormat.format(new Date(lastModified * 1000))}
+          </time>
+        </span>
+        <span data-testid="timer-status">{status}</span>
+      </div>
+      {changed ? (
+        <div
+          role="alert"
+          aria-busy="true"
+          data-testid="reload-overlay"
+          className="fixed inset-0 z-40 flex flex-col items-center justify-center gap-4 bg-ink-950/75 backdrop-blur-sm"
+        >
+          <Spinner />
+          <p className="text-sm text-slate-200">New market data is available. Reloading…</p>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,242 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../apps/server/src/lib/clock';
+import { seedDemoAccounts } from '../../apps/server/src/modules/users/demo-seed';
+import type { Credentials } from '../support/accounts';
+import { launchBrowser, screenshot } from '../support/browser';
+import { horizontalOverflow, unexpectedProblems, watchPage } from '../support/page-checks';
+import { startServer } from '../support/server';
+
+type TestApp = Awaited<ReturnType<typeof startServer>>;
+
+const REMEMBER_ME_MISS: [number, string] = [401, '/shared/users/login-remember-me'];
+const FLIPPING = '/retail-cross-realm-flipping-tool/us';
+const DROPSHIP = '/retail-cross-realm-dropship-tool/us';
+const TSM = '/retail-tsm-list-generator/us';
+
+let app: TestApp;
+let browser: Browser;
+let subscriber: Credentials;
+
+const url = (path: string) => `${app.baseUrl}${path}`;
+
+async function call<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<T> {
+  const response = await fetch(url(path), {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([
+    startServer({ MARKET_SOURCE: 'simulator', SIMULATOR_SIZE: 'small' }),
+    launchBrowser(),
+  ]);
+  await app.market.refreshNow();
+  const lines: string[] = [];
+  const log = { info: (line: string) => lines.push(line) } as unknown as Parameters<
+    typeof seedDemoAccounts
+  >[2];
+  await seedDemoAccounts(app.database.db, systemClock, log);
+  const line = lines.find((l) => l.startsWith('demo subscriber: '));
+  const [, , email = '', password = ''] = line?.split(' ') ?? [];
+  subscriber = { email, password };
+
+  // Every US realm as buying and selling realm, saved over the API as /config does.
+  const login = await call<{ accessToken: string }>('/shared/users/login', {
+    body: { ...subscriber, rememberMe: false },
+  });
+  const realms = await call<{ id: number }[]>('/shared/data/realms/us');
+  const values = realms.map((r) => String(r.id));
+  await call('/shared/users/settings', {
+    method: 'PUT',
+    token: login.accessToken,
+    body: { region: 'us', retailBuyingRealmsUS: values, retailSellingRealmsUS: values },
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function signedInPage(
+  width = 1440,
+): Promise<{ page: Page; context: BrowserContext; problems: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  const page = await context.newPage();
+  const { problems } = watchPage(page);
+  await page.goto(url('/login'));
+  await page.getByLabel('Email').fill(subscriber.email);
+  await page.getByLabel('Password', { exact: true }).fill(subscriber.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+  return { page, context, problems };
+}
+
+const rows = (page: Page) => page.locator('tbody tr[data-trade-key]');
+const goldOf = (text: string) => Number(text.replace(/[^\d-]/g, ''));
+const total = async (page: Page, label: string) =>
+  goldOf(await page.getByTestId(`total-${label}`).innerText());
+const summary = (page: Page) => page.getByText(/^Total items found: \d+/).innerText();
+
+/** A viewport-sized shot in /tmp, to look at details the full-page shots shrink away. */
+const peek = (page: Page, name: string) => page.screenshot({ path: `/tmp/peek-${name}.png` });
+
+async function openTool(page: Page, path: string) {
+  await page.goto(url(path));
+  await rows(page).first().waitFor({ timeout: 30_000 });
+}
+
+describe('the data tools as the seeded subscriber', { timeout: 120_000 }, () => {
+  it('flipping tool: search, filter, sort, uncheck, Auctionator lists, favourites', async () => {
+    const { page, context, problems } = await signedInPage();
+    await openTool(page, FLIPPING);
+    expect(await rows(page).count()).toBeGreaterThan(1);
+    await screenshot(page, 'tools-flipping-1440');
+    await peek(page, 'flipping');
+
+    // Search by name.
+    const firstName = (await rows(page).first().locator('td').nth(1).locator('a').innerText()).replace(
+      '…',
+      '',
+    );
+    const needle = firstName.slice(0, Math.min(6, firstName.length)).toLowerCase();
+    const before = await summary(page);
+    await page.getByRole('searchbox', { name: 'Search items by name' }).fill(needle);
+    await expect.poll(() => summary(page)).not.toBe(before);
+    for (const name of await rows(page).locator('td:nth-child(2) a').allInnerTexts()) {
+      expect(name.toLowerCase()).toContain(needle.replace('…', ''));
+    }
+    await page.getByRole('searchbox', { name: 'Search items by name' }).fill('');
+    await expect.poll(() => summary(page)).toBe(before);
+
+    // A filter in the panel: the badge counts it and the list shrinks.
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Advanced Filters' });
+    await panel.waitFor();
+    await screenshot(page, 'tools-filters-1440');
+    await peek(page, 'filters');
+    const goldProfit = panel.getByRole('textbox', { name: 'Gold Profit', exact: true });
+    await goldProfit.fill('5000');
+    await goldProfit.press('Enter');
+    await panel.getByText('1 active filter(s)').waitFor();
+    await panel.getByRole('button', { name: 'Apply Filters' }).click();
+    await panel.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('filter-badge').innerText()).toBe('1');
+    const profits = await rows(page)
+      .locator('td[data-col="sellVsBuy"] span span:first-child')
+      .allInnerTexts();
+    for (const p of profits) expect(goldOf(p)).toBeGreaterThanOrEqual(5000);
+
+    // Sort by Buy Price: descending first, again reverses.
+    const buyHeader = page.getByRole('columnheader', { name: /Buy Price/ });
+    await buyHeader.getByRole('button').click();
+    expect(await buyHeader.getAttribute('aria-sort')).toBe('descending');
+    const buyPrices = async () => (await rows(page).locator('td:nth-child(14)').allInnerTexts()).map(goldOf);
+    const desc = await buyPrices();
+    expect(desc).toEqual([...desc].sort((a, b) => b - a));
+    await buyHeader.getByRole('button').click();
+    expect(await buyHeader.getAttribute('aria-sort')).toBe('ascending');
+    const asc = await buyPrices();
+    expect(asc).toEqual([...asc].sort((a, b) => a - b));
+
+    // Unchecking rows lowers the totals.
+    const investment = await total(page, 'Total Investment');
+    await rows(page).nth(0).getByRole('checkbox').uncheck();
+    await rows(page).nth(1).getByRole('checkbox').uncheck();
+    await expect.poll(() => total(page, 'Total Investment')).toBeLessThan(investment);
+    expect(await page.getByRole('checkbox', { name: 'Include all rows' }).isChecked()).toBe(false);
+
+    // Auctionator lists in the addon's format.
+    await page.getByRole('button', { name: 'Get Auctionator Lists' }).click();
+    const popup = page.getByRole('dialog', { name: 'Get Auctionator Shopping Lists' });
+    await popup.waitFor();
+    const text = await popup.getByRole('textbox').inputValue();
+    expect(text).toMatch(/^GoldRoute Buy from [^^\n]+\^"[^"]+";/);
+    for (const line of text.split('\n')) expect(line).toMatch(/^GoldRoute Buy from [^^]+(\^"[^"]*";[^^]*)+$/);
+    await screenshot(page, 'tools-auctionator-1440');
+    await popup.getByRole('button', { name: 'Copy', exact: true }).click();
+    await page.getByText('Auctionator lists copied to clipboard!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'detached' });
+
+    // Favourite the last row on the page: after a reload it is listed first.
+    const last = rows(page).last();
+    const favKey = await last.getAttribute('data-trade-key');
+    await last.getByRole('button', { name: /to favorites$/ }).click();
+    await page.getByText('Added to favorites').waitFor();
+    await page.reload();
+    await rows(page).first().waitFor({ timeout: 30_000 });
+    expect(await rows(page).first().getAttribute('data-trade-key')).toBe(favKey);
+    expect(
+      await rows(page)
+        .first()
+        .getByRole('button', { name: /from favorites$/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(unexpectedProblems(problems, [REMEMBER_ME_MISS])).toEqual([]);
+    await context.close();
+  });
+
+  it('dropship tool: a group expands into its variants', async () => {
+    const { page, context, problems } = await signedInPage();
+    await openTool(page, DROPSHIP);
+    const group = page.locator('tbody tr[data-kind="group"]').first();
+    const count = Number((await group.getByTestId('variant-count').innerText()).replace(/\D/g, ''));
+    expect(count).toBeGreaterThanOrEqual(1);
+    await group.getByRole('button', { name: /^Expand / }).click();
+    await expect.poll(() => page.locator('tbody tr[data-kind="variant"]').count()).toBeGreaterThanOrEqual(1);
+    await screenshot(page, 'tools-dropship-1440');
+    await peek(page, 'dropship');
+    await group.getByRole('button', { name: /^Collapse / }).click();
+    await expect.poll(() => page.locator('tbody tr[data-kind="variant"]').count()).toBe(0);
+    expect(unexpectedProblems(problems, [REMEMBER_ME_MISS])).toEqual([]);
+    await context.close();
+  });
+
+  it('TSM list generator: copies the TSM string', async () => {
+    const { page, context, problems } = await signedInPage();
+    await openTool(page, TSM);
+    await page.getByRole('button', { name: 'Copy TSM String' }).click();
+    await page.getByText('TSM string copied to clipboard!').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^[ip]:\d+(,[ip]:\d+)*$/);
+    await screenshot(page, 'tools-tsm-1440');
+    await peek(page, 'tsm');
+    // Item icons live on the game's CDN, which this sandbox cannot reach.
+    const offlineIcons = (line: string) => line.includes('ERR_NAME_NOT_RESOLVED') && line.includes('/icons/');
+    expect(unexpectedProblems(problems, [REMEMBER_ME_MISS]).filter((line) => !offlineIcons(line))).toEqual(
+      [],
+    );
+    await context.close();
+  });
+
+  it('phones: the tables scroll inside their container, never the page', async () => {
+    const { page, context } = await signedInPage(375);
+    for (const [path, name] of [
+      [FLIPPING, 'flipping'],
+      [DROPSHIP, 'dropship'],
+      [TSM, 'tsm'],
+    ] as const) {
+      await openTool(page, path);
+      expect(await horizontalOverflow(page)).toBe(0);
+      await screenshot(page, `tools-${name}-375`);
+      await peek(page, `${name}-375`);
+    }
+    await context.close();
+  });
+});
