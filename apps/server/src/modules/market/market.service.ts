@@ -4,8 +4,8 @@ import { HttpError } from '../../plugins/errors';
 import type { MarketStore, PublishedMarket } from './market-store';
 import type { CachedResponse, PersonalCache } from './personal-cache';
 
-/** Dropship answers keep the groups with the best profit; beyond this a page of results is never read. */
-export const DROPSHIP_GROUP_LIMIT = 2000;
+/** Dropship answers keep the 1,000 groups with the best profit (about 30,000 rows, 1.2 MB gzip on a full region; see BENCHMARKS.md). */
+export const DROPSHIP_GROUP_LIMIT = 1000;
 
 export const MARKET_MESSAGES = {
   loading: 'Market data is still loading. Please try again in a minute.',
