@@ -89,6 +89,26 @@ describe('public data calls', () => {
     expect(res.body.historicalData.length).toBeGreaterThan(14 * 24 * 3);
   });
 
+  it('settings refuse realm ids the region does not list, once the realm list is known', async () => {
+    const s = await h.subscriber('unknownrealm@example.com');
+    const res = await h.api.put(
+      '/shared/users/settings',
+      {
+        region: 'us',
+        retailBuyingRealmsUS: [String(ids()[0]), '999999'],
+        retailSellingRealmsUS: [String(ids()[1])],
+      },
+      { token: s.accessToken },
+    );
+    expect(res).toMatchObject({ status: 400, body: { error: 'Unknown US realm id(s): 999999' } });
+    const ok = await h.api.put(
+      '/shared/users/settings',
+      { region: 'us', retailBuyingRealmsUS: [String(ids()[0])], retailSellingRealmsUS: [String(ids()[1])] },
+      { token: s.accessToken },
+    );
+    expect(ok.status).toBe(200);
+  });
+
   it('answers 400 for an unknown region', async () => {
     expect((await h.api.get('/shared/data/timer/cn')).status).toBe(400);
   });
