@@ -75,6 +75,7 @@ function generateItems(count: number) {
       uniqueItemKey: `k${i % 20000}`,
       id: 10000 + (i % 20000),
       realPetId: null,
+      npcId: null,
       name: `${WORDS[i % WORDS.length]} ${THINGS[(i >> 3) % THINGS.length]} of the ${WORDS[(i >> 5) % WORDS.length]} ${i}`,
       class: cls,
       subclass,

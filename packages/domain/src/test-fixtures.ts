@@ -8,6 +8,7 @@ export function makeTradeItem(overrides: Partial<TradeItem> = {}): TradeItem {
     uniqueItemKey: 'item-1',
     id: 19019,
     realPetId: null,
+    npcId: null,
     name: 'Thunderfury, Blessed Blade of the Windseeker',
     class: 'Weapon',
     subclass: 'Sword',

@@ -7,6 +7,8 @@ export interface TradeItem {
   id: number | string;
   /** Pet species id for pets (used in the TSM string), null for other items. */
   realPetId: number | null;
+  /** Creature (npc) id of a battle pet, for game-database links; null for other items. */
+  npcId: number | null;
   name: string;
   class: string;
   subclass: string;

@@ -72,6 +72,7 @@ describe('flippingSearch: hand-computed figures', () => {
       uniqueItemKey: '19019_ilvl-80_q4',
       id: 19019,
       realPetId: null,
+      npcId: null,
       name: 'Item 19019',
       class: 'Armor',
       subclass: 'Plate',

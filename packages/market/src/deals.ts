@@ -230,6 +230,7 @@ export function tradeItemOf(
     uniqueItemKey: m.uniqueItemKey,
     id: m.id,
     realPetId: m.realPetId,
+    npcId: m.npcId,
     name: m.name,
     class: m.class,
     subclass: m.subclass,

@@ -65,6 +65,7 @@ function variantFragments(snapshot: MarketSnapshot, f: Fragments, v: number): vo
       uniqueItemKey: m.uniqueItemKey,
       id: m.id,
       realPetId: m.realPetId,
+      npcId: m.npcId,
       name: m.name,
       class: m.class,
       subclass: m.subclass,

@@ -33,6 +33,7 @@ export const tradeItemSchema = z.object({
   uniqueItemKey: z.string(),
   id: z.union([z.number(), z.string()]),
   realPetId: z.number().nullable(),
+  npcId: z.number().nullable(),
   name: z.string(),
   class: z.string(),
   subclass: z.string(),

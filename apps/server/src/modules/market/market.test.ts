@@ -145,7 +145,10 @@ describe('POST /retail/market/ah-data-undercut/{region}', () => {
       expect(row.buyBuyout).toBeCloseTo(Math.min(...ids().map(lowest)), 4);
       expect(row.buyBuyout).toBeCloseTo(lowest(row.buyingConnectedRealmId), 4);
       expect(row.sellBuyout).toBeCloseTo(lowest(row.sellingConnectedRealmId), 4);
+      // Links go to the creature page, so the pet's npc id travels with it.
+      expect(row.npcId).toBe(h.economy.pet(row.realPetId ?? 0)?.npcId);
     }
+    expect(items.filter((i) => typeof i.id === 'number').every((i) => i.npcId === null)).toBe(true);
     // Items: the buy price is a real auction's unit price on the buying realm.
     for (const row of items.filter((i) => typeof i.id === 'number').slice(0, 50)) {
       const prices = itemPricesInDump(row.buyingConnectedRealmId, row.id as number);

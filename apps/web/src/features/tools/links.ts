@@ -2,11 +2,13 @@ import { isPet, type TradeItem } from '@goldroute/domain';
 
 const WOWHEAD = 'https://www.wowhead.com';
 
-/** Game-database link (SPEC §2): items by id with bonus ids and item level; pets by their species page. */
-export function itemLink(item: Pick<TradeItem, 'id' | 'realPetId' | 'bonus' | 'itemLevel'>): string {
+/** Game-database link (SPEC §2): items by id with bonus ids and item level; pets by their creature (npc) id. */
+export function itemLink(
+  item: Pick<TradeItem, 'id' | 'realPetId' | 'npcId' | 'bonus' | 'itemLevel'>,
+): string {
   if (isPet(item)) {
-    // TODO(npcId): SPEC §2 links pets by npc id (npc={npcId}); TradeItem has no npcId yet, so the species
-    // page stands in until the lead adds it.
+    // A pet whose creature id is unknown still gets its species page rather than no link.
+    if (item.npcId !== null) return `${WOWHEAD}/npc=${item.npcId}`;
     return `${WOWHEAD}/battle-pet/${item.realPetId ?? String(item.id).replace(/^pet_?/, '')}`;
   }
   const bonus = item.bonus.length > 0 ? `&bonus=${item.bonus.join(':')}` : '';

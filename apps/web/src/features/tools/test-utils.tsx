@@ -22,6 +22,7 @@ export function tradeItem(overrides: Partial<TradeItem> = {}): TradeItem {
     uniqueItemKey: `item-${seq}`,
     id: 1000 + seq,
     realPetId: null,
+    npcId: null,
     name: `Item ${seq}`,
     class: 'Weapon',
     subclass: 'Sword',
