@@ -106,8 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     discordLink,
   });
   await server.register(marketRoutes, {
-    db,
-    clock,
+    access: market.access,
     market: market.service,
     store: market.store,
     tokens: market.tokens,

@@ -4,7 +4,9 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import { startScheduler, type Job, type Scheduler } from '../../jobs/scheduler';
+import { createBlizzardSource } from './blizzard-source';
 import { createCacheRegistry, type CacheRegistry, type RegionKey } from './cache-registry';
+import { createMarketAccessReader, type MarketAccessReader } from './market-access';
 import { startEmbeddedSource } from './embedded-source';
 import { createMarketService, type MarketService } from './market.service';
 import type { MarketSource } from './market-source';
@@ -21,19 +23,22 @@ export interface MarketRuntime {
   service: MarketService;
   tokens: TokenPriceService;
   caches: CacheRegistry;
-  /** Drops a user's cached answers (their realm settings changed). */
+  /** Who may read market data, with their saved realms (briefly cached). */
+  access: MarketAccessReader;
+  /** Drops a user's cached answers and access record (their realm settings changed). */
   forgetUser(userId: string): void;
   /** Runs the refresh of every region now and waits for it (tests, admin refresh). */
   refreshNow(): Promise<void>;
   close(): Promise<void>;
 }
 
-async function openSource(config: Config['market']): Promise<MarketSource | null> {
+async function openSource(
+  config: Config['market'],
+  deps: { db: Db; clock: Clock; log: FastifyBaseLogger },
+): Promise<MarketSource | null> {
   if (config.source === 'off') return null;
   if (config.source === 'simulator') return startEmbeddedSource({ size: config.size, seed: config.seed });
-  throw new Error(
-    'MARKET_SOURCE=blizzard is not available yet: the Blizzard item catalog (names, classes, expansions) is still to be built. Use the embedded simulator.',
-  );
+  return createBlizzardSource(config, deps);
 }
 
 /** Market data for the whole app: source, ingestion and token schedules, the published snapshots and caches. */
@@ -46,18 +51,21 @@ export async function startMarket(
   const service = createMarketService(store, personal);
   const tokens = createTokenPriceService(deps.db, deps.clock);
   const caches = createCacheRegistry();
+  const access = createMarketAccessReader(deps.db, deps.clock);
   store.onPublish((region) => personal.dropRegion(region));
 
-  const source = deps.source ?? (await openSource(config));
+  const source = deps.source ?? (await openSource(config, deps));
   const jobs: Job[] = [];
   if (source) {
     const pollMs = (config.source === 'off' ? 10 : config.pollMinutes) * 60_000;
+    const learn = source.learn?.bind(source);
     for (const region of REGION_LIST) {
       const ingestor = createRegionIngestor({
         region,
         blizzard: source.blizzard,
         tsm: source.tsm,
         sources: () => source.sources(region),
+        learn: learn && ((missing) => learn(region, missing)),
         store,
         log: deps.log,
       });
@@ -86,6 +94,7 @@ export async function startMarket(
     Object.fromEntries(REGION_LIST.map((r) => [REGION_KEYS[r], count(r)])) as Partial<
       Record<RegionKey, number>
     >;
+  for (const cache of source?.caches ?? []) caches.register(cache);
   caches.register({
     name: 'blizzardAuctionHouseData',
     counts: () => perRegion((r) => store.current(r)?.snapshot.realmHasData.reduce((n, v) => n + v, 0) ?? 0),
@@ -103,7 +112,11 @@ export async function startMarket(
     service,
     tokens,
     caches,
-    forgetUser: (userId) => personal.dropUser(userId),
+    access,
+    forgetUser: (userId) => {
+      personal.dropUser(userId);
+      access.forget(userId);
+    },
     refreshNow: async () => {
       await Promise.all(jobs.map((j) => scheduler.runNow(j.name)));
     },

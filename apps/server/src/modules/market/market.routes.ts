@@ -1,20 +1,17 @@
 import { ACCESS, type Region } from '@goldroute/domain';
 import { ahDataRequestSchema, realmStatsRequestSchema, regionParamsSchema } from '@goldroute/domain/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
 import { parseOr400 } from '../../lib/parse';
 import { HttpError } from '../../plugins/errors';
 import { authOf, type createAuthGuard } from '../sessions/auth-guard';
-import { loadUserView } from '../users/user-view';
+import type { MarketAccessReader } from './market-access';
 import type { MarketService, RealmSelection } from './market.service';
 import type { MarketStore } from './market-store';
 import type { CachedResponse } from './personal-cache';
 import type { TokenPriceService } from './token-prices.service';
 
 export interface MarketRoutesOptions {
-  db: Db;
-  clock: Clock;
+  access: MarketAccessReader;
   market: MarketService;
   store: MarketStore;
   tokens: TokenPriceService;
@@ -34,7 +31,7 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, cached: Cached
   if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
     return reply.header('content-encoding', 'gzip').send(cached.gzip);
   }
-  return reply.send(cached.json);
+  return reply.send(cached.json());
 }
 
 /** The data calls of SPEC §7, plus the realm list for the settings screen. */
@@ -44,10 +41,10 @@ export async function marketRoutes(app: FastifyInstance, o: MarketRoutesOptions)
     const { userId } = authOf(request);
     if (bodyUserId !== undefined && bodyUserId !== userId)
       throw new HttpError(403, 'You can only read your own data');
-    const user = await loadUserView(o.db, userId, o.clock.now());
-    if (!user) throw new HttpError(401, 'Authentication failed');
-    if (!user.hasAccess) throw new HttpError(403, ACCESS.noSubscription);
-    return user;
+    const access = await o.access.read(userId);
+    if (!access) throw new HttpError(401, 'Authentication failed');
+    if (!access.hasAccess) throw new HttpError(403, ACCESS.noSubscription);
+    return { userId, savedRealms: access.savedRealms };
   }
 
   app.get('/shared/data/token/:region', async (request) => {
@@ -72,10 +69,7 @@ export async function marketRoutes(app: FastifyInstance, o: MarketRoutesOptions)
         const region = regionOf(request);
         const body = parseOr400(ahDataRequestSchema, request.body);
         const user = await subscriber(request, body.userId);
-        const saved =
-          region === 'us'
-            ? { buyingRealms: user.retailBuyingRealmsUS, sellingRealms: user.retailSellingRealmsUS }
-            : { buyingRealms: user.retailBuyingRealmsEU, sellingRealms: user.retailSellingRealmsEU };
+        const saved = user.savedRealms(region);
         // The TSM generator sends only userId: then the user's saved realms are used.
         const selection: RealmSelection = {
           buyingRealms: body.retailBuyingRealms ?? saved.buyingRealms,
@@ -84,8 +78,8 @@ export async function marketRoutes(app: FastifyInstance, o: MarketRoutesOptions)
         o.market.checkRealms(region, selection);
         const cached =
           call === 'undercut'
-            ? o.market.flipping(region, user.id, selection)
-            : o.market.dropship(region, user.id, selection);
+            ? o.market.flipping(region, user.userId, selection)
+            : o.market.dropship(region, user.userId, selection);
         return sendCached(request, reply, cached);
       },
     );
@@ -95,6 +89,6 @@ export async function marketRoutes(app: FastifyInstance, o: MarketRoutesOptions)
     const region = regionOf(request);
     const body = parseOr400(realmStatsRequestSchema, request.body);
     const user = await subscriber(request, body.userId);
-    return sendCached(request, reply, o.market.realmStats(region, user.id));
+    return sendCached(request, reply, o.market.realmStats(region, user.userId));
   });
 }

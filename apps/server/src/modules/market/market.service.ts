@@ -1,5 +1,5 @@
 import type { Region } from '@goldroute/domain';
-import { dropshipJson, flippingJson, realmStats } from '@goldroute/market';
+import { dropshipJsonBytes, flippingJsonBytes, realmStats } from '@goldroute/market';
 import { HttpError } from '../../plugins/errors';
 import type { MarketStore, PublishedMarket } from './market-store';
 import type { CachedResponse, PersonalCache } from './personal-cache';
@@ -45,7 +45,7 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
     region: Region,
     userId: string,
     call: string,
-    compute: (m: PublishedMarket) => string,
+    compute: (m: PublishedMarket) => Uint8Array,
   ): CachedResponse {
     const market = published(region);
     const key = `${call}@${market.version}`;
@@ -54,15 +54,20 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
     return cache.put(region, userId, key, compute(market));
   }
 
-  const itemsBody = (items: string, market: PublishedMarket) =>
-    `{"data":{"items":${items},"update":{"lastModified":${market.lastModified}}}}`;
+  /** SPEC §3 data response around the engine's JSON bytes, without decoding them to a string. */
+  const itemsBody = (items: Uint8Array, market: PublishedMarket) =>
+    Buffer.concat([
+      Buffer.from('{"data":{"items":'),
+      items,
+      Buffer.from(`,"update":{"lastModified":${market.lastModified}}}}`),
+    ]);
 
   return {
     checkRealms,
     flipping: (region: Region, userId: string, selection: RealmSelection) =>
       answer(region, userId, `undercut:${selectionKey(selection)}`, (m) =>
         itemsBody(
-          flippingJson(m.snapshot, {
+          flippingJsonBytes(m.snapshot, {
             buyingRealms: selection.buyingRealms,
             sellingRealms: selection.sellingRealms,
           }),
@@ -72,7 +77,7 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
     dropship: (region: Region, userId: string, selection: RealmSelection) =>
       answer(region, userId, `dropship:${selectionKey(selection)}`, (m) =>
         itemsBody(
-          dropshipJson(m.snapshot, {
+          dropshipJsonBytes(m.snapshot, {
             buyingRealms: selection.buyingRealms,
             sellingRealms: selection.sellingRealms,
             limit: DROPSHIP_GROUP_LIMIT,
@@ -81,7 +86,9 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
         ),
       ),
     realmStats: (region: Region, userId: string) =>
-      answer(region, userId, 'realm-stats', (m) => JSON.stringify({ data: realmStats(m.snapshot) })),
+      answer(region, userId, 'realm-stats', (m) =>
+        Buffer.from(JSON.stringify({ data: realmStats(m.snapshot) })),
+      ),
     timer(region: Region): { lastModified: number } {
       return { lastModified: published(region).lastModified };
     },

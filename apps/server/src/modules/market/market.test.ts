@@ -175,6 +175,26 @@ describe('POST /retail/market/ah-data-undercut/{region}', () => {
     }
   });
 
+  it('a realm settings change applies to the very next data call', async () => {
+    const s = await h.subscriber('switch@example.com');
+    const [a, b] = ids();
+    const save = (buy: number | undefined, sell: number | undefined) =>
+      h.api.put(
+        '/shared/users/settings',
+        { region: 'us', retailBuyingRealmsUS: [String(buy)], retailSellingRealmsUS: [String(sell)] },
+        { token: s.accessToken },
+      );
+    await save(a, b);
+    const before = await undercut(s.accessToken, { userId: s.user.id });
+    await save(b, a);
+    const after = await undercut(s.accessToken, { userId: s.user.id });
+    expect(before.body.data.items.every((r) => r.buyingConnectedRealmId === a)).toBe(true);
+    expect(after.body.data.items.length).toBeGreaterThan(0);
+    expect(
+      after.body.data.items.every((r) => r.buyingConnectedRealmId === b && r.sellingConnectedRealmId === a),
+    ).toBe(true);
+  });
+
   it("refuses another user's id with 403, no access with 403, no token with 401", async () => {
     const s = await h.subscriber('own@example.com');
     const other = await h.signUp('noaccess@example.com');

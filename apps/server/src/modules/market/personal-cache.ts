@@ -1,49 +1,89 @@
 import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import type { Region } from '@goldroute/domain';
 
 export interface CachedResponse {
   etag: string;
-  json: string;
   gzip: Buffer;
+  /** The JSON bytes, unzipped on demand for the rare client that does not accept gzip. */
+  json(): Buffer;
 }
 
+/** A full-region flipping answer is ~28 MB of JSON but ~3 MB gzipped: only the gzip is kept. */
+export const PERSONAL_CACHE_MAX_BYTES = 256 * 1024 * 1024;
 const MAX_ENTRIES = 2000;
+// Level 1 compresses a full answer about four times faster than the default 6 for ~20% more bytes:
+// the first request after a new snapshot is what a user waits for.
+const GZIP_LEVEL = constants.Z_BEST_SPEED;
+
+interface Entry {
+  region: Region;
+  userId: string;
+  response: CachedResponse;
+}
 
 /**
- * The "personal" cache: one user's computed market answer per call and region, serialised and gzipped once.
- * Dropped for a region when a new snapshot lands, and for a user when their settings change.
+ * The "personal" cache: one user's computed market answer per call and region, gzipped once.
+ * Dropped for a region when a new snapshot lands, and for a user when their settings change; the least
+ * recently used entries go first when it outgrows its byte budget.
  */
-export function createPersonalCache() {
-  const entries = new Map<string, CachedResponse>();
+export function createPersonalCache(maxBytes = PERSONAL_CACHE_MAX_BYTES) {
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
   const key = (region: Region, userId: string, call: string) => `${region}|${userId}|${call}`;
 
-  return {
-    get: (region: Region, userId: string, call: string) => entries.get(key(region, userId, call)),
+  function remove(k: string): void {
+    const entry = entries.get(k);
+    if (!entry) return;
+    bytes -= entry.response.gzip.length;
+    entries.delete(k);
+  }
 
-    /** Stores an answer already serialised to JSON text. */
-    put(region: Region, userId: string, call: string, json: string): CachedResponse {
-      const entry = {
-        json,
-        gzip: gzipSync(json),
-        etag: `"${createHash('sha1').update(json).digest('base64url')}"`,
+  return {
+    get(region: Region, userId: string, call: string): CachedResponse | undefined {
+      const k = key(region, userId, call);
+      const entry = entries.get(k);
+      if (!entry) return undefined;
+      // Most recently used last.
+      entries.delete(k);
+      entries.set(k, entry);
+      return entry.response;
+    },
+
+    /** Stores an answer already serialised to JSON bytes. */
+    put(region: Region, userId: string, call: string, json: Uint8Array): CachedResponse {
+      const gzip = gzipSync(json, { level: GZIP_LEVEL });
+      const response: CachedResponse = {
+        gzip,
+        etag: `"${createHash('sha1').update(gzip).digest('base64url')}"`,
+        json: () => gunzipSync(gzip),
       };
-      entries.delete(key(region, userId, call));
-      entries.set(key(region, userId, call), entry);
-      // Oldest first out: Map keeps insertion order.
-      while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
-      return entry;
+      const k = key(region, userId, call);
+      remove(k);
+      entries.set(k, { region, userId, response });
+      bytes += gzip.length;
+      while ((bytes > maxBytes || entries.size > MAX_ENTRIES) && entries.size > 1) {
+        remove(entries.keys().next().value as string);
+      }
+      return response;
     },
 
     dropRegion(region: Region): void {
-      for (const k of entries.keys()) if (k.startsWith(`${region}|`)) entries.delete(k);
+      for (const [k, entry] of entries) if (entry.region === region) remove(k);
     },
 
     dropUser(userId: string): void {
-      for (const k of entries.keys()) if (k.split('|')[1] === userId) entries.delete(k);
+      for (const [k, entry] of entries) if (entry.userId === userId) remove(k);
     },
 
-    count: (region: Region) => [...entries.keys()].filter((k) => k.startsWith(`${region}|`)).length,
+    count(region: Region): number {
+      let n = 0;
+      for (const entry of entries.values()) if (entry.region === region) n++;
+      return n;
+    },
+
+    /** Compressed bytes held, for the admin cache statistics. */
+    bytes: () => bytes,
   };
 }
 

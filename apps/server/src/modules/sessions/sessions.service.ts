@@ -3,12 +3,18 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rememberTokens, sessions, usedRefreshTokens } from '../../db/schema';
 import { addDays, type Clock } from '../../lib/clock';
+import { createTtlCache } from '../../lib/ttl-cache';
 import { hashToken, newSecureToken } from '../../lib/secure-token';
 import type { AccessTokens } from './access-token';
 
 /** A session lives this long from login: a week, or 30 days when the user asked to be remembered. */
 export const SESSION_DAYS = { default: 7, rememberMe: 30 } as const;
 export const REMEMBER_ME_DAYS = 30;
+/**
+ * How long a positive session check is reused. Revocations in this process drop it at once; another API
+ * process sees a revocation within this time.
+ */
+export const LIVE_CHECK_TTL_MS = 5_000;
 
 export interface IssuedSession {
   accessToken: string;
@@ -21,6 +27,8 @@ export type RefreshOutcome =
   | { ok: false; reason: 'unknown' | 'reused' | 'expired' };
 
 export function createSessionService(db: Db, accessTokens: AccessTokens, clock: Clock) {
+  const liveSessions = createTtlCache<string, { userId: string; expiresAt: Date }>(LIVE_CHECK_TTL_MS, clock);
+
   /** A new session; `endsBy` caps its lifetime (a remembered login never outlives the 30-day cookie). */
   async function issue(userId: string, rememberMe: boolean, endsBy?: Date): Promise<IssuedSession> {
     const id = randomUUID();
@@ -94,6 +102,7 @@ export function createSessionService(db: Db, accessTokens: AccessTokens, clock: 
       .update(sessions)
       .set({ revokedAt: clock.now(), revokedReason: reason })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    liveSessions.delete(sessionId);
   }
 
   /** Logout of one session: only a session of the caller's own can be named. */
@@ -102,6 +111,7 @@ export function createSessionService(db: Db, accessTokens: AccessTokens, clock: 
       .update(sessions)
       .set({ revokedAt: clock.now(), revokedReason: reason })
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    liveSessions.delete(sessionId);
   }
 
   async function revokeAllForUser(userId: string, reason: string): Promise<void> {
@@ -109,13 +119,16 @@ export function createSessionService(db: Db, accessTokens: AccessTokens, clock: 
       .update(sessions)
       .set({ revokedAt: clock.now(), revokedReason: reason })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    liveSessions.deleteWhere((live) => live.userId === userId);
     await db.delete(rememberTokens).where(eq(rememberTokens.userId, userId));
   }
 
   /** True while the session named in an access token has not been revoked or expired. */
   async function isLive(sessionId: string, userId: string): Promise<boolean> {
+    const known = liveSessions.get(sessionId);
+    if (known) return known.userId === userId && known.expiresAt > clock.now();
     const rows = await db
-      .select({ id: sessions.id })
+      .select({ id: sessions.id, expiresAt: sessions.expiresAt })
       .from(sessions)
       .where(
         and(
@@ -125,7 +138,9 @@ export function createSessionService(db: Db, accessTokens: AccessTokens, clock: 
           gt(sessions.expiresAt, clock.now()),
         ),
       );
-    return rows.length === 1;
+    const row = rows[0];
+    if (row) liveSessions.set(sessionId, { userId, expiresAt: row.expiresAt });
+    return row !== undefined;
   }
 
   /** A new remember-me token with a fixed absolute expiry (the original one when rotating). */

@@ -1,0 +1,74 @@
+import type { Region } from '@goldroute/domain';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { subscriptions, users } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { createTtlCache } from '../../lib/ttl-cache';
+import { deriveAccess, type SubscriptionRow } from '../users/access';
+import type { RealmSelection } from './market.service';
+
+/** How long a user's saved realms and subscription rows are reused by the data calls. */
+export const MARKET_ACCESS_TTL_MS = 5_000;
+
+interface AccessRecord {
+  subscriptions: SubscriptionRow[];
+  realms: Record<Region, RealmSelection>;
+}
+
+export interface MarketAccess {
+  hasAccess: boolean;
+  savedRealms(region: Region): RealmSelection;
+}
+
+/**
+ * What the data calls need of a user (access and saved realms), read with two small queries and reused for
+ * a few seconds: a cached answer then costs no database round trip. Settings changes drop the entry; access
+ * is derived again on every call, so a subscription still ends on time.
+ */
+export function createMarketAccessReader(db: Db, clock: Clock) {
+  const records = createTtlCache<string, AccessRecord>(MARKET_ACCESS_TTL_MS, clock);
+
+  async function load(userId: string): Promise<AccessRecord | null> {
+    const [[row], subs] = await Promise.all([
+      db
+        .select({
+          buyUS: users.retailBuyingRealmsUS,
+          sellUS: users.retailSellingRealmsUS,
+          buyEU: users.retailBuyingRealmsEU,
+          sellEU: users.retailSellingRealmsEU,
+        })
+        .from(users)
+        .where(eq(users.id, userId)),
+      db.select().from(subscriptions).where(eq(subscriptions.userId, userId)),
+    ]);
+    if (!row) return null;
+    return {
+      subscriptions: subs,
+      realms: {
+        us: { buyingRealms: row.buyUS, sellingRealms: row.sellUS },
+        eu: { buyingRealms: row.buyEU, sellingRealms: row.sellEU },
+      },
+    };
+  }
+
+  return {
+    /** Null when the user no longer exists. */
+    async read(userId: string): Promise<MarketAccess | null> {
+      let record = records.get(userId);
+      if (!record) {
+        const loaded = await load(userId);
+        if (!loaded) return null;
+        records.set(userId, loaded);
+        record = loaded;
+      }
+      const found = record;
+      return {
+        hasAccess: deriveAccess(found.subscriptions, clock.now()).hasAccess,
+        savedRealms: (region) => found.realms[region],
+      };
+    },
+    forget: (userId: string) => records.delete(userId),
+  };
+}
+
+export type MarketAccessReader = ReturnType<typeof createMarketAccessReader>;
