@@ -31,6 +31,28 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the Blizzard source with its item data URLs', () => {
+    const config = loadConfig({
+      MARKET_SOURCE: 'blizzard',
+      BLIZZARD_CLIENT_ID: 'id',
+      BLIZZARD_CLIENT_SECRET: 'secret',
+      TSM_API_KEY: 'key',
+      TSM_CLIENT_ID: 'client',
+      CRAFTED_ITEMS_URL: 'https://lists.example/crafted.json',
+    });
+    expect(config.market).toMatchObject({
+      source: 'blizzard',
+      itemData: {
+        bonusDataUrl: 'https://www.raidbots.com/static/data/live',
+        expansionsUrl: undefined,
+        craftedUrl: 'https://lists.example/crafted.json',
+      },
+    });
+    expect(() =>
+      loadConfig({ MARKET_SOURCE: 'blizzard', BLIZZARD_CLIENT_ID: 'id', ITEM_EXPANSIONS_URL: 'nope' }),
+    ).toThrow(/ITEM_EXPANSIONS_URL/);
+  });
+
   it('requires JWT_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /JWT_SECRET: is required when NODE_ENV=production/,

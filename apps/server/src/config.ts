@@ -59,6 +59,9 @@ const envSchema = z
     TSM_CLIENT_ID: z.string().optional(),
     TSM_AUTH_URL: z.url().default('https://auth.tradeskillmaster.com/oauth2/token'),
     TSM_PRICING_URL: z.url().default('https://pricing-api.tradeskillmaster.com'),
+    BONUS_DATA_URL: z.url().default('https://www.raidbots.com/static/data/live'),
+    ITEM_EXPANSIONS_URL: optionalUrl,
+    CRAFTED_ITEMS_URL: optionalUrl,
   })
   .superRefine((e, ctx) => {
     if (e.MARKET_SOURCE === 'blizzard') {
@@ -112,6 +115,8 @@ export interface Config {
         pollMinutes: number;
         blizzard: { clientId: string; clientSecret: string; oauthUrl: string; apiUrl: string };
         tsm: { apiKey: string; clientId: string; authUrl: string; pricingUrl: string };
+        /** Item data Blizzard's API does not give: raidbots bonus files, expansion and crafted lists. */
+        itemData: { bonusDataUrl: string; expansionsUrl: string | undefined; craftedUrl: string | undefined };
       };
 }
 
@@ -184,6 +189,11 @@ function marketConfig(e: z.output<typeof envSchema>): Config['market'] {
       clientId: e.TSM_CLIENT_ID ?? '',
       authUrl: e.TSM_AUTH_URL,
       pricingUrl: e.TSM_PRICING_URL,
+    },
+    itemData: {
+      bonusDataUrl: e.BONUS_DATA_URL.replace(/\/+$/, ''),
+      expansionsUrl: e.ITEM_EXPANSIONS_URL,
+      craftedUrl: e.CRAFTED_ITEMS_URL,
     },
   };
 }

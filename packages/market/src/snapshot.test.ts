@@ -6,6 +6,7 @@ import { IngestError } from './ingest';
 import { appClassification, buildSnapshot, SnapshotBuilder } from './snapshot';
 import { RawVariantTable } from './raw-variants';
 import { ingestRealmDump } from './ingest';
+import type { ItemInfo, PetInfo } from './types';
 
 const economy = createEconomy({ seed: 3, size: 'tiny' });
 const region = 'eu';
@@ -139,6 +140,58 @@ describe('SnapshotBuilder', () => {
     const next = b.ingest(realm.id, economy.auctionsJson(region, realm.id, 1), 123);
     expect(b.listing(realm.id)).toBe(next);
     expect(b.build().lastModified).toBe(123);
+  });
+
+  it('names the ids its lookups lack, and builds them in once the lookups learn them', () => {
+    const items = new Map<number, ItemInfo>();
+    const pets = new Map<number, PetInfo>();
+    const b = new SnapshotBuilder({ region, realms: data.realms, items, pets, bonusData: economy.bonusData });
+    const realm = economy.connectedRealms(region)[0];
+    if (!realm) throw new Error('no realm');
+    b.ingest(realm.id, economy.auctionsJson(region, realm.id, 0));
+    const dump = economy.auctions(region, realm.id, 0).auctions;
+    const listedItems = [...new Set(dump.filter((a) => !a.item.pet_species_id).map((a) => a.item.id))];
+    const listedPets = [...new Set(dump.flatMap((a) => a.item.pet_species_id ?? []))];
+    const missing = b.missingIds();
+    const byId = (ids: number[]) => [...ids].sort((x, y) => x - y);
+    expect(byId(missing.itemIds)).toEqual(byId(listedItems));
+    expect(byId(missing.petSpecies)).toEqual(byId(listedPets));
+
+    // Half the items become known: those are built, the rest are still reported.
+    const half = missing.itemIds.slice(0, Math.floor(missing.itemIds.length / 2));
+    for (const id of half) items.set(id, data.items.get(id) as ItemInfo);
+    const partial = b.build();
+    expect(new Set(partial.variants.map((v) => v.itemId))).toEqual(new Set(half));
+    expect(partial.unknownItemIds).toEqual(missing.itemIds.slice(half.length));
+    expect(b.missingIds().itemIds).toEqual(missing.itemIds.slice(half.length));
+
+    // The rest learnt: nothing is missing or reported unknown any more.
+    for (const id of missing.itemIds) items.set(id, data.items.get(id) as ItemInfo);
+    for (const id of missing.petSpecies) pets.set(id, data.pets.get(id) as PetInfo);
+    expect(b.missingIds()).toEqual({ itemIds: [], petSpecies: [] });
+    const full = b.build();
+    expect(full.unknownItemIds).toEqual([]);
+    expect(full.unknownPetSpecies).toEqual([]);
+    expect(full.variantCount).toBeGreaterThan(partial.variantCount);
+  });
+
+  it('names the most listed missing ids first, so a source that learns a few at a time starts there', () => {
+    const b = new SnapshotBuilder({
+      region,
+      realms: data.realms,
+      items: new Map(),
+      pets: new Map(),
+      bonusData: economy.bonusData,
+    });
+    const dump = (ids: number[]) =>
+      JSON.stringify({
+        auctions: ids.map((id, i) => ({ id: i + 1, item: { id }, buyout: 10, quantity: 1 })),
+      });
+    const [one, two] = data.realms;
+    if (!one || !two) throw new Error('two realms needed');
+    b.ingest(one.id, dump([400, 500, 600]));
+    b.ingest(two.id, dump([500, 600]));
+    expect(b.missingIds().itemIds).toEqual([500, 600, 400]);
   });
 
   it('leaves unknown items and species out and reports them', () => {

@@ -144,6 +144,12 @@ class Resolver {
     private readonly sources: SnapshotSources,
   ) {}
 
+  /** Unknown ids are not cached (a growing lookup may know them later); this clears the report. */
+  forgetUnknown(): void {
+    this.unknownItems.clear();
+    this.unknownPets.clear();
+  }
+
   resolve(raw: number): Resolved | undefined {
     const hit = this.cache[raw];
     if (hit) return hit;
@@ -551,12 +557,41 @@ export class SnapshotBuilder {
     this.realms = realms;
   }
 
+  /**
+   * Item ids and pet species in the current listings that the item data does not know (yet), so a
+   * caller whose lookups grow (fetched on demand) can fill them in before building. Resolutions made
+   * here are cached for the next build.
+   */
+  missingIds(): { itemIds: number[]; petSpecies: number[] } {
+    const items = new Map<number, number>();
+    const pets = new Map<number, number>();
+    // 0 unchecked, 1 resolved, 2 unknown: each raw variant is resolved once, but counted per listing.
+    const state = new Uint8Array(this.table.count);
+    for (const l of this.listings.values()) {
+      for (let j = 0; j < l.size; j++) {
+        const raw = l.rawIds[j] as number;
+        if (state[raw] === 0) state[raw] = this.resolver.resolve(raw) ? 1 : 2;
+        if (state[raw] === 1) continue;
+        const species = this.table.petSpecies(raw);
+        const [counts, id] = species > 0 ? [pets, species] : [items, this.table.itemId(raw)];
+        counts.set(id, (counts.get(id) ?? 0) + 1);
+      }
+    }
+    this.resolver.forgetUnknown();
+    // Most listed first (a source that learns a few at a time gets the most traded ones first), then by id.
+    const ranked = (m: Map<number, number>) =>
+      [...m].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id);
+    return { itemIds: ranked(items), petSpecies: ranked(pets) };
+  }
+
   /** Forgets cached resolutions (after item or bonus data changed). */
   resetResolutions(sources?: Partial<SnapshotSources>): void {
     this.resolver = new Resolver(this.table, { ...this.options, ...sources });
   }
 
   build(): MarketSnapshot {
+    // Lookups may have learnt ids since the last build: unknowns are counted afresh.
+    this.resolver.forgetUnknown();
     let lastModified = 0;
     for (const t of this.modified.values()) lastModified = Math.max(lastModified, t);
     return build(

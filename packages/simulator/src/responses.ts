@@ -197,3 +197,19 @@ export function token(economy: Economy, region: RegionCode, time: number, origin
     price: economy.tokenPrice(region, slotStart),
   };
 }
+
+/**
+ * The expansion (patch number) list: item id -> expansion, and "pet_{speciesId}" -> expansion for
+ * battle pets (the app's id for a pet), as the app reads it from ITEM_EXPANSIONS_URL.
+ */
+export function patchNumbers(economy: Economy): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const it of economy.items) out[String(it.id)] = it.expansion;
+  for (const p of economy.pets) out[`pet_${p.speciesId}`] = p.expansion;
+  return out;
+}
+
+/** Ids of the items players craft, as the app reads them from CRAFTED_ITEMS_URL. */
+export function craftedItems(economy: Economy): number[] {
+  return economy.items.filter((it) => it.crafted).map((it) => it.id);
+}

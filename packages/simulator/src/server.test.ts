@@ -175,13 +175,36 @@ describe('Blizzard API', () => {
       creature: { id: number };
       name: string;
     };
-    expect(petBody).toMatchObject({ name: pet?.name, creature: { id: pet?.npcId } });
+    expect(petBody).toMatchObject({
+      name: pet?.name,
+      creature: { id: pet?.npcId },
+      battle_pet_type: { name: pet?.familyName },
+      icon: `https://render.worldofwarcraft.com/us/icons/56/${pet?.icon}.jpg`,
+    });
     const tokenBody = (await (await api('/data/wow/token/index?namespace=dynamic-eu')).json()) as {
       price: number;
       last_updated_timestamp: number;
     };
     expect(tokenBody.price).toBe(economy.tokenPrice('eu', tokenBody.last_updated_timestamp));
     expect(tokenBody.last_updated_timestamp).toBeLessThanOrEqual(server.now());
+  });
+});
+
+describe('static files', () => {
+  it('serves raidbots bonus data, expansions and crafted ids without a token', async () => {
+    const get = async (path: string) => (await fetch(`${server.url}${path}`)).json() as Promise<unknown>;
+    expect(await get('/raidbots/bonuses.json')).toEqual(economy.bonusData.bonuses);
+    expect(await get('/raidbots/item-curves.json')).toEqual(economy.bonusData.curves);
+    const expansions = (await get('/lists/patch-numbers.json')) as Record<string, number>;
+    const item = economy.items[0];
+    const pet = economy.pets[0];
+    expect(expansions[String(item?.id)]).toBe(item?.expansion);
+    expect(expansions[`pet_${pet?.speciesId}`]).toBe(pet?.expansion);
+    expect(Object.keys(expansions).length).toBe(economy.items.length + economy.pets.length);
+    const crafted = (await get('/lists/crafted-items.json')) as number[];
+    expect(crafted.length).toBeGreaterThan(0);
+    expect(crafted.every((id) => economy.item(id)?.crafted)).toBe(true);
+    expect((await fetch(`${server.url}/raidbots/other.json`)).status).toBe(404);
   });
 });
 
@@ -244,6 +267,13 @@ describe('fault injection', () => {
       [500, '500'],
       [200, undefined],
     ]);
+  });
+
+  it('answers 404 for a path that exists', async () => {
+    const item = `/data/wow/item/${economy.items[0]?.id}`;
+    server.inject({ path: item, kind: '404' });
+    expect((await api(`${item}?namespace=static-us`)).status).toBe(404);
+    expect((await api(`${item}?namespace=static-us`)).status).toBe(200);
   });
 
   it('sends malformed and truncated JSON', async () => {

@@ -11,7 +11,7 @@ import type { Economy } from './economy';
 import type { RegionCode } from './realms';
 import * as responses from './responses';
 
-export type FaultKind = '429' | '500' | '503' | 'timeout' | 'malformed' | 'truncated' | 'reset';
+export type FaultKind = '404' | '429' | '500' | '503' | 'timeout' | 'malformed' | 'truncated' | 'reset';
 
 export interface FaultSpec {
   /** Matches the request path (without query): a substring, or a regular expression. */
@@ -226,6 +226,14 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
 
   const json = (value: unknown): Body => ({ text: JSON.stringify(value) });
 
+  function staticFile(path: string): unknown {
+    if (path === '/raidbots/bonuses.json') return economy.bonusData.bonuses;
+    if (path === '/raidbots/item-curves.json') return economy.bonusData.curves;
+    if (path === '/lists/patch-numbers.json') return responses.patchNumbers(economy);
+    if (path === '/lists/crafted-items.json') return responses.craftedItems(economy);
+    return undefined;
+  }
+
   async function route(
     req: IncomingMessage,
     res: ServerResponse,
@@ -294,6 +302,15 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
       const region: RegionCode | undefined = regionId === 1 ? 'us' : regionId === 2 ? 'eu' : undefined;
       if (!region) throw new HttpError(404, { error: 'not_found', message: 'Unknown region' });
       return reply(200, json(economy.tsmRegion(region, hour)));
+    }
+
+    // Static files the app reads besides the Blizzard API: raidbots' bonus data, the expansion
+    // (patch number) of every item and pet species, and the crafted item ids.
+    if (path.startsWith('/raidbots/') || path.startsWith('/lists/')) {
+      if (method !== 'GET') throw new HttpError(405, { error: 'method_not_allowed' });
+      const file = staticFile(path);
+      if (file === undefined) throw new HttpError(404, { error: 'not_found' });
+      return reply(200, json(file));
     }
 
     if (!path.startsWith('/data/wow/')) throw new HttpError(404, { error: 'not_found' });
@@ -373,6 +390,7 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
         res.on('close', () => hanging.delete(res));
         return; // never answers
       }
+      if (fault?.kind === '404') throw blizzardError(404, 'Not Found');
       if (fault && (fault.kind === '429' || fault.kind === '500' || fault.kind === '503')) {
         const status = Number(fault.kind);
         const headers: Record<string, string> =

@@ -172,3 +172,34 @@ export const discordStates = pgTable('discord_states', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/** Blizzard item data per region (static namespace), fetched once; data null remembers a 404. */
+export const catalogItems = pgTable(
+  'catalog_items',
+  {
+    region: text('region', { enum: ['us', 'eu'] }).notNull(),
+    id: integer('id').notNull(),
+    data: jsonb('data'),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.region, t.id] })],
+);
+
+/** Blizzard battle pet species per region, fetched once; data null remembers a 404. */
+export const catalogPets = pgTable(
+  'catalog_pets',
+  {
+    region: text('region', { enum: ['us', 'eu'] }).notNull(),
+    id: integer('id').notNull(),
+    data: jsonb('data'),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.region, t.id] })],
+);
+
+/** The last good copy of JSON files read from other sites (raidbots bonus data, expansion and crafted lists). */
+export const sourceDocuments = pgTable('source_documents', {
+  name: text('name').primaryKey(),
+  data: jsonb('data').notNull(),
+  fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
+});

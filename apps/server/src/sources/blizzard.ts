@@ -34,6 +34,15 @@ export interface BlizzardItem {
   media?: { id: number };
 }
 
+export interface BlizzardPet {
+  id: number;
+  name: string;
+  battle_pet_type?: { type: string; name: string };
+  /** The creature (npc) the species is; game-database links use its id. */
+  creature?: { id: number; name?: string };
+  icon?: string;
+}
+
 /** The Blizzard Game Data API for WoW retail: OAuth client credentials, dynamic and static namespaces. */
 export function createBlizzardClient(options: BlizzardOptions) {
   const retry = options.retry ?? DEFAULT_RETRY;
@@ -130,6 +139,9 @@ export function createBlizzardClient(options: BlizzardOptions) {
 
     item: (region: Region, id: number) =>
       limit(() => getJson<BlizzardItem>(region, `/data/wow/item/${id}`, 'static')),
+
+    pet: (region: Region, speciesId: number) =>
+      limit(() => getJson<BlizzardPet>(region, `/data/wow/pet/${speciesId}`, 'static')),
 
     async itemIcon(region: Region, id: number): Promise<string | null> {
       const body = await limit(() =>

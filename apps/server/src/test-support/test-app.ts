@@ -8,12 +8,14 @@ export interface TestApp extends App {
   close(): Promise<void>;
 }
 
-/** Starts the real app on a loopback port against a fresh database. */
+/** Starts the real app on a loopback port against a fresh database (or the open one given, which outlives the app). */
 export async function startTestApp(
   env: Record<string, string> = {},
   options: BuildOptions = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database: Awaited<ReturnType<typeof createTestDatabase>> = options.database
+    ? { dataDir: 'memory://', drop: async () => undefined }
+    : await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

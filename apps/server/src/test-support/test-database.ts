@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { openDatabase, type Database } from '../db/client';
 
 /**
  * A fresh, empty database for one test file: a new PostgreSQL database when TEST_DATABASE_URL is set
@@ -24,6 +25,19 @@ export async function createTestDatabase(): Promise<{
       withClient(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(
         () => undefined,
       ),
+  };
+}
+
+/** A fresh database, open and migrated, for tests that start the app more than once on it. */
+export async function openTestDatabase(): Promise<{ database: Database; close(): Promise<void> }> {
+  const fresh = await createTestDatabase();
+  const database = await openDatabase(fresh);
+  return {
+    database,
+    close: async () => {
+      await database.close();
+      await fresh.drop();
+    },
   };
 }
 

@@ -46,6 +46,8 @@ export async function startEmbeddedSource(options: {
 /** Real Blizzard and TSM clients pointed at a running simulator; static item data read from its economy. */
 export function sourceFromSimulator(economy: Economy, simulator: SimulatorServer): MarketSource {
   const credentials = { clientId: 'goldroute-embedded', clientSecret: 'embedded' };
+  // Built once per region: the same lookups every refresh keep the ingestor's resolutions.
+  const staticData = new Map<Region, SnapshotSources>();
   return {
     kind: 'simulator',
     blizzard: createBlizzardClient({
@@ -60,8 +62,13 @@ export function sourceFromSimulator(economy: Economy, simulator: SimulatorServer
       pricingUrl: simulator.url,
     }),
     async sources(region: Region): Promise<SnapshotSources> {
-      const data = economy.staticData(region);
-      return { items: data.items, pets: data.pets, bonusData: economy.bonusData };
+      let sources = staticData.get(region);
+      if (!sources) {
+        const data = economy.staticData(region);
+        sources = { items: data.items, pets: data.pets, bonusData: economy.bonusData };
+        staticData.set(region, sources);
+      }
+      return sources;
     },
     // Blizzard only reports the current token price; the simulator also knows the last 14 days.
     async tokenHistory(region: Region) {

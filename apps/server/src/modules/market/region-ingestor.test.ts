@@ -1,3 +1,4 @@
+import type { ItemInfo, SnapshotSources } from '@goldroute/market';
 import { createEconomy, startSimulatorServer } from '@goldroute/simulator';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,8 @@ const economy = createEconomy({
 let sim: Awaited<ReturnType<typeof startSimulatorServer>>;
 const store = createMarketStore();
 let ingestor: ReturnType<typeof createRegionIngestor>;
+const usData = economy.staticData('us');
+let sources: SnapshotSources = { items: usData.items, pets: usData.pets, bonusData: economy.bonusData };
 
 beforeAll(async () => {
   sim = await startSimulatorServer({ economy, port: 0, hour: 1 });
@@ -35,7 +38,7 @@ beforeAll(async () => {
       pricingUrl: sim.url,
       retry,
     }),
-    sources: async () => ({ ...economy.staticData('us'), bonusData: economy.bonusData }),
+    sources: async () => sources,
     store,
     log: pino({ level: 'silent' }),
   });
@@ -69,6 +72,23 @@ describe('hourly ingestion of a region', () => {
       expect(await ingestor.refresh()).toBe(1);
     },
   );
+
+  it('new lookups from the source resolve every variant afresh and republish without new dumps', async () => {
+    const before = store.current('us');
+    const renamed = new Map<number, ItemInfo>(
+      [...usData.items].map(([id, item]) => [id, { ...item, name: `${item.name} (renamed)` }]),
+    );
+    sources = { ...sources, items: renamed };
+    expect(await ingestor.refresh()).toBe(0);
+    const after = store.current('us');
+    expect(after?.version).toBeGreaterThan(before?.version ?? 0);
+    const items = after?.snapshot.variants.filter((v) => v.realPetId === null) ?? [];
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((v) => v.name.endsWith(' (renamed)'))).toBe(true);
+    // The same lookups again: nothing to publish.
+    expect(await ingestor.refresh()).toBe(0);
+    expect(store.current('us')?.version).toBe(after?.version);
+  });
 
   it('the region lastModified is the newest dump time in seconds', () => {
     const ids = store.realms('us')?.map((r) => r.id) ?? [];

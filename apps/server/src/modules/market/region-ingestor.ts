@@ -4,14 +4,17 @@ import { IngestError, SnapshotBuilder, type SnapshotSources } from '@goldroute/m
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlizzardClient, ConnectedRealmInfo } from '../../sources/blizzard';
 import type { TsmClient } from '../../sources/tsm';
+import type { MissingIds } from './item-catalog';
 import type { MarketStore } from './market-store';
 
 export interface RegionIngestorDeps {
   region: Region;
   blizzard: BlizzardClient;
   tsm: TsmClient;
-  /** Item, pet and bonus data for resolving variants. */
+  /** Item, pet and bonus data for resolving variants; new lookups mean known entries changed. */
   sources: () => Promise<SnapshotSources>;
+  /** Fetches the ids the dumps list but the lookups lack (sources that learn on demand); returns how many became known. */
+  learn?: ((missing: MissingIds) => Promise<number>) | undefined;
   store: MarketStore;
   log: FastifyBaseLogger;
 }
@@ -28,14 +31,18 @@ export function realmOf(info: ConnectedRealmInfo): Realm {
   };
 }
 
+const sameSources = (a: SnapshotSources, b: SnapshotSources) =>
+  a.items === b.items && a.pets === b.pets && a.bonusData === b.bonusData;
+
 /**
  * One region's hourly refresh: poll every connected realm with If-Modified-Since, ingest what changed
- * (a broken dump keeps that realm's last good listing), refresh TSM figures hourly, publish a new snapshot
- * when anything changed.
+ * (a broken dump keeps that realm's last good listing), refresh TSM figures hourly, let the source learn
+ * the ids the dumps list but its item data lacks, publish a new snapshot when anything changed.
  */
 export function createRegionIngestor(deps: RegionIngestorDeps) {
   const { region, blizzard, tsm, store, log } = deps;
   let builder: SnapshotBuilder | undefined;
+  let sources: SnapshotSources | undefined;
   const lastModified = new Map<number, Date>();
   let tsmFetchedAt = 0;
 
@@ -59,16 +66,35 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
     }
   }
 
+  /** Learns what the current listings lack; a failure only leaves those ids out of this snapshot. */
+  async function learnMissing(b: SnapshotBuilder): Promise<number> {
+    if (!deps.learn) return 0;
+    const missing = b.missingIds();
+    if (missing.itemIds.length === 0 && missing.petSpecies.length === 0) return 0;
+    try {
+      return await deps.learn(missing);
+    } catch (err) {
+      log.warn({ err, region }, 'item data fetch failed; those items wait for the next refresh');
+      return 0;
+    }
+  }
+
   /** Returns the number of realms whose new dump was ingested. */
   async function refresh(): Promise<number> {
+    const latest = await deps.sources();
+    let sourcesChanged = false;
     if (!builder) {
       const realms = await loadRealms();
       builder = new SnapshotBuilder({
         region,
         realms: realms.map((r) => ({ id: r.id, name: r.label, population: r.population })),
-        ...(await deps.sources()),
+        ...latest,
       });
+    } else if (sources && !sameSources(sources, latest)) {
+      builder.resetResolutions(latest);
+      sourcesChanged = true;
     }
+    sources = latest;
     const b = builder;
     const ids = store.realms(region)?.map((r) => r.id) ?? [];
     const results = await Promise.allSettled(
@@ -98,9 +124,10 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
         log.warn({ region, err: String(r.reason) }, 'realm dump fetch failed; keeping the last good one');
     }
     const tsmChanged = await refreshTsm(b);
-    if (ingested > 0 || tsmChanged || !store.current(region)) {
+    const learnt = await learnMissing(b);
+    if (ingested > 0 || tsmChanged || learnt > 0 || sourcesChanged || !store.current(region)) {
       store.publish(region, b.build());
-      log.info({ region, realms: ingested }, 'market snapshot published');
+      log.info({ region, realms: ingested, learnt }, 'market snapshot published');
     }
     return ingested;
   }

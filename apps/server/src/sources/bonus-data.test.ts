@@ -1,0 +1,84 @@
+import { createEconomy, startSimulatorServer, type SimulatorServer } from '@goldroute/simulator';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestClock } from '../test-support/test-clock';
+import { openTestDatabase } from '../test-support/test-database';
+import { createBonusDataLoader, parseBonuses, parseCurves } from './bonus-data';
+
+const economy = createEconomy({ seed: 3, size: 'tiny' });
+const retry = { attempts: 2, baseDelayMs: 5, timeoutMs: 1000 };
+const log = pino({ level: 'silent' });
+const clock = createTestClock();
+let sim: SimulatorServer;
+let db: Awaited<ReturnType<typeof openTestDatabase>>;
+
+beforeAll(async () => {
+  sim = await startSimulatorServer({ economy, port: 0 });
+  db = await openTestDatabase();
+});
+afterAll(async () => {
+  await sim.close();
+  await db.close();
+});
+beforeEach(() => sim.clearFaults());
+
+const loader = (baseUrl = `${sim.url}/raidbots/`) =>
+  createBonusDataLoader({ baseUrl, db: db.database.db, clock, log, retry });
+const fetches = () => sim.requests.filter((r) => r.path.startsWith('/raidbots/')).length;
+
+describe('raidbots bonus data', () => {
+  const first = () => loader();
+  let bonus: ReturnType<typeof first>;
+
+  it('is empty until loaded, then holds both files as served', async () => {
+    bonus = first();
+    expect(bonus.current()).toEqual({ bonuses: {}, curves: {} });
+    await bonus.ensureFresh();
+    expect(bonus.current()).toEqual(economy.bonusData);
+    expect(fetches()).toBe(2);
+  });
+
+  it('is fetched again only once a day has passed', async () => {
+    await bonus.ensureFresh();
+    expect(fetches()).toBe(2);
+    clock.advanceMinutes(25 * 60);
+    const version = bonus.version();
+    await bonus.ensureFresh();
+    expect(fetches()).toBe(4);
+    expect(bonus.version()).not.toBe(version);
+    expect(bonus.current()).toEqual(economy.bonusData);
+  });
+
+  it.each(['malformed', 'truncated', '500'] as const)(
+    'a %s refresh keeps the last good data',
+    async (kind) => {
+      const before = bonus.current();
+      const version = bonus.version();
+      sim.inject({ path: '/raidbots/bonuses.json', kind, times: 2 });
+      await expect(bonus.bonuses.refresh()).rejects.toThrow();
+      expect(bonus.current()).toBe(before);
+      expect(bonus.version()).toBe(version);
+      // The daily refresh of a stale copy fails the same way, quietly.
+      clock.advanceMinutes(25 * 60);
+      sim.inject({ path: '/raidbots/item-curves.json', kind, times: 2 });
+      sim.inject({ path: '/raidbots/bonuses.json', kind, times: 2 });
+      await bonus.ensureFresh();
+      expect(bonus.current()).toEqual(economy.bonusData);
+      expect(bonus.version()).toBe(version);
+    },
+  );
+
+  it('refuses files that are not objects of entries keyed by id', async () => {
+    expect(() => parseBonuses([1, 2])).toThrow(/keyed by bonus id/);
+    expect(() => parseBonuses({})).toThrow(/no bonuses/);
+    expect(() => parseBonuses({ 1: 'x' })).toThrow(/bonus 1/);
+    expect(() => parseCurves({ 7: { id: 7 } })).toThrow(/curve 7 has no points/);
+    expect(parseCurves({ 7: { points: [] } })).toEqual({ 7: { points: [] } });
+  });
+
+  it('a restart without network still has the stored copy', async () => {
+    const offline = loader('http://127.0.0.1:9/raidbots');
+    await offline.ensureFresh();
+    expect(offline.current()).toEqual(economy.bonusData);
+  });
+});

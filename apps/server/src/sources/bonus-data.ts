@@ -1,0 +1,79 @@
+import type { BonusData, RaidbotsBonus, RaidbotsCurve } from '@goldroute/market';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import type { Clock } from '../lib/clock';
+import type { RetryPolicy } from './http-json';
+import { createSourceDocument, isObject, type SourceDocument } from './source-document';
+
+const DAY_MS = 24 * 3_600_000;
+
+/** bonuses.json: an object keyed by bonus id whose entries are objects (their fields are read loosely). */
+export function parseBonuses(json: unknown): Record<string, RaidbotsBonus> {
+  if (!isObject(json)) throw new Error('not an object keyed by bonus id');
+  const entries = Object.entries(json);
+  if (entries.length === 0) throw new Error('no bonuses');
+  for (const [id, entry] of entries) if (!isObject(entry)) throw new Error(`bonus ${id} is not an object`);
+  return json as Record<string, RaidbotsBonus>;
+}
+
+/** item-curves.json: an object keyed by curve id whose entries hold a points list. */
+export function parseCurves(json: unknown): Record<string, RaidbotsCurve> {
+  if (!isObject(json)) throw new Error('not an object keyed by curve id');
+  const entries = Object.entries(json);
+  if (entries.length === 0) throw new Error('no curves');
+  for (const [id, entry] of entries)
+    if (!isObject(entry) || !Array.isArray(entry.points)) throw new Error(`curve ${id} has no points`);
+  return json as Record<string, RaidbotsCurve>;
+}
+
+/**
+ * raidbots' bonuses.json and item-curves.json (item level, sockets and tertiary stats from bonus ids),
+ * kept in the database and refreshed daily; a failed or malformed refresh keeps the last good data.
+ */
+export function createBonusDataLoader(options: {
+  /** Folder holding both files, e.g. https://www.raidbots.com/static/data/live. */
+  baseUrl: string;
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  retry?: RetryPolicy;
+}) {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const common = {
+    db: options.db,
+    clock: options.clock,
+    log: options.log,
+    maxAgeMs: DAY_MS,
+    retry: options.retry,
+  };
+  const bonuses: SourceDocument<Record<string, RaidbotsBonus>> = createSourceDocument({
+    ...common,
+    name: 'raidbots/bonuses.json',
+    url: `${base}/bonuses.json`,
+    parse: parseBonuses,
+  });
+  const curves: SourceDocument<Record<string, RaidbotsCurve>> = createSourceDocument({
+    ...common,
+    name: 'raidbots/item-curves.json',
+    url: `${base}/item-curves.json`,
+    parse: parseCurves,
+  });
+  let memo: { key: string; data: BonusData } | undefined;
+
+  return {
+    bonuses,
+    curves,
+    ensureFresh: async () => void (await Promise.all([bonuses.ensureFresh(), curves.ensureFresh()])),
+    /** Bumped when either file changes. */
+    version: () => `${bonuses.version()}.${curves.version()}`,
+    /** The current data (empty tables until a first copy arrives: items then keep their base level). */
+    current(): BonusData {
+      const key = `${bonuses.version()}.${curves.version()}`;
+      if (memo?.key !== key)
+        memo = { key, data: { bonuses: bonuses.value() ?? {}, curves: curves.value() ?? {} } };
+      return memo.data;
+    },
+  };
+}
+
+export type BonusDataLoader = ReturnType<typeof createBonusDataLoader>;
