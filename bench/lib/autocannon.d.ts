@@ -15,6 +15,8 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Seconds before a request counts as timed out (default 10). */
+    timeout?: number;
   }
   interface Result {
     requests: Histogram;

@@ -52,7 +52,10 @@ export async function startMarket(
   const tokens = createTokenPriceService(deps.db, deps.clock);
   const caches = createCacheRegistry();
   const access = createMarketAccessReader(deps.db, deps.clock);
-  store.onPublish((region) => personal.dropRegion(region));
+  store.onPublish((region) => {
+    personal.dropRegion(region);
+    service.warm(region);
+  });
 
   const source = deps.source ?? (await openSource(config, deps));
   const jobs: Job[] = [];

@@ -89,6 +89,17 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
       answer(region, userId, 'realm-stats', (m) =>
         Buffer.from(JSON.stringify({ data: realmStats(m.snapshot) })),
       ),
+    /**
+     * Runs the widest flipping search once on a new snapshot and throws the answer away: the engine keeps
+     * the JSON of every variant that can appear in a deal, so the first user after a new snapshot waits
+     * ~0.1 s instead of ~1 s on a full region.
+     */
+    warm(region: Region): void {
+      const m = store.current(region);
+      if (!m) return;
+      const ids = m.snapshot.realms.map((r) => r.id);
+      flippingJsonBytes(m.snapshot, { buyingRealms: ids, sellingRealms: ids });
+    },
     timer(region: Region): { lastModified: number } {
       return { lastModified: published(region).lastModified };
     },
