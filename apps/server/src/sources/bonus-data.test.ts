@@ -1,30 +1,18 @@
-import { createEconomy, startSimulatorServer, type SimulatorServer } from '@goldroute/simulator';
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../test-support/test-clock';
-import { openTestDatabase } from '../test-support/test-database';
+import { useSimulatorAndDatabase } from '../test-support/simulator-fixture';
 import { createBonusDataLoader, parseBonuses, parseCurves } from './bonus-data';
 
-const economy = createEconomy({ seed: 3, size: 'tiny' });
+const fixture = useSimulatorAndDatabase(3);
+const { economy } = fixture;
 const retry = { attempts: 2, baseDelayMs: 5, timeoutMs: 1000 };
 const log = pino({ level: 'silent' });
 const clock = createTestClock();
-let sim: SimulatorServer;
-let db: Awaited<ReturnType<typeof openTestDatabase>>;
 
-beforeAll(async () => {
-  sim = await startSimulatorServer({ economy, port: 0 });
-  db = await openTestDatabase();
-});
-afterAll(async () => {
-  await sim.close();
-  await db.close();
-});
-beforeEach(() => sim.clearFaults());
-
-const loader = (baseUrl = `${sim.url}/raidbots/`) =>
-  createBonusDataLoader({ baseUrl, db: db.database.db, clock, log, retry });
-const fetches = () => sim.requests.filter((r) => r.path.startsWith('/raidbots/')).length;
+const loader = (baseUrl = `${fixture.sim.url}/raidbots/`) =>
+  createBonusDataLoader({ baseUrl, db: fixture.db.database.db, clock, log, retry });
+const fetches = () => fixture.sim.requests.filter((r) => r.path.startsWith('/raidbots/')).length;
 
 describe('raidbots bonus data', () => {
   const first = () => loader();
@@ -54,14 +42,14 @@ describe('raidbots bonus data', () => {
     async (kind) => {
       const before = bonus.current();
       const version = bonus.version();
-      sim.inject({ path: '/raidbots/bonuses.json', kind, times: 2 });
+      fixture.sim.inject({ path: '/raidbots/bonuses.json', kind, times: 2 });
       await expect(bonus.bonuses.refresh()).rejects.toThrow();
       expect(bonus.current()).toBe(before);
       expect(bonus.version()).toBe(version);
       // The daily refresh of a stale copy fails the same way, quietly.
       clock.advanceMinutes(25 * 60);
-      sim.inject({ path: '/raidbots/item-curves.json', kind, times: 2 });
-      sim.inject({ path: '/raidbots/bonuses.json', kind, times: 2 });
+      fixture.sim.inject({ path: '/raidbots/item-curves.json', kind, times: 2 });
+      fixture.sim.inject({ path: '/raidbots/bonuses.json', kind, times: 2 });
       await bonus.ensureFresh();
       expect(bonus.current()).toEqual(economy.bonusData);
       expect(bonus.version()).toBe(version);

@@ -1,10 +1,24 @@
 import { createEconomy, startSimulatorServer } from '@goldroute/simulator';
 import { sourceFromSimulator } from '../modules/market/embedded-source';
 import { startHarness } from './accounts';
-import { subscriptions } from '../db/schema';
 import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/client';
+import { subscriptions } from '../db/schema';
 
 const HOUR_MS = 3_600_000;
+
+/** Thirty days of granted (gold) subscription time from now, so the user has access. */
+export async function grantSubscription(db: Db, userId: string): Promise<void> {
+  const now = new Date();
+  await db.insert(subscriptions).values({
+    id: randomUUID(),
+    userId,
+    source: 'gold',
+    type: 'premium',
+    startsAt: now,
+    expiresAt: new Date(now.getTime() + 30 * 86_400_000),
+  });
+}
 
 /** The real app fed by a tiny simulator the test controls (hours, faults), read through the real clients. */
 export async function startMarketHarness() {
@@ -23,15 +37,7 @@ export async function startMarketHarness() {
   /** A signed-in user with subscription time. */
   async function subscriber(email: string) {
     const session = await h.signUp(email);
-    const now = new Date();
-    await h.app.database.db.insert(subscriptions).values({
-      id: randomUUID(),
-      userId: session.user.id,
-      source: 'gold',
-      type: 'premium',
-      startsAt: now,
-      expiresAt: new Date(now.getTime() + 30 * 86_400_000),
-    });
+    await grantSubscription(h.app.database.db, session.user.id);
     return session;
   }
 

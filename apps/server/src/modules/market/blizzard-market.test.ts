@@ -1,9 +1,8 @@
 import type { AhDataResponse, RealmsResponse } from '@goldroute/domain/api';
 import { createEconomy, startSimulatorServer, type SimulatorServer } from '@goldroute/simulator';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions } from '../../db/schema';
 import { startHarness, type Harness } from '../../test-support/accounts';
+import { grantSubscription } from '../../test-support/market';
 import { openTestDatabase } from '../../test-support/test-database';
 import { sourceFromSimulator } from './embedded-source';
 
@@ -50,15 +49,7 @@ async function startBlizzardApp(): Promise<Harness> {
 /** Deals over every US realm for a fresh subscriber of this app. */
 async function deals(h: Harness, email: string) {
   const session = await h.signUp(email);
-  const now = new Date();
-  await h.app.database.db.insert(subscriptions).values({
-    id: randomUUID(),
-    userId: session.user.id,
-    source: 'gold',
-    type: 'premium',
-    startsAt: now,
-    expiresAt: new Date(now.getTime() + 30 * 86_400_000),
-  });
+  await grantSubscription(h.app.database.db, session.user.id);
   const res = await h.api.post<AhDataResponse>(
     '/retail/market/ah-data-undercut/us',
     { retailBuyingRealms: realmIds, retailSellingRealms: realmIds },

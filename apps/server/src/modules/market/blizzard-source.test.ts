@@ -1,46 +1,35 @@
 import { REGION_LIST } from '@goldroute/domain';
 import type { ItemInfo, PetInfo, SnapshotSources } from '@goldroute/market';
-import { createEconomy, startSimulatorServer, type SimulatorServer } from '@goldroute/simulator';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { systemClock } from '../../lib/clock';
-import { openTestDatabase } from '../../test-support/test-database';
+import { useSimulatorAndDatabase } from '../../test-support/simulator-fixture';
 import { createBlizzardSource, type BlizzardMarketConfig } from './blizzard-source';
 import { approximateItemExpansion, approximatePetExpansion } from './expansion-ranges';
 
-const economy = createEconomy({ seed: 4, size: 'tiny' });
-let sim: SimulatorServer;
-let db: Awaited<ReturnType<typeof openTestDatabase>>;
-
-beforeAll(async () => {
-  sim = await startSimulatorServer({ economy, port: 0 });
-  db = await openTestDatabase();
-});
-afterAll(async () => {
-  await sim.close();
-  await db.close();
-});
+const fixture = useSimulatorAndDatabase(4);
+const { economy } = fixture;
 
 function source(lists: boolean) {
   const config = loadConfig({
     MARKET_SOURCE: 'blizzard',
     BLIZZARD_CLIENT_ID: 'id',
     BLIZZARD_CLIENT_SECRET: 'secret',
-    BLIZZARD_OAUTH_URL: `${sim.url}/token`,
-    BLIZZARD_API_URL: sim.url,
+    BLIZZARD_OAUTH_URL: `${fixture.sim.url}/token`,
+    BLIZZARD_API_URL: fixture.sim.url,
     TSM_API_KEY: 'key',
     TSM_CLIENT_ID: 'client',
-    BONUS_DATA_URL: `${sim.url}/raidbots`,
+    BONUS_DATA_URL: `${fixture.sim.url}/raidbots`,
     ...(lists
       ? {
-          ITEM_EXPANSIONS_URL: `${sim.url}/lists/patch-numbers.json`,
-          CRAFTED_ITEMS_URL: `${sim.url}/lists/crafted-items.json`,
+          ITEM_EXPANSIONS_URL: `${fixture.sim.url}/lists/patch-numbers.json`,
+          CRAFTED_ITEMS_URL: `${fixture.sim.url}/lists/crafted-items.json`,
         }
       : {}),
   }).market as BlizzardMarketConfig;
   return createBlizzardSource(config, {
-    db: db.database.db,
+    db: fixture.db.database.db,
     clock: systemClock,
     log: pino({ level: 'silent' }),
     retry: { attempts: 2, baseDelayMs: 5, timeoutMs: 2000 },
@@ -80,7 +69,7 @@ describe('the Blizzard source built over HTTP', () => {
 
   it('without the lists, expansions come from the approximate id ranges and nothing is crafted', async () => {
     // Same database: the catalog is already known, so this asks the item API nothing.
-    const before = sim.requests.length;
+    const before = fixture.sim.requests.length;
     const sources = await source(false).sources('eu');
     const item = economy.items[0];
     const pet = economy.pets[0];
@@ -93,7 +82,7 @@ describe('the Blizzard source built over HTTP', () => {
       name: pet?.name,
       expansion: approximatePetExpansion(pet?.speciesId ?? 0),
     });
-    expect(sim.requests.slice(before).filter((r) => r.path.startsWith('/data/wow/'))).toEqual([]);
+    expect(fixture.sim.requests.slice(before).filter((r) => r.path.startsWith('/data/wow/'))).toEqual([]);
   });
 });
 

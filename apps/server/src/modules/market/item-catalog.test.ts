@@ -1,36 +1,24 @@
-import { createEconomy, startSimulatorServer, type SimulatorServer } from '@goldroute/simulator';
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../lib/clock';
 import { createBlizzardClient } from '../../sources/blizzard';
-import { openTestDatabase } from '../../test-support/test-database';
+import { useSimulatorAndDatabase } from '../../test-support/simulator-fixture';
 import { createItemCatalog } from './item-catalog';
 
-const economy = createEconomy({ seed: 9, size: 'tiny' });
+const fixture = useSimulatorAndDatabase(9);
+const { economy } = fixture;
 const retry = { attempts: 2, baseDelayMs: 5, timeoutMs: 1000 };
-let sim: SimulatorServer;
-let db: Awaited<ReturnType<typeof openTestDatabase>>;
-
-beforeAll(async () => {
-  sim = await startSimulatorServer({ economy, port: 0 });
-  db = await openTestDatabase();
-});
-afterAll(async () => {
-  await sim.close();
-  await db.close();
-});
-beforeEach(() => sim.clearFaults());
 
 function catalog(options: { maxFetchPerRound?: number; maxFailuresPerRound?: number } = {}) {
   const blizzard = createBlizzardClient({
     clientId: 'id',
     clientSecret: 'secret',
-    oauthUrl: `${sim.url}/token`,
-    apiUrl: sim.url,
+    oauthUrl: `${fixture.sim.url}/token`,
+    apiUrl: fixture.sim.url,
     retry,
   });
   return createItemCatalog({
-    db: db.database.db,
+    db: fixture.db.database.db,
     blizzard,
     clock: systemClock,
     log: pino({ level: 'silent' }),
@@ -40,7 +28,7 @@ function catalog(options: { maxFetchPerRound?: number; maxFailuresPerRound?: num
 
 /** Requests to the static item endpoints for these ids, in all. */
 const asked = (ids: readonly number[]) =>
-  sim.requests.filter((r) => ids.some((id) => r.path === `/data/wow/item/${id}`)).length;
+  fixture.sim.requests.filter((r) => ids.some((id) => r.path === `/data/wow/item/${id}`)).length;
 
 const [a, b, c, d, e] = economy.items.map((i) => i.id);
 const pet = economy.pets[0]?.speciesId ?? 0;
@@ -49,8 +37,8 @@ const ids = (...list: (number | undefined)[]) => list.map((id) => id ?? 0);
 describe('item catalog', () => {
   it('fetches items (with their icon) and pets, remembers a 404 and leaves a 5xx for the next round', async () => {
     const cat = catalog();
-    sim.inject({ path: `/data/wow/item/${b}`, kind: '404', times: Infinity });
-    sim.inject({ path: `/data/wow/item/${c}`, kind: '500', times: Infinity });
+    fixture.sim.inject({ path: `/data/wow/item/${b}`, kind: '404', times: Infinity });
+    fixture.sim.inject({ path: `/data/wow/item/${c}`, kind: '500', times: Infinity });
     expect(await cat.learn('us', { itemIds: ids(a, b, c), petSpecies: [pet] })).toBe(2);
     expect(cat.item('us', a ?? 0)).toMatchObject({ name: economy.item(a ?? 0)?.name });
     expect(cat.item('us', a ?? 0)?.mediaURL).toMatch(/render\.worldofwarcraft\.com\/us\/icons\/56\//);
@@ -60,7 +48,7 @@ describe('item catalog', () => {
     expect(cat.item('eu', a ?? 0)).toBeUndefined();
 
     const before = asked(ids(b));
-    sim.clearFaults();
+    fixture.sim.clearFaults();
     expect(await cat.learn('us', { itemIds: ids(a, b, c), petSpecies: [pet] })).toBe(1);
     expect(asked(ids(b))).toBe(before);
     expect(cat.item('us', c ?? 0)).toMatchObject({ name: economy.item(c ?? 0)?.name });
@@ -84,11 +72,11 @@ describe('item catalog', () => {
 
     const down = catalog({ maxFailuresPerRound: 2 });
     const rest = economy.items.slice(10, 30).map((i) => i.id);
-    sim.inject({ path: '/data/wow/item/', kind: '503', times: Infinity, retryAfterSeconds: 0 });
+    fixture.sim.inject({ path: '/data/wow/item/', kind: '503', times: Infinity, retryAfterSeconds: 0 });
     expect(await down.learn('eu', { itemIds: rest, petSpecies: [] })).toBe(0);
     // Four at once: the round stops after the in-flight ones fail instead of trying all twenty.
     expect(asked(rest)).toBeLessThanOrEqual(2 * 6);
-    sim.clearFaults();
+    fixture.sim.clearFaults();
     expect(await down.learn('eu', { itemIds: rest, petSpecies: [] })).toBe(rest.length);
   });
 
