@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
+import { openRedisBus, type RedisBus } from './lib/redis-bus';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { startMarket, type MarketRuntime } from './modules/market/market-runtime';
@@ -38,6 +39,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** Market data source; tests hand in a simulator they control. */
   marketSource?: MarketSource;
+  /** Prefix of the Redis keys and channel shared by cooperating processes (tests keep theirs apart). */
+  redisPrefix?: string;
 }
 
 /** Builds the whole application without listening; tests and server.ts both start here. */
@@ -70,15 +73,40 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redisUrl: config.redisUrl,
   });
 
+  // With Redis, this process cooperates with others: snapshots, cache invalidation and job locks.
+  const bus: RedisBus | undefined = config.redisUrl
+    ? await openRedisBus({ url: config.redisUrl, prefix: options.redisPrefix, log: server.log })
+    : undefined;
+  // Registered before the market's hook: onClose hooks run last-in first-out, so the bus closes after it.
+  if (bus) server.addHook('onClose', () => bus.close());
+  if (config.role !== 'all' && !config.databaseUrl && !options.database)
+    server.log.warn(
+      'PROCESS_ROLE=%s without DATABASE_URL: no other process shares this database',
+      config.role,
+    );
+
   const { db } = database;
   const accessTokens = createAccessTokens(await resolveJwtSecret(db, config.jwtSecret), clock);
-  const sessions = createSessionService(db, accessTokens, clock);
+  const sessions = createSessionService(db, accessTokens, clock, {
+    onRevoke: async (revoked) =>
+      bus?.publish(
+        'sessionId' in revoked
+          ? { type: 'session-revoked', sessionId: revoked.sessionId }
+          : { type: 'user-sessions-revoked', userId: revoked.userId },
+      ),
+  });
+  bus?.subscribe((message) => {
+    if (message.type === 'session-revoked') sessions.forgetRevoked({ sessionId: message.sessionId });
+    if (message.type === 'user-sessions-revoked') sessions.forgetRevoked({ userId: message.userId });
+  });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: server.log });
   const accounts = createAccountsService({ db, mailer, sessions, clock, publicUrl: config.publicUrl });
   const market = await startMarket(config.market, {
     db,
     clock,
     log: server.log,
+    role: config.role,
+    bus,
     source: options.marketSource,
   });
   server.addHook('onClose', () => market.close());

@@ -53,6 +53,18 @@ describe('loadConfig', () => {
     ).toThrow(/ITEM_EXPANSIONS_URL/);
   });
 
+  it('reads the process role: all by default; web and worker need REDIS_URL', () => {
+    expect(loadConfig({}).role).toBe('all');
+    expect(loadConfig({ PROCESS_ROLE: 'web', REDIS_URL: 'redis://cache:6379' })).toMatchObject({
+      role: 'web',
+      redisUrl: 'redis://cache:6379',
+    });
+    expect(() => loadConfig({ PROCESS_ROLE: 'worker' })).toThrow(
+      /REDIS_URL: is required when PROCESS_ROLE=worker/,
+    );
+    expect(() => loadConfig({ PROCESS_ROLE: 'api' })).toThrow(/PROCESS_ROLE/);
+  });
+
   it('requires JWT_SECRET in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /JWT_SECRET: is required when NODE_ENV=production/,

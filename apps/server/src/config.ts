@@ -43,6 +43,7 @@ const envSchema = z
         .regex(/^rediss?:\/\//, 'must be a redis:// URL')
         .optional(),
     ),
+    PROCESS_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
     DISCORD_CLIENT_ID: z.string().optional(),
     DISCORD_CLIENT_SECRET: z.string().optional(),
     DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
@@ -75,6 +76,13 @@ const envSchema = z
           ctx.addIssue({ code: 'custom', path: [key], message: 'is required when MARKET_SOURCE=blizzard' });
       }
     }
+    if (e.PROCESS_ROLE !== 'all' && !e.REDIS_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REDIS_URL'],
+        message: `is required when PROCESS_ROLE=${e.PROCESS_ROLE} (processes hand snapshots over through Redis)`,
+      });
+    }
     if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
     }
@@ -103,8 +111,16 @@ export interface Config {
   rateLimitEnabled: boolean;
   /** Discord OAuth2 for linking a chat account; linking is off (with a clear message) without it. */
   discord: { clientId: string; clientSecret: string; authorizeUrl: string; apiUrl: string } | undefined;
-  /** Shared Redis for rate-limit counters across API processes; in-process counters when unset. */
+  /**
+   * Shared Redis: rate-limit counters, snapshot hand-over, cache invalidation and job locks across processes.
+   * Unset: everything stays in this one process.
+   */
   redisUrl: string | undefined;
+  /**
+   * all: API + ingestion and schedules (the default); web: API only, snapshots arrive through Redis;
+   * worker: ingestion and schedules, publishing through Redis (it still answers the API, e.g. health checks).
+   */
+  role: 'all' | 'web' | 'worker';
   /** Human-readable logs for a developer's terminal; JSON lines everywhere else. */
   prettyLogs: boolean;
   market:
@@ -153,6 +169,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         (e.SEED_DEMO_ACCOUNTS === 'auto' && !e.DATABASE_URL && e.NODE_ENV !== 'test')),
     rateLimitEnabled: e.RATE_LIMIT_ENABLED === 'true',
     redisUrl: e.REDIS_URL,
+    role: e.PROCESS_ROLE,
     discord:
       e.DISCORD_CLIENT_ID && e.DISCORD_CLIENT_SECRET
         ? {

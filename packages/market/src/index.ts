@@ -3,6 +3,7 @@ export { ingestRealmDump, IngestError } from './ingest';
 export type { IngestOptions, RealmListing } from './ingest';
 export { RawVariantTable } from './raw-variants';
 export { appClassification, buildSnapshot, SnapshotBuilder } from './snapshot';
+export { decodeSnapshot, encodeSnapshot, SnapshotCodecError } from './snapshot-codec';
 export type {
   BuildSnapshotInput,
   MarketSnapshot,

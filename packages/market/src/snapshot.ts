@@ -118,7 +118,8 @@ export function appClassification(
 
 const EMPTY: readonly never[] = Object.freeze([]);
 
-function frozen<T>(list: T[]): readonly T[] {
+/** A frozen list; every empty one is the same array. */
+export function frozen<T>(list: T[]): readonly T[] {
   return list.length === 0 ? EMPTY : Object.freeze(list);
 }
 
@@ -304,8 +305,8 @@ function tsmIndex(rows: readonly TsmRow[] | undefined): {
  * One object literal for every variant, so all share one hidden class: searches read these
  * fields for every row, and objects made by spreading end up with many shapes (slow reads).
  */
-function variantOf(
-  m: Resolved['meta'],
+export function variantOf(
+  m: Omit<SnapshotVariant, 'saleRate' | 'avgSale' | 'marketValue' | 'historical'>,
   saleRate: number,
   avgSale: number,
   marketValue: number,
@@ -507,6 +508,35 @@ function build(input: BuildSnapshotInput, resolver: Resolver): MarketSnapshot {
     entryQuantity,
     [...resolver.unknownItems].sort((a, b) => a - b),
     [...resolver.unknownPets].sort((a, b) => a - b),
+  );
+}
+
+/** A snapshot's own data, without the derived counts and lookups. */
+export type SnapshotParts = Omit<
+  MarketSnapshot,
+  'realmCount' | 'variantCount' | 'realmIndexOf' | 'variantIndexOf'
+>;
+
+/** A snapshot from parts that were taken from one before (the snapshot codec). */
+export function restoreSnapshot(p: SnapshotParts): MarketSnapshot {
+  return new Snapshot(
+    p.region,
+    p.lastModified,
+    p.realms,
+    p.realmIds,
+    p.realmAuctions,
+    p.realmHasData,
+    p.variants,
+    p.saleRate,
+    p.avgSale,
+    p.groupOf,
+    p.groupCount,
+    p.offsets,
+    p.entryRealm,
+    p.entryPrice,
+    p.entryQuantity,
+    p.unknownItemIds,
+    p.unknownPetSpecies,
   );
 }
 

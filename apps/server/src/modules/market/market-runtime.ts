@@ -3,7 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
+import { createJobLocks } from '../../jobs/job-locks';
 import { startScheduler, type Job, type Scheduler } from '../../jobs/scheduler';
+import type { RedisBus } from '../../lib/redis-bus';
 import { createBlizzardSource } from './blizzard-source';
 import { createCacheRegistry, type CacheRegistry, type RegionKey } from './cache-registry';
 import { createMarketAccessReader, type MarketAccessReader } from './market-access';
@@ -13,6 +15,7 @@ import type { MarketSource } from './market-source';
 import { createMarketStore, type MarketStore } from './market-store';
 import { createPersonalCache } from './personal-cache';
 import { createRegionIngestor } from './region-ingestor';
+import { createSnapshotRelay } from './snapshot-relay';
 import { createTokenPriceService, type TokenPriceService } from './token-prices.service';
 
 export const TOKEN_POLL_MINUTES = 15;
@@ -25,9 +28,12 @@ export interface MarketRuntime {
   caches: CacheRegistry;
   /** Who may read market data, with their saved realms (briefly cached). */
   access: MarketAccessReader;
-  /** Drops a user's cached answers and access record (their realm settings changed). */
-  forgetUser(userId: string): void;
-  /** Runs the refresh of every region now and waits for it (tests, admin refresh). */
+  /** Drops a user's cached answers and access record (their realm settings changed), in every process. */
+  forgetUser(userId: string): Promise<void>;
+  /**
+   * Runs the refresh of every region now and waits for it, and for its hand-over to other processes (tests,
+   * admin refresh). With Redis, a job another process is running is skipped here.
+   */
   refreshNow(): Promise<void>;
   close(): Promise<void>;
 }
@@ -41,11 +47,20 @@ async function openSource(
   return createBlizzardSource(config, deps);
 }
 
+export interface MarketDeps {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** A web process runs no source and no schedules: its snapshots arrive through the bus. */
+  role: Config['role'];
+  /** Shared with other processes (Redis): snapshots, cache invalidation and job locks go through it. */
+  bus?: RedisBus | undefined;
+  source?: MarketSource | undefined;
+}
+
 /** Market data for the whole app: source, ingestion and token schedules, the published snapshots and caches. */
-export async function startMarket(
-  config: Config['market'],
-  deps: { db: Db; clock: Clock; log: FastifyBaseLogger; source?: MarketSource | undefined },
-): Promise<MarketRuntime> {
+export async function startMarket(config: Config['market'], deps: MarketDeps): Promise<MarketRuntime> {
+  const { bus } = deps;
   const store = createMarketStore();
   const personal = createPersonalCache();
   const service = createMarketService(store, personal);
@@ -54,10 +69,21 @@ export async function startMarket(
   const access = createMarketAccessReader(deps.db, deps.clock);
   store.onPublish((region) => {
     personal.dropRegion(region);
-    service.warm(region);
+    // Warming spares the first user a wait; a worker serves no users (though it answers the API).
+    if (deps.role !== 'worker') service.warm(region);
   });
+  const forget = (userId: string) => {
+    personal.dropUser(userId);
+    access.forget(userId);
+  };
+  bus?.subscribe((message) => {
+    if (message.type === 'user-changed') forget(message.userId);
+  });
+  // Before any ingestion: what other processes published is served at once.
+  const relay = bus && createSnapshotRelay({ bus, store, log: deps.log });
+  await relay?.loadAll();
 
-  const source = deps.source ?? (await openSource(config, deps));
+  const source = deps.role === 'web' ? null : (deps.source ?? (await openSource(config, deps)));
   const jobs: Job[] = [];
   if (source) {
     const pollMs = (config.source === 'off' ? 10 : config.pollMinutes) * 60_000;
@@ -91,7 +117,11 @@ export async function startMarket(
       });
     }
   }
-  const scheduler: Scheduler = startScheduler(jobs, deps.log);
+  const scheduler: Scheduler = startScheduler(
+    jobs,
+    deps.log,
+    bus && createJobLocks(bus.redis, bus.prefix, deps.clock),
+  );
 
   const perRegion = (count: (region: Region) => number) =>
     Object.fromEntries(REGION_LIST.map((r) => [REGION_KEYS[r], count(r)])) as Partial<
@@ -116,15 +146,17 @@ export async function startMarket(
     tokens,
     caches,
     access,
-    forgetUser: (userId) => {
-      personal.dropUser(userId);
-      access.forget(userId);
+    forgetUser: async (userId) => {
+      forget(userId);
+      await bus?.publish({ type: 'user-changed', userId });
     },
     refreshNow: async () => {
       await Promise.all(jobs.map((j) => scheduler.runNow(j.name)));
+      await relay?.idle();
     },
     close: async () => {
       await scheduler.stop();
+      await relay?.idle();
       await source?.close();
     },
   };

@@ -11,8 +11,8 @@ import type { AccessTokens } from './access-token';
 export const SESSION_DAYS = { default: 7, rememberMe: 30 } as const;
 export const REMEMBER_ME_DAYS = 30;
 /**
- * How long a positive session check is reused. Revocations in this process drop it at once; another API
- * process sees a revocation within this time.
+ * How long a positive session check is reused. Revocations drop it at once, in other processes too when
+ * `onRevoke` tells them; a process that missed the message sees a revocation within this time.
  */
 export const LIVE_CHECK_TTL_MS = 5_000;
 
@@ -26,8 +26,27 @@ export type RefreshOutcome =
   | { ok: true; session: IssuedSession; userId: string }
   | { ok: false; reason: 'unknown' | 'reused' | 'expired' };
 
-export function createSessionService(db: Db, accessTokens: AccessTokens, clock: Clock) {
+/** Sessions just revoked: one, or all of a user's. */
+export type RevokedSessions = { sessionId: string } | { userId: string };
+
+export function createSessionService(
+  db: Db,
+  accessTokens: AccessTokens,
+  clock: Clock,
+  options: { onRevoke?: (revoked: RevokedSessions) => Promise<void> } = {},
+) {
   const liveSessions = createTtlCache<string, { userId: string; expiresAt: Date }>(LIVE_CHECK_TTL_MS, clock);
+
+  /** Drops revoked sessions from the reused checks (also called for revocations made by other processes). */
+  function forgetRevoked(revoked: RevokedSessions): void {
+    if ('sessionId' in revoked) liveSessions.delete(revoked.sessionId);
+    else liveSessions.deleteWhere((live) => live.userId === revoked.userId);
+  }
+
+  async function afterRevoke(revoked: RevokedSessions): Promise<void> {
+    forgetRevoked(revoked);
+    await options.onRevoke?.(revoked);
+  }
 
   /** A new session; `endsBy` caps its lifetime (a remembered login never outlives the 30-day cookie). */
   async function issue(userId: string, rememberMe: boolean, endsBy?: Date): Promise<IssuedSession> {
@@ -102,7 +121,7 @@ export function createSessionService(db: Db, accessTokens: AccessTokens, clock: 
       .update(sessions)
       .set({ revokedAt: clock.now(), revokedReason: reason })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-    liveSessions.delete(sessionId);
+    await afterRevoke({ sessionId });
   }
 
   /** Logout of one session: only a session of the caller's own can be named. */
@@ -111,7 +130,7 @@ export function createSessionService(db: Db, accessTokens: AccessTokens, clock: 
       .update(sessions)
       .set({ revokedAt: clock.now(), revokedReason: reason })
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-    liveSessions.delete(sessionId);
+    await afterRevoke({ sessionId });
   }
 
   async function revokeAllForUser(userId: string, reason: string): Promise<void> {
@@ -119,7 +138,7 @@ export function createSessionService(db: Db, accessTokens: AccessTokens, clock: 
       .update(sessions)
       .set({ revokedAt: clock.now(), revokedReason: reason })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-    liveSessions.deleteWhere((live) => live.userId === userId);
+    await afterRevoke({ userId });
     await db.delete(rememberTokens).where(eq(rememberTokens.userId, userId));
   }
 
@@ -177,6 +196,7 @@ export function createSessionService(db: Db, accessTokens: AccessTokens, clock: 
     revoke,
     revokeOwn,
     revokeAllForUser,
+    forgetRevoked,
     isLive,
     issueRememberToken,
     consumeRememberToken,

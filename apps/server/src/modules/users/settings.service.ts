@@ -19,7 +19,7 @@ export function createSettingsService(deps: {
   clock: Clock;
   realms?: RealmDirectory | undefined;
   /** Told after a user's realm settings change (their cached market answers are stale). */
-  onChange?: (userId: string) => void;
+  onChange?: (userId: string) => void | Promise<void>;
 }) {
   const { db, clock } = deps;
 
@@ -55,7 +55,7 @@ export function createSettingsService(deps: {
       .update(users)
       .set({ region: body.region, ...defined, updatedAt: clock.now() })
       .where(eq(users.id, userId));
-    deps.onChange?.(userId);
+    await deps.onChange?.(userId);
   }
 
   async function savePersonalConfig(userId: string, config: Config): Promise<void> {

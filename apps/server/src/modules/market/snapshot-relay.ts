@@ -1,0 +1,92 @@
+import { REGION_LIST, type Region } from '@goldroute/domain';
+import type { Realm } from '@goldroute/domain/api';
+import { decodeSnapshot, encodeSnapshot } from '@goldroute/market';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RedisBus } from '../../lib/redis-bus';
+import type { MarketStore, PublishedMarket } from './market-store';
+
+/**
+ * Hands snapshots between processes. A snapshot published here (by this process's ingestion) is stored in
+ * Redis, encoded, with the region's realm list, under one hash per region; then a short message tells the
+ * others, who read, decode and publish it to their own store (which drops their cached answers and warms).
+ * The hash holds the latest snapshot, so a process that starts later (or missed messages) reads it from there.
+ */
+export function createSnapshotRelay(deps: { bus: RedisBus; store: MarketStore; log: FastifyBaseLogger }) {
+  const { bus, store, log } = deps;
+  const keyOf = (region: Region) => `${bus.prefix}:snapshot:${region}`;
+  const ownIds = `${bus.processId}:`;
+  /** Upload id of the snapshot each region holds, when it came through the relay. */
+  const heldIds = new Map<Region, string>();
+  /** One chain of uploads and downloads per region, so they apply in order. */
+  const queues = new Map<Region, Promise<void>>();
+  let receiving = false;
+
+  function enqueue(region: Region, task: () => Promise<void>): Promise<void> {
+    const next = (queues.get(region) ?? Promise.resolve()).then(task).catch((err: unknown) => {
+      log.error({ err, region }, 'snapshot hand-over failed');
+    });
+    queues.set(region, next);
+    return next;
+  }
+
+  async function upload(region: Region, market: PublishedMarket): Promise<void> {
+    const id = `${ownIds}${market.version}`;
+    const started = Date.now();
+    const data = encodeSnapshot(market.snapshot);
+    await bus.redis.hset(keyOf(region), {
+      id,
+      realms: JSON.stringify(store.realms(region) ?? null),
+      data,
+    });
+    await bus.publish({ type: 'snapshot', region, lastModified: market.snapshot.lastModified, id });
+    log.info({ region, bytes: data.length, ms: Date.now() - started }, 'market snapshot shared');
+  }
+
+  async function download(region: Region): Promise<void> {
+    const fields = await bus.redis.hgetallBuffer(keyOf(region));
+    const id = fields.id?.toString();
+    if (!id || !fields.data || id.startsWith(ownIds) || heldIds.get(region) === id) return;
+    let snapshot;
+    try {
+      snapshot = decodeSnapshot(fields.data);
+    } catch (err) {
+      log.error({ err, region, id }, 'unusable snapshot in Redis; keeping the current one');
+      return;
+    }
+    const current = store.current(region)?.snapshot;
+    // An older one can only be a late read racing this process's own newer ingestion.
+    if (current && snapshot.lastModified < current.lastModified) return;
+    const realms = JSON.parse(fields.realms?.toString() ?? 'null') as Realm[] | null;
+    receiving = true;
+    try {
+      if (realms) store.setRealms(region, realms);
+      store.publish(region, snapshot);
+    } finally {
+      receiving = false;
+    }
+    heldIds.set(region, id);
+    log.info({ region, lastModified: snapshot.lastModified }, 'market snapshot received');
+  }
+
+  store.onPublish((region) => {
+    const market = store.current(region);
+    if (!receiving && market) void enqueue(region, () => upload(region, market));
+  });
+  bus.subscribe((message) => {
+    if (message.type === 'snapshot') void enqueue(message.region, () => download(message.region));
+  });
+  const loadAll = () =>
+    Promise.all(REGION_LIST.map((r) => enqueue(r, () => download(r)))).then(() => undefined);
+  bus.onReconnect(() => void loadAll());
+
+  return {
+    /** Reads the snapshots other processes stored (at start, so a web process serves data at once). */
+    loadAll,
+    /** Waits for uploads and downloads under way. */
+    async idle(): Promise<void> {
+      await Promise.all(queues.values());
+    },
+  };
+}
+
+export type SnapshotRelay = ReturnType<typeof createSnapshotRelay>;
