@@ -15,8 +15,8 @@ import { startServer } from '../support/server';
 type TestApp = Awaited<ReturnType<typeof startServer>>;
 
 const ROWS = 50_000;
-/** Two rounds over seven columns: the second round sorts text columns with their cached ranks. */
-const RUNS = Number(process.env.BENCH_RUNS ?? 14);
+/** Four rounds over seven sort columns: enough samples for a steady median on a shared VM. */
+const RUNS = Number(process.env.BENCH_RUNS ?? 28);
 const COMMAND =
   'GOLDROUTE_BENCH_WRITE=1 npx vitest run --config e2e/vitest.config.ts journeys/tools-speed.test.ts';
 
@@ -130,7 +130,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function signIn(page: Page) {
+/** The seeded subscriber, with every US realm saved as buying and selling realm (as /config does). */
+async function subscriber(): Promise<{ email: string; password: string }> {
   const lines: string[] = [];
   const log = { info: (line: string) => lines.push(line) } as unknown as Parameters<
     typeof seedDemoAccounts
@@ -138,6 +139,31 @@ async function signIn(page: Page) {
   await seedDemoAccounts(app.database.db, systemClock, log);
   const [, , email = '', password = ''] =
     lines.find((l) => l.startsWith('demo subscriber: '))?.split(' ') ?? [];
+  const post = (path: string, body: unknown, method = 'POST', token?: string) =>
+    fetch(`${app.baseUrl}${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const login = (await (
+    await post('/shared/users/login', { email, password, rememberMe: false })
+  ).json()) as {
+    accessToken: string;
+  };
+  const realms = (await (await fetch(`${app.baseUrl}/shared/data/realms/us`)).json()) as { id: number }[];
+  const values = realms.map((r) => String(r.id));
+  const saved = await post(
+    '/shared/users/settings',
+    { region: 'us', retailBuyingRealmsUS: values, retailSellingRealmsUS: values },
+    'PUT',
+    login.accessToken,
+  );
+  expect(saved.ok).toBe(true);
+  return { email, password };
+}
+
+async function signIn(page: Page) {
+  const { email, password } = await subscriber();
   await page.goto(`${app.baseUrl}/login`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -145,7 +171,13 @@ async function signIn(page: Page) {
   await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
 }
 
-/** Clicks a button and times until React has committed and layout is done (MutationObserver + offsetHeight). */
+/**
+ * Clicks a button and times the work it causes: click → React commit (first DOM mutation callback), then
+ * a forced layout (`offsetHeight`), then the next frame's own rendering (from the start of its
+ * requestAnimationFrame to a message posted there, which runs once that frame's style, layout and paint are
+ * done). The last part bills what the browser defers to the frame, e.g. rows under content-visibility:
+ * auto, which a forced layout alone would not see; the idle wait for the frame is left out.
+ */
 function timeClick(page: Page, selector: string): Promise<number> {
   return page.evaluate((sel) => {
     const button = document.querySelector<HTMLButtonElement>(sel);
@@ -156,9 +188,21 @@ function timeClick(page: Page, selector: string): Promise<number> {
         observer.disconnect();
         const committed = performance.now() - start;
         void document.body.offsetHeight; // forced layout
-        const total = performance.now() - start;
-        (window as unknown as { __benchSplit: number[] }).__benchSplit = [committed, total - committed];
-        resolve(total);
+        const laidOut = performance.now() - start;
+        requestAnimationFrame(() => {
+          const frameStart = performance.now();
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => {
+            const frame = performance.now() - frameStart;
+            (window as unknown as { __benchSplit: number[] }).__benchSplit = [
+              committed,
+              laidOut - committed,
+              frame,
+            ];
+            resolve(laidOut + frame);
+          };
+          channel.port2.postMessage(0);
+        });
       });
       observer.observe(body, { childList: true, subtree: true, characterData: true, attributes: true });
       const start = performance.now();
@@ -191,13 +235,20 @@ describe('flipping tool speed in Chromium', { timeout: 240_000 }, () => {
       /Total items found: (\d+)/.exec(await page.getByText(/^Total items found: /).innerText())?.[1],
     );
     expect(found).toBeGreaterThan(ROWS * 0.9);
+    // Once per data load: the rows as typed columns (sort keys, ranks of the text columns).
+    const prepare = await page.evaluate(
+      () => performance.getEntriesByName('goldroute:prepare', 'measure').at(-1)?.duration ?? NaN,
+    );
+    const loadBefore = os.loadavg();
 
     const sortFilter: number[] = [];
     const sortClick: number[] = [];
     const filterOnly: number[] = [];
     const pageRender: number[] = [];
     const renderCommit: number[] = [];
+    const renderToLayout: number[] = [];
     const renderLayout: number[] = [];
+    const renderFrame: number[] = [];
     const headers = [
       'Buy Price',
       'Item Name',
@@ -231,15 +282,18 @@ describe('flipping tool speed in Chromium', { timeout: 240_000 }, () => {
         ? 'First page'
         : 'Next page';
       pageRender.push(await timeClick(page, `button[aria-label="${next}"]`));
-      const [commit = NaN, layout = NaN] = await page.evaluate(
+      const [commit = NaN, layout = NaN, frame = NaN] = await page.evaluate(
         () => (window as unknown as { __benchSplit: number[] }).__benchSplit,
       );
       renderCommit.push(commit);
+      renderToLayout.push(commit + layout);
       renderLayout.push(layout);
+      renderFrame.push(frame);
       await settle(page);
     }
     await context.close();
 
+    const loadAfter = os.loadavg();
     const figures = {
       sortFilter: { median: median(sortFilter), max: max(sortFilter) },
       filterOnly: { median: median(filterOnly), max: max(filterOnly) },
@@ -247,39 +301,75 @@ describe('flipping tool speed in Chromium', { timeout: 240_000 }, () => {
       pageRender: { median: median(pageRender), max: max(pageRender) },
     };
     const f = (n: number) => `${n.toFixed(1)} ms`;
+    const n = ROWS.toLocaleString('en-US');
     const lines = [
-      `| filter + sort of ${ROWS.toLocaleString('en-US')} rows (sort header click: both memos) | ${f(figures.sortFilter.median)} | ${f(figures.sortFilter.max)} | ≤ 30 ms |`,
-      `| filter only (name search, ${ROWS.toLocaleString('en-US')} rows) | ${f(figures.filterOnly.median)} | ${f(figures.filterOnly.max)} | ≤ 30 ms |`,
-      `| render a page of 100 rows incl. layout (page change → commit → forced layout) | ${f(figures.pageRender.median)} | ${f(figures.pageRender.max)} | ≤ 50 ms |`,
+      `| filter + sort of ${n} rows (sort header click: both memos) | ${f(figures.sortFilter.median)} | ${f(figures.sortFilter.max)} | ≤ 30 ms |`,
+      `| filter only (name search, ${n} rows) | ${f(figures.filterOnly.median)} | ${f(figures.filterOnly.max)} | ≤ 30 ms |`,
+      `| render a page of 100 rows incl. layout (page change → commit → forced layout → next frame) | ${f(figures.pageRender.median)} | ${f(figures.pageRender.max)} | ≤ 50 ms |`,
+      `| … up to the forced layout (click → commit → layout; the earlier definition of this figure, without paint) | ${f(median(renderToLayout))} | ${f(max(renderToLayout))} | ≤ 50 ms |`,
       `| … of which React commit (click → DOM mutated) | ${f(median(renderCommit))} | ${f(max(renderCommit))} | — |`,
       `| … of which forced layout | ${f(median(renderLayout))} | ${f(max(renderLayout))} | — |`,
-      `| whole sort click: sort + filter + render + layout | ${f(figures.sortClick.median)} | ${f(figures.sortClick.max)} | — |`,
+      `| … of which the next frame (style, layout, paint) | ${f(median(renderFrame))} | ${f(max(renderFrame))} | — |`,
+      `| whole sort click: sort + filter + render + layout + frame | ${f(figures.sortClick.median)} | ${f(figures.sortClick.max)} | — |`,
+      `| once per data load: ${n} rows into typed columns (\`goldroute:prepare\`) | ${f(prepare)} | — | — |`,
     ];
-    console.log(['figures (median | max of ' + RUNS + ' runs):', ...lines].join('\n'));
+    const verdict = (label: string, value: number, target: number) =>
+      value <= target
+        ? `${label}: ${f(value)} median, within the ${target} ms target.`
+        : `${label}: ${f(value)} median, **over the ${target} ms target by ${f(value - target)}**.`;
+    const verdicts = [
+      verdict('Filter + sort', figures.sortFilter.median, 30),
+      verdict('Page render incl. layout and the next frame (paint)', figures.pageRender.median, 50),
+      verdict('Page render up to the forced layout (earlier definition)', median(renderToLayout), 50),
+    ];
+    const loads = (xs: number[]) => xs.map((x) => x.toFixed(2)).join(' / ');
+    console.log(
+      [
+        `figures (median | max of ${RUNS} runs), load ${loads(loadBefore)} → ${loads(loadAfter)}:`,
+        ...lines,
+        ...verdicts,
+      ].join('\n'),
+    );
 
     if (process.env.GOLDROUTE_BENCH_WRITE === '1') {
       const file = path.resolve(import.meta.dirname, '../../BENCHMARKS.md');
-      const load = os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' / ');
       const section = [
         '<!-- bench:browser -->',
         '',
-        '## Browser: flipping tool with 50,000 rows (Chromium, headless)',
+        `## Browser: flipping tool with ${n} rows (Chromium, headless)`,
         '',
-        `Command: \`${COMMAND}\`\\`,
-        `Machine: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores, Node ${process.version}, load average (1/5/15 min) ${load}`,
+        `Command: \`${COMMAND}\` (from the repository root, after \`npm run build --workspace apps/web\`;`,
+        'it rewrites this section, without the variable it only prints)\\',
+        `Machine: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${os.cpus().length} cores, Node ${process.version}, Debian Chromium headless (\`--disable-gpu\`), load average (1/5/15 min) ${loads(loadBefore)} before the runs, ${loads(loadAfter)} after. The VM is shared: under load every figure grows several times, so only runs at a load average near or below 1 are comparable (the bench's own Chromium and server add about 1).`,
         '',
-        `The undercut call is answered with ${ROWS.toLocaleString('en-US')} generated rows (Playwright \`page.route\`, this`,
-        'measurement only). Filter and sort figures are the `goldroute:filter` / `goldroute:sort` performance',
-        'measures the screen records around its two memos; render figures are `performance.now()` from the',
-        'click to the first DOM mutation callback after React commits, plus a forced layout',
-        `(\`document.body.offsetHeight\`). ${RUNS} runs, different sort columns.`,
+        `The undercut call is answered with ${n} generated rows (Playwright \`page.route\`, this measurement`,
+        'only); login, timer and everything else are the real server. Filter and sort figures are the',
+        '`goldroute:filter` / `goldroute:sort` performance measures the screen records around its two memos',
+        '(a sort click reruns the sort; the filter figure is the last filter pass over the same filters).',
+        'Render figures are `performance.now()` in the page: click → first DOM-mutation callback after',
+        "React's commit, + a forced layout (`document.body.offsetHeight`), + the next frame's own rendering",
+        '(from the start of its `requestAnimationFrame` to a message posted there, which runs once that',
+        "frame's style, layout and paint are done; the idle wait for the frame is not counted). The frame",
+        'part is needed because rows below the fold use `content-visibility: auto`, which a forced layout',
+        `alone would not bill. ${RUNS} runs over seven sort columns, each followed by a name search and a page change.`,
         '',
         '| step | median | max | target |',
         '| --- | --- | --- | --- |',
         ...lines,
+        '',
+        ...verdicts.map((line) => `- ${line}`),
+        '',
+        'How: the rows of a data load become typed columns once (`row-table.ts`: a Float64Array per number,',
+        'codes for categories, qualities, expansions and realms, pre-ranked text columns); a filter is one',
+        'pass over the columns with the domain rule (`rows.ts`, checked against `itemPasses` /',
+        '`tsmItemPasses` on random data), a sort is a radix argsort of one Float64Array (`argsort.ts`).',
+        'The table is CSS grid rows with one column template (no table layout pass), rows off screen are',
+        'skipped (`content-visibility: auto`), and row elements are reused from page to page (keyed by',
+        'position), so a page change updates text instead of building 100 rows of elements.',
+        '',
+        'Before (2026-11-22 03:22 UTC, same machine, quietest run then): filter + sort 75.5 ms, filter only',
+        '33.1 ms, page render up to the forced layout 143.4 ms (46.4 ms commit, 95.3 ms layout of a',
+        '16-column auto-sized table).',
         '',
         '<!-- /bench:browser -->',
       ].join('\n');
@@ -291,8 +381,7 @@ describe('flipping tool speed in Chromium', { timeout: 240_000 }, () => {
       );
     }
 
-    // Generous bounds (a busy 2-core VM); the targets are in the table.
-    // Only sanity bounds: this shared 2-core VM is often at load 6-8, which multiplies every figure.
+    // Only sanity bounds: this shared 2-core VM is often at load 4-8, which multiplies every figure.
     // The targets (30 ms / 50 ms) are compared in BENCHMARKS.md, not asserted here.
     expect(figures.sortFilter.median).toBeLessThan(5000);
     expect(figures.pageRender.median).toBeLessThan(5000);

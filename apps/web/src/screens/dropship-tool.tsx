@@ -1,22 +1,13 @@
-import { useCurrentRegion } from '../app/use-current-region';
 import { useDropshipData } from '../features/market/api';
 import { DropshipTool } from '../features/tools/dropship-tool';
-import { DataGate, NoAccess, TOOL_HEADINGS, useNoAccessToast } from '../features/tools/tool-page';
+import { ToolScreen } from '../features/tools/tool-screen';
 
 export function DropshipToolScreen() {
-  const region = useCurrentRegion();
-  const hasAccess = useNoAccessToast();
-  const query = useDropshipData(region);
-  if (!hasAccess) return <NoAccess />;
   return (
-    <DataGate state={query} heading={{ ...TOOL_HEADINGS.dropship, region }}>
-      {() => (
-        <DropshipTool
-          region={region}
-          groups={query.data!.data.items}
-          lastModified={query.data!.data.update.lastModified}
-        />
+    <ToolScreen tool="dropship" useData={useDropshipData}>
+      {({ data }, region) => (
+        <DropshipTool region={region} groups={data.items} lastModified={data.update.lastModified} />
       )}
-    </DataGate>
+    </ToolScreen>
   );
 }

@@ -1,22 +1,13 @@
-import { useCurrentRegion } from '../app/use-current-region';
 import { useTsmData } from '../features/market/api';
-import { DataGate, NoAccess, TOOL_HEADINGS, useNoAccessToast } from '../features/tools/tool-page';
+import { ToolScreen } from '../features/tools/tool-screen';
 import { TsmTool } from '../features/tools/tsm-tool';
 
 export function TsmListGeneratorScreen() {
-  const region = useCurrentRegion();
-  const hasAccess = useNoAccessToast();
-  const query = useTsmData(region);
-  if (!hasAccess) return <NoAccess />;
   return (
-    <DataGate state={query} heading={{ ...TOOL_HEADINGS.tsm, region }}>
-      {() => (
-        <TsmTool
-          region={region}
-          items={query.data!.data.items}
-          lastModified={query.data!.data.update.lastModified}
-        />
+    <ToolScreen tool="tsm" useData={useTsmData}>
+      {({ data }, region) => (
+        <TsmTool region={region} items={data.items} lastModified={data.update.lastModified} />
       )}
-    </DataGate>
+    </ToolScreen>
   );
 }

@@ -101,7 +101,11 @@ export function SliderInput({
           }}
           className="h-9 w-28 rounded-lg bg-white/5 px-2.5 text-right text-sm text-slate-100 tabular-nums ring-1 ring-white/10 ring-inset placeholder:text-slate-500 hover:ring-white/20 focus:ring-gold-400/60 focus:outline-none disabled:cursor-not-allowed"
         />
-        <span id={rangeTextId} className="text-xs whitespace-nowrap text-slate-400 tabular-nums">
+        {/* A minimum width keeps the sliders of a column of inputs the same length. */}
+        <span
+          id={rangeTextId}
+          className="min-w-[6.75rem] text-right text-xs whitespace-nowrap text-slate-400 tabular-nums"
+        >
           {formatSliderRange(min, max, formatNumber)}
         </span>
       </div>

@@ -58,7 +58,9 @@ export function StickyTotalsBar({
       data-sticky={sticky}
       className={`${
         sticky
-          ? 'sticky bottom-0 z-30 border-t border-gold-400/25 bg-ink-900/95 shadow-[0_-16px_40px_-16px_rgb(0_0_0/0.9)] backdrop-blur'
+          ? // Opaque rather than a translucent backdrop blur: a blur re-renders whenever the rows scrolling
+            // under it change (a page change, a sort), in software on machines without a GPU.
+            'sticky bottom-0 z-30 border-t border-gold-400/25 bg-ink-900 shadow-[0_-16px_40px_-16px_rgb(0_0_0/0.9)]'
           : 'relative rounded-2xl border border-white/10 bg-ink-850'
       } px-4 py-3 transition-[background-color,box-shadow] sm:px-6 ${className}`}
     >

@@ -13,12 +13,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { anchors, paths } from '../../app/paths';
 import { buttonClass } from '../../components/ui/button-styles';
-import { Dropdown } from '../../components/ui/dropdown';
 import { SliderInput } from '../../components/ui/slider-input';
 import { serverErrorOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { useSession } from '../../lib/use-session';
+import { SelectionDropdowns } from '../tools/selection-dropdowns';
 import { SETTINGS_PATHS } from './api';
 import {
   CATEGORY_OPTIONS,
@@ -90,26 +90,9 @@ export function PersonalFilters({ extra }: { extra?: ReactNode } = {}) {
           <FilterPreview config={config} />
           <Panel title="Selection filters" description="Which items the tools list at all.">
             <div className="grid gap-4 sm:grid-cols-3">
-              <Dropdown
-                multiple
-                label="Categories"
-                options={CATEGORY_OPTIONS}
-                values={config.categories}
-                onChange={(values) => set('categories', values)}
-              />
-              <Dropdown
-                multiple
-                label="Expansions"
-                options={EXPANSION_OPTIONS}
-                values={config.expansions}
-                onChange={(values) => set('expansions', values)}
-              />
-              <Dropdown
-                multiple
-                label="Qualities"
-                options={QUALITY_OPTIONS}
-                values={config.qualities}
-                onChange={(values) => set('qualities', values)}
+              <SelectionDropdowns
+                values={config}
+                onChange={(patch) => setConfig((current) => ({ ...current, ...patch }))}
               />
             </div>
           </Panel>

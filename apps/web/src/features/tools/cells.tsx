@@ -1,12 +1,6 @@
-// Cell renderers shared by the tool tables (SPEC §2 results table, §9 display and colours).
-import {
-  formatGold,
-  formatPercent,
-  formatRatio,
-  truncateName,
-  type StatusColor,
-  type TradeItem,
-} from '@goldroute/domain';
+// Cell contents shared by the tool tables (SPEC §2 results table, §9 display and colours). Kept to plain
+// text and class names where possible: a page is 100 rows of 16 cells, rendered on every page change.
+import { truncateName, type StatusColor, type TradeItem } from '@goldroute/domain';
 import { itemLink } from './links';
 
 export const STATUS_TEXT: Record<StatusColor, string> = {
@@ -32,23 +26,11 @@ export function capitalise(text: string): string {
   return text.length === 0 ? text : `${text[0]!.toUpperCase()}${text.slice(1)}`;
 }
 
-export function Gold({ value, className = 'text-slate-100' }: { value: number; className?: string }) {
-  return <span className={`tabular-nums ${className}`}>{formatGold(value)}</span>;
-}
-
-export function Ratio({ value, color }: { value: number; color: StatusColor }) {
-  return <span className={`tabular-nums ${STATUS_TEXT[color]}`}>{formatRatio(value)}</span>;
-}
-
-export function Percent({ value, color }: { value: number; color: StatusColor }) {
-  return <span className={`text-[11px] tabular-nums ${STATUS_TEXT[color]}`}>{formatPercent(value)}</span>;
-}
-
 /** Item name: link to the game database, 30-character truncation with the full name on hover. */
 export function ItemName({ item }: { item: TradeItem }) {
   const short = truncateName(item.name);
   return (
-    <span className="inline-flex min-w-0 items-center gap-1.5">
+    <>
       <a
         href={itemLink(item)}
         target="_blank"
@@ -63,19 +45,18 @@ export function ItemName({ item }: { item: TradeItem }) {
         <span
           title="Crafted item"
           aria-label="Crafted"
-          className="rounded bg-sky-400/10 px-1 text-[10px] font-semibold text-sky-300 ring-1 ring-sky-400/25 ring-inset"
+          className="ml-1.5 rounded bg-sky-400/10 px-1 text-[10px] font-semibold whitespace-nowrap text-sky-300 ring-1 ring-sky-400/25 ring-inset"
         >
           Crafted
         </span>
       ) : null}
-    </span>
+    </>
   );
 }
 
-/** Extra Stats: tertiary stats (speed, leech, avoidance, indestructible) and "Sockets: N". */
-export function ExtraStats({ item }: { item: TradeItem }) {
+/** Extra Stats: tertiary stats (speed, leech, avoidance, indestructible) and "Sockets: N"; "—" without. */
+export function extraStatsText(item: TradeItem): string {
   const parts = item.tertiaryStats.map(capitalise);
   if (item.sockets.length > 0) parts.push(`Sockets: ${item.sockets.length}`);
-  if (parts.length === 0) return <span className="text-slate-600">—</span>;
-  return <span className="text-slate-300">{parts.join(', ')}</span>;
+  return parts.length === 0 ? '—' : parts.join(', ');
 }

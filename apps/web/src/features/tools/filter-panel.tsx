@@ -1,12 +1,9 @@
 // "Advanced Filters" side panel (SPEC §2 filter bar, §5 filter ranges). It edits a draft; Apply Filters
 // commits it.
 import {
-  CATEGORIES,
   CRAFTED_FILTERS,
-  EXPANSIONS,
   FILTER_LABELS,
   LABELS,
-  QUALITIES,
   countActiveFilters,
   filterRanges,
   type CraftedFilter,
@@ -14,7 +11,8 @@ import {
   type RangeKey,
 } from '@goldroute/domain';
 import { useState, type ReactNode } from 'react';
-import { Dropdown, SidePanel, SliderInput, buttonClass, type DropdownOption } from '../../components/ui';
+import { Dropdown, SidePanel, SliderInput, buttonClass } from '../../components/ui';
+import { SelectionDropdowns } from './selection-dropdowns';
 
 export interface RealmOption {
   id: number;
@@ -29,6 +27,11 @@ const CRAFTED_LABELS: Record<CraftedFilter, string> = {
   exclusive: 'Only crafted',
 };
 
+const REALM_FILTERS = [
+  { key: 'buyingRealms', label: 'Buying realms' },
+  { key: 'sellingRealms', label: 'Selling realms' },
+] as const;
+
 const TOOL_RANGES: readonly RangeKey[] = [
   'sellRate',
   'saleAvg',
@@ -37,10 +40,6 @@ const TOOL_RANGES: readonly RangeKey[] = [
   'maxGoldBuyout',
 ];
 const TSM_RANGES: readonly RangeKey[] = ['sellRate', 'saleAvg', 'regionMarketValue', 'regionHistorical'];
-
-const categoryOptions: DropdownOption<string>[] = CATEGORIES.map((c) => ({ value: c, label: c }));
-const expansionOptions: DropdownOption<number>[] = EXPANSIONS.map((e) => ({ value: e.id, label: e.name }));
-const qualityOptions: DropdownOption<number>[] = QUALITIES.map((q) => ({ value: q.id, label: q.name }));
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -89,8 +88,6 @@ function FilterPanelBody({
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
   const active = countActiveFilters(draft);
-  const buyOptions = buyingRealms.map((r) => ({ value: r.id, label: r.name }));
-  const sellOptions = sellingRealms.map((r) => ({ value: r.id, label: r.name }));
 
   return (
     <SidePanel
@@ -98,7 +95,7 @@ function FilterPanelBody({
       onClose={onClose}
       title={LABELS.advancedFilters}
       footer={
-        <div className="flex items-center justify-between gap-4">
+        <div className="flex w-full items-center justify-between gap-4">
           <p className="text-sm text-slate-400" data-testid="active-filter-count">
             {LABELS.activeFilters(active)}
           </p>
@@ -110,47 +107,42 @@ function FilterPanelBody({
     >
       <div className="space-y-8">
         <Section title="Selection Filters">
-          <Dropdown
-            multiple
-            label="Categories"
-            options={categoryOptions}
-            values={draft.categories}
-            onChange={(v) => set('categories', v)}
+          <SelectionDropdowns
+            values={draft}
+            onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
           />
-          <Dropdown
-            multiple
-            label="Expansions"
-            options={expansionOptions}
-            values={draft.expansions}
-            onChange={(v) => set('expansions', v)}
-          />
-          <Dropdown
-            multiple
-            label="Qualities"
-            options={qualityOptions}
-            values={draft.qualities}
-            onChange={(v) => set('qualities', v)}
-          />
-          {mode === 'tool' ? (
-            <>
-              <Dropdown
-                multiple
-                label="Buying realms"
-                options={buyOptions}
-                values={realmValues(draft.buyingRealms, buyingRealms)}
-                onChange={(v) => set('buyingRealms', realmSelection(v, buyingRealms))}
-              />
-              <Dropdown
-                multiple
-                label="Selling realms"
-                options={sellOptions}
-                values={realmValues(draft.sellingRealms, sellingRealms)}
-                onChange={(v) => set('sellingRealms', realmSelection(v, sellingRealms))}
-              />
-            </>
-          ) : null}
+          {mode === 'tool'
+            ? REALM_FILTERS.map(({ key, label }) => {
+                const options = key === 'buyingRealms' ? buyingRealms : sellingRealms;
+                return (
+                  <Dropdown
+                    key={key}
+                    multiple
+                    label={label}
+                    options={options.map((r) => ({ value: r.id, label: r.name }))}
+                    values={realmValues(draft[key], options)}
+                    onChange={(v) => set(key, realmSelection(v, options))}
+                  />
+                );
+              })
+            : null}
+        </Section>
+
+        <Section title="Value Ranges">
+          {(mode === 'tool' ? TOOL_RANGES : TSM_RANGES).map((key) => (
+            <SliderInput
+              key={key}
+              label={FILTER_LABELS[key]}
+              value={draft[key]}
+              onChange={(v) => set(key, v)}
+              {...ranges[key]}
+            />
+          ))}
+        </Section>
+
+        <Section title="Additional Filters">
           <fieldset>
-            <legend className="mb-2 text-sm font-medium text-slate-200">Crafted items</legend>
+            <legend className="mb-2 text-sm font-medium text-slate-300">Crafted items</legend>
             <div className="grid grid-cols-3 gap-1 rounded-xl bg-white/5 p-1 ring-1 ring-white/10 ring-inset">
               {CRAFTED_FILTERS.map((value) => (
                 <label
@@ -172,49 +164,35 @@ function FilterPanelBody({
               ))}
             </div>
           </fieldset>
-        </Section>
-
-        <Section title="Value Ranges">
-          {(mode === 'tool' ? TOOL_RANGES : TSM_RANGES).map((key) => (
-            <SliderInput
-              key={key}
-              label={FILTER_LABELS[key]}
-              value={draft[key]}
-              onChange={(v) => set(key, v)}
-              {...ranges[key]}
-            />
-          ))}
           {mode === 'tool' ? (
-            <SliderInput
-              label={FILTER_LABELS.goldProfitSaleAvg}
-              value={draft.goldProfitSaleAvg}
-              onChange={(v) => set('goldProfitSaleAvg', v)}
-              disabled={!draft.goldProfitSaleAvgEnabled}
-              {...ranges.goldProfitSaleAvg}
-            />
+            // The positive sale-avg-vs-buy toggle: the activation checkbox of Gold Profit on Sale Avg,
+            // right above the slider it turns on.
+            <div className="space-y-3 rounded-xl border border-white/5 bg-white/[0.02] p-3">
+              <label className="flex cursor-pointer items-start gap-3 text-sm text-slate-200">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-4 shrink-0 accent-gold-400"
+                  checked={draft.goldProfitSaleAvgEnabled}
+                  onChange={(e) => set('goldProfitSaleAvgEnabled', e.target.checked)}
+                />
+                <span>
+                  <span className="block font-medium">Positive Sale Avg vs Buy only</span>
+                  <span className="block text-xs text-slate-400">
+                    Turns on {FILTER_LABELS.goldProfitSaleAvg}: deals must also pay off at the average sale
+                    price.
+                  </span>
+                </span>
+              </label>
+              <SliderInput
+                label={FILTER_LABELS.goldProfitSaleAvg}
+                value={draft.goldProfitSaleAvg}
+                onChange={(v) => set('goldProfitSaleAvg', v)}
+                disabled={!draft.goldProfitSaleAvgEnabled}
+                {...ranges.goldProfitSaleAvg}
+              />
+            </div>
           ) : null}
         </Section>
-
-        {mode === 'tool' ? (
-          <Section title="Additional Filters">
-            {/* The activation checkbox of Gold Profit on Sale Avg: only positive Sale Avg vs Buy deals. */}
-            <label className="flex cursor-pointer items-start gap-3 rounded-xl border border-white/5 bg-white/[0.02] p-3 text-sm text-slate-200">
-              <input
-                type="checkbox"
-                className="mt-0.5 size-4 shrink-0 accent-gold-400"
-                checked={draft.goldProfitSaleAvgEnabled}
-                onChange={(e) => set('goldProfitSaleAvgEnabled', e.target.checked)}
-              />
-              <span>
-                <span className="block font-medium">Positive Sale Avg vs Buy only</span>
-                <span className="block text-xs text-slate-400">
-                  Activates {FILTER_LABELS.goldProfitSaleAvg}: deals must also pay off at the average sale
-                  price.
-                </span>
-              </span>
-            </label>
-          </Section>
-        ) : null}
       </div>
     </SidePanel>
   );

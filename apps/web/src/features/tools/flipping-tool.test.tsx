@@ -1,9 +1,9 @@
-import { LABELS, TOASTS } from '@goldroute/domain';
+import { FILTER_LABELS, LABELS, TOASTS } from '@goldroute/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FlippingTool } from './flipping-tool';
-import { NOW_S, renderTool, tradeItem } from './test-utils';
+import { NOW_S, renderTool, sectionTitles, tradeItem } from './test-utils';
 
 const a = tradeItem({ name: 'Alpha Blade', buyBuyout: 300, sellBuyout: 2000, sellVsBuy: 1600 });
 const b = tradeItem({ name: 'Bravo Helm', buyBuyout: 100, sellBuyout: 3000, sellVsBuy: 2750 });
@@ -141,6 +141,59 @@ describe('flipping results table', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByTestId('filter-badge')).toHaveTextContent('1');
     expect(names()).toEqual(['Bravo Helm']);
+  });
+
+  it('rows of a new page show their own items and include state (rows are reused across pages)', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 150 }, (_, i) =>
+      tradeItem({ name: `Bulk ${String(i).padStart(3, '0')}`, sellVsBuy: 10_000 - i }),
+    );
+    show(many);
+    expect(names().slice(0, 2)).toEqual(['Bulk 000', 'Bulk 001']);
+    await user.click(screen.getByRole('checkbox', { name: 'Include Bulk 000' }));
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(names()).toEqual(many.slice(100).map((item) => item.name));
+    expect(screen.getByRole('checkbox', { name: 'Include Bulk 100' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Include all rows' })).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'First page' }));
+    expect(screen.getByRole('checkbox', { name: 'Include Bulk 000' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Include Bulk 001' })).toBeChecked();
+  });
+
+  it('the panel has Selection Filters, Value Ranges and Additional Filters; the crafted filter and the sale-avg toggle work', async () => {
+    const user = userEvent.setup();
+    const crafted = tradeItem({ name: 'Delta Crafted', crafted: true, sellVsBuy: 4000, saleAvgVsBuy: -50 });
+    show([...items, crafted]);
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    const panel = screen.getByRole('dialog', { name: LABELS.advancedFilters });
+    expect(sectionTitles(panel)).toEqual(['Selection Filters', 'Value Ranges', 'Additional Filters']);
+    const saleAvgBox = within(panel).getByRole('textbox', { name: FILTER_LABELS.goldProfitSaleAvg });
+    expect(saleAvgBox).toBeDisabled();
+    await user.click(within(panel).getByRole('checkbox', { name: /Positive Sale Avg vs Buy only/ }));
+    expect(saleAvgBox).toBeEnabled();
+    await user.click(within(panel).getByRole('radio', { name: 'Only crafted' }));
+    expect(within(panel).getByText(LABELS.activeFilters(2))).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: LABELS.applyFilters }));
+    expect(screen.getByTestId('filter-badge')).toHaveTextContent('2');
+    // The only crafted item loses money at its average sale price, so nothing passes both.
+    expect(screen.getByText(LABELS.noData)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    const again = screen.getByRole('dialog', { name: LABELS.advancedFilters });
+    await user.click(within(again).getByRole('checkbox', { name: /Positive Sale Avg vs Buy only/ }));
+    await user.click(within(again).getByRole('button', { name: LABELS.applyFilters }));
+    expect(names()).toEqual(['Delta Crafted']);
+  });
+
+  it('closing the panel without Apply Filters keeps the committed filters', async () => {
+    const user = userEvent.setup();
+    show();
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    const panel = screen.getByRole('dialog', { name: LABELS.advancedFilters });
+    await user.click(within(panel).getByRole('radio', { name: 'Only crafted' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByTestId('filter-badge')).toHaveTextContent('0');
+    expect(names()).toEqual(['Bravo Helm', 'Alpha Blade', 'Charlie Ring']);
   });
 
   it('applies the saved personal config on load', () => {

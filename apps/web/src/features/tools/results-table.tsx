@@ -2,52 +2,57 @@
 import {
   LABELS,
   expansionName,
+  formatGold,
+  formatPercent,
+  formatRatio,
   profitPercent,
   saleAvgVsBuyColor,
   sellRateColor,
   sellVsBuyPercentColor,
+  type StatusColor,
   type TradeItem,
 } from '@goldroute/domain';
-import { memo, type ReactNode } from 'react';
+import { memo } from 'react';
 import { Tooltip } from '../../components/ui';
-import { capitalise, ExtraStats, Gold, ItemName, Percent, qualityClass, Ratio } from './cells';
-import type { PreparedRow, SortKey, SortState } from './rows';
-import { SortHeader, StarIcon, TableShell, thClass } from './table-parts';
+import { STATUS_TEXT, capitalise, extraStatsText, ItemName, qualityClass } from './cells';
+import type { SortKey, SortState } from './rows';
+import { StarIcon, ToolTable, checkboxClass, rowClass, thClass, type SortColumn } from './table-parts';
 
 /** One rendered line: a plain item, a dropship group, or one of a group's variants. */
 export interface TableEntry {
   kind: 'item' | 'group' | 'variant';
-  row: PreparedRow;
+  item: TradeItem;
+  category: string;
   /** Trade keys the include checkbox controls (a group controls all its shown variants). */
   tradeKeys: readonly string[];
   groupKey?: string;
+  /** Variant count of a group. */
   count?: number;
   expanded?: boolean;
 }
 
-interface Column {
-  label: string;
-  sortKey: SortKey;
-  tooltip?: string;
-  align?: 'right';
-}
-
 /** Columns 2 to 15 of SPEC §2 (column 1 is the include checkbox), then the favourite star. */
-export const RESULT_COLUMNS: readonly Column[] = [
-  { label: 'Item Name', sortKey: 'name' },
-  { label: 'Category', sortKey: 'category' },
-  { label: 'ilvl', sortKey: 'itemLevel', align: 'right' },
-  { label: 'Sell Rate', sortKey: 'sellRate', align: 'right' },
-  { label: 'Expansion', sortKey: 'expansion' },
-  { label: 'Quality', sortKey: 'quality' },
-  { label: 'Extra Stats', sortKey: 'extraStats' },
-  { label: 'Sale Avg', sortKey: 'saleAvg', align: 'right' },
-  { label: 'Sale Avg vs Buy', sortKey: 'saleAvgVsBuy', align: 'right' },
-  { label: 'Sell vs Buy', sortKey: 'sellVsBuy', tooltip: LABELS.sellVsBuyTooltip, align: 'right' },
-  { label: 'Sell Price', sortKey: 'sellPrice', align: 'right' },
-  { label: 'Sell Realm', sortKey: 'sellRealm' },
-  { label: 'Buy Price', sortKey: 'buyPrice', align: 'right' },
-  { label: 'Buy Realm', sortKey: 'buyRealm' },
+export const RESULT_COLUMNS: readonly SortColumn[] = [
+  { label: 'Item Name', sortKey: 'name', track: 'minmax(11rem,1.25fr)' },
+  { label: 'Category', sortKey: 'category', track: '6.25rem' },
+  { label: 'ilvl', sortKey: 'itemLevel', align: 'right', track: '2.75rem' },
+  { label: 'Sell Rate', sortKey: 'sellRate', align: 'right', track: '3.75rem' },
+  { label: 'Expansion', sortKey: 'expansion', track: '5.5rem' },
+  { label: 'Quality', sortKey: 'quality', track: '4.75rem' },
+  { label: 'Extra Stats', sortKey: 'extraStats', track: '5.25rem' },
+  { label: 'Sale Avg', sortKey: 'saleAvg', align: 'right', track: '5.25rem' },
+  { label: 'Sale Avg vs Buy', sortKey: 'saleAvgVsBuy', align: 'right', track: '5.75rem' },
+  {
+    label: 'Sell vs Buy',
+    sortKey: 'sellVsBuy',
+    tooltip: LABELS.sellVsBuyTooltip,
+    align: 'right',
+    track: '5.75rem',
+  },
+  { label: 'Sell Price', sortKey: 'sellPrice', align: 'right', track: '5.25rem' },
+  { label: 'Sell Realm', sortKey: 'sellRealm', track: 'minmax(7rem,1fr)' },
+  { label: 'Buy Price', sortKey: 'buyPrice', align: 'right', track: '5.25rem' },
+  { label: 'Buy Realm', sortKey: 'buyRealm', track: 'minmax(7rem,1fr)' },
 ];
 
 export interface ResultsTableProps {
@@ -69,19 +74,54 @@ export interface ResultsTableProps {
   onToggleGroup?: (groupKey: string) => void;
 }
 
-const td = 'px-1.5 py-1.5 whitespace-nowrap';
-const tdRight = `${td} text-right`;
+const td = 'min-w-0 px-1.5 py-1.5';
+const num = `${td} text-right tabular-nums whitespace-nowrap`;
+const text = `${td} text-slate-300 break-words`;
 
-function profitCell(
-  value: number,
-  percent: number,
-  percentColor: ReturnType<typeof sellVsBuyPercentColor>,
-): ReactNode {
+/** Profit in gold over its percentage of the buy price. */
+function ProfitCell({
+  col,
+  value,
+  percent,
+  color,
+}: {
+  col: string;
+  value: number;
+  percent: number;
+  color: StatusColor;
+}) {
   return (
-    <span className="inline-flex flex-col items-end leading-tight">
-      <Gold value={value} className={value < 0 ? 'text-red-400' : 'text-slate-100'} />
-      <Percent value={percent} color={percentColor} />
-    </span>
+    <td
+      role="cell"
+      data-col={col}
+      className={`${num} leading-tight ${value < 0 ? 'text-red-400' : 'text-slate-100'}`}
+    >
+      {formatGold(value)}
+      <span className={`block text-[11px] ${STATUS_TEXT[color]}`}>{formatPercent(percent)}</span>
+    </td>
+  );
+}
+
+function GroupToggle({ entry, onToggleGroup }: { entry: TableEntry; onToggleGroup: (key: string) => void }) {
+  return (
+    <button
+      type="button"
+      aria-expanded={entry.expanded ?? false}
+      aria-label={`${entry.expanded ? 'Collapse' : 'Expand'} ${entry.item.name}`}
+      onClick={(e) => {
+        e.stopPropagation();
+        onToggleGroup(entry.groupKey!);
+      }}
+      className="mr-1.5 inline-flex size-5 items-center justify-center rounded align-middle text-gold-300 ring-1 ring-gold-400/30 ring-inset hover:bg-gold-400/10"
+    >
+      {/* A chevron from two borders (no SVG per row): points right, or down when open. */}
+      <span
+        aria-hidden="true"
+        className={`size-1.5 border-r-2 border-b-2 border-current transition-transform ${
+          entry.expanded ? '-translate-y-px rotate-45' : '-translate-x-px -rotate-45'
+        }`}
+      />
+    </button>
   );
 }
 
@@ -108,17 +148,18 @@ const ResultRow = memo(function ResultRow({
   onSelect,
   onToggleGroup,
 }: RowProps) {
-  const { item, category } = entry.row;
+  const { item, category } = entry;
   const sellPercent = profitPercent(item.sellVsBuy, item.buyBuyout);
   const avgPercent = profitPercent(item.saleAvgVsBuy, item.buyBuyout);
   const variant = entry.kind === 'variant';
   return (
     <tr
+      role="row"
       data-trade-key={item.uniqueTradeKey}
       data-kind={entry.kind}
       aria-selected={selected}
       onClick={() => onSelect(item.uniqueTradeKey)}
-      className={`cursor-pointer border-t border-white/5 transition-colors ${
+      className={`${rowClass} cursor-pointer border-t border-white/5 ${
         selected
           ? 'bg-gold-400/10 shadow-[inset_3px_0_0_var(--color-gold-400)]'
           : variant
@@ -126,88 +167,80 @@ const ResultRow = memo(function ResultRow({
             : 'hover:bg-white/[0.03]'
       } ${included ? '' : 'opacity-45'}`}
     >
-      <td className={`${td} w-8`} onClick={(e) => e.stopPropagation()}>
+      <td role="cell" className={td} onClick={(e) => e.stopPropagation()}>
         <input
           type="checkbox"
           aria-label={`Include ${item.name}`}
-          className="size-4 cursor-pointer accent-gold-400"
+          className={checkboxClass}
           checked={included}
           onChange={() => onToggle(entry.tradeKeys)}
         />
       </td>
-      <td className={`${td} ${variant ? 'pl-8' : ''}`}>
-        <span className="inline-flex items-center gap-1.5">
-          {entry.kind === 'group' && onToggleGroup && entry.groupKey ? (
-            <button
-              type="button"
-              aria-expanded={entry.expanded ?? false}
-              aria-label={`${entry.expanded ? 'Collapse' : 'Expand'} ${item.name}`}
-              onClick={(e) => {
-                e.stopPropagation();
-                onToggleGroup(entry.groupKey!);
-              }}
-              className="inline-flex size-5 items-center justify-center rounded text-gold-300 ring-1 ring-gold-400/30 ring-inset hover:bg-gold-400/10"
-            >
-              <svg
-                viewBox="0 0 20 20"
-                className={`size-3.5 transition-transform ${entry.expanded ? 'rotate-90' : ''}`}
-                aria-hidden="true"
-              >
-                <path
-                  d="M7 5l6 5-6 5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                />
-              </svg>
-            </button>
-          ) : null}
-          {variant ? (
-            <span className="text-slate-600" aria-hidden="true">
-              └
-            </span>
-          ) : null}
-          <ItemName item={item} />
-          {entry.kind === 'group' ? (
-            <span className="text-xs text-slate-400 tabular-nums" data-testid="variant-count">
-              ({entry.count})
-            </span>
-          ) : null}
-        </span>
+      <td role="cell" className={`${td} break-words ${variant ? 'pl-7' : ''}`}>
+        {entry.kind === 'group' && onToggleGroup && entry.groupKey ? (
+          <GroupToggle entry={entry} onToggleGroup={onToggleGroup} />
+        ) : null}
+        {variant ? (
+          <span className="mr-1.5 text-slate-600" aria-hidden="true">
+            └
+          </span>
+        ) : null}
+        <ItemName item={item} />
+        {entry.kind === 'group' ? (
+          <span
+            className="ml-1.5 text-xs whitespace-nowrap text-slate-400 tabular-nums"
+            data-testid="variant-count"
+          >
+            ({entry.count})
+          </span>
+        ) : null}
       </td>
-      <td className={`${td} text-slate-300`}>{category}</td>
-      <td className={`${tdRight} text-slate-300 tabular-nums`}>{Math.round(item.itemLevel)}</td>
-      <td className={tdRight}>
-        <Ratio value={item.saleRate} color={sellRateColor(item.saleRate)} />
+      <td role="cell" className={text}>
+        {category}
       </td>
-      <td className={`${td} text-slate-300`}>{expansionName(item.patchNumber)}</td>
-      <td className={`${td} ${qualityClass(item.quality)}`}>{capitalise(item.quality)}</td>
-      <td className="max-w-36 min-w-20 px-1.5 py-1.5 text-[11px] leading-snug">
-        <ExtraStats item={item} />
+      <td role="cell" className={`${num} text-slate-300`}>
+        {Math.round(item.itemLevel)}
       </td>
-      <td className={tdRight}>
-        <Gold value={item.avgSale} />
+      <td role="cell" className={`${num} ${STATUS_TEXT[sellRateColor(item.saleRate)]}`}>
+        {formatRatio(item.saleRate)}
       </td>
-      <td className={tdRight} data-col="saleAvgVsBuy">
-        {profitCell(item.saleAvgVsBuy, avgPercent, saleAvgVsBuyColor(item.saleAvgVsBuy))}
+      <td role="cell" className={text}>
+        {expansionName(item.patchNumber)}
       </td>
-      <td className={tdRight} data-col="sellVsBuy">
-        {profitCell(item.sellVsBuy, sellPercent, sellVsBuyPercentColor(sellPercent))}
+      <td role="cell" className={`${td} ${qualityClass(item.quality)}`}>
+        {capitalise(item.quality)}
       </td>
-      <td className={tdRight}>
-        <Gold value={item.sellBuyout} />
+      <td role="cell" className={`${text} text-[11px] leading-snug`}>
+        {extraStatsText(item)}
       </td>
-      <td className="max-w-44 min-w-32 px-1.5 py-1.5 leading-snug text-slate-300">
+      <td role="cell" className={`${num} text-slate-100`}>
+        {formatGold(item.avgSale)}
+      </td>
+      <ProfitCell
+        col="saleAvgVsBuy"
+        value={item.saleAvgVsBuy}
+        percent={avgPercent}
+        color={saleAvgVsBuyColor(item.saleAvgVsBuy)}
+      />
+      <ProfitCell
+        col="sellVsBuy"
+        value={item.sellVsBuy}
+        percent={sellPercent}
+        color={sellVsBuyPercentColor(sellPercent)}
+      />
+      <td role="cell" className={`${num} text-slate-100`}>
+        {formatGold(item.sellBuyout)}
+      </td>
+      <td role="cell" className={`${text} leading-snug`}>
         {item.sellingConnectedRealmName}
       </td>
-      <td className={tdRight}>
-        <Gold value={item.buyBuyout} className="text-gold-200" />
+      <td role="cell" className={`${num} text-gold-200`}>
+        {formatGold(item.buyBuyout)}
       </td>
-      <td className="max-w-44 min-w-32 px-1.5 py-1.5 leading-snug text-slate-300">
+      <td role="cell" className={`${text} leading-snug`}>
         {item.buyingConnectedRealmName}
       </td>
-      <td className={`${td} w-8 text-center`}>
+      <td role="cell" className={`${td} text-center`}>
         {variant ? null : (
           <button
             type="button"
@@ -218,7 +251,7 @@ const ResultRow = memo(function ResultRow({
               e.stopPropagation();
               onFavorite(item);
             }}
-            className={`inline-flex size-6 items-center justify-center rounded transition hover:bg-white/5 disabled:opacity-50 ${
+            className={`inline-flex size-6 items-center justify-center rounded align-middle hover:bg-white/5 disabled:opacity-50 ${
               favourite ? 'text-gold-400' : 'text-slate-600 hover:text-gold-300'
             }`}
           >
@@ -229,6 +262,21 @@ const ResultRow = memo(function ResultRow({
     </tr>
   );
 });
+
+const favouritesHeader = (onOnlyFavourites: () => void) => (
+  <th scope="col" role="columnheader" className={`${thClass} justify-center`}>
+    <Tooltip content="Keep only favourites included">
+      <button
+        type="button"
+        aria-label="Include only favourites"
+        onClick={onOnlyFavourites}
+        className="inline-flex size-6 items-center justify-center rounded text-gold-400 hover:bg-white/5"
+      >
+        <StarIcon filled />
+      </button>
+    </Tooltip>
+  </th>
+);
 
 export function ResultsTable({
   entries,
@@ -247,64 +295,35 @@ export function ResultsTable({
   onToggleGroup,
 }: ResultsTableProps) {
   return (
-    <TableShell label="Results">
-      <thead>
-        <tr>
-          <th scope="col" className={`${thClass} w-8`}>
-            <input
-              type="checkbox"
-              aria-label="Include all rows"
-              className="size-4 cursor-pointer accent-gold-400"
-              checked={allIncluded}
-              onChange={onToggleAll}
-            />
-          </th>
-          {RESULT_COLUMNS.map((column) => (
-            <SortHeader key={column.sortKey} {...column} sort={sort} onSort={onSort} />
-          ))}
-          <th scope="col" className={`${thClass} w-8 text-center`}>
-            <Tooltip content="Keep only favourites included">
-              <button
-                type="button"
-                aria-label="Include only favourites"
-                onClick={onOnlyFavourites}
-                className="inline-flex size-6 items-center justify-center rounded text-gold-400 hover:bg-white/5"
-              >
-                <StarIcon filled />
-              </button>
-            </Tooltip>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {entries.length === 0 ? (
-          <tr>
-            <td colSpan={RESULT_COLUMNS.length + 2} className="px-4 py-16 text-center text-slate-400">
-              {LABELS.noData}
-            </td>
-          </tr>
-        ) : (
-          entries.map((entry) => {
-            const key = entry.row.item.uniqueTradeKey;
-            let included = true;
-            for (const k of entry.tradeKeys) if (unchecked.has(k)) included = false;
-            return (
-              <ResultRow
-                key={`${entry.kind}:${entry.groupKey ?? ''}:${key}`}
-                entry={entry}
-                included={included}
-                favourite={favorites.has(entry.row.item.uniqueItemKey)}
-                pending={favoritePending === entry.row.item.uniqueItemKey}
-                selected={selectedKey === key}
-                onToggle={onToggle}
-                onFavorite={onFavorite}
-                onSelect={onSelect}
-                onToggleGroup={onToggleGroup}
-              />
-            );
-          })
-        )}
-      </tbody>
-    </TableShell>
+    <ToolTable
+      label="Results"
+      columns={RESULT_COLUMNS}
+      sort={sort}
+      onSort={onSort}
+      allIncluded={allIncluded}
+      onToggleAll={onToggleAll}
+      after={{ track: '2.25rem', header: favouritesHeader(onOnlyFavourites) }}
+      isEmpty={entries.length === 0}
+    >
+      {entries.map((entry, slot) => {
+        const key = entry.item.uniqueTradeKey;
+        let included = true;
+        for (const k of entry.tradeKeys) if (unchecked.has(k)) included = false;
+        return (
+          <ResultRow
+            key={slot}
+            entry={entry}
+            included={included}
+            favourite={favorites.has(entry.item.uniqueItemKey)}
+            pending={favoritePending === entry.item.uniqueItemKey}
+            selected={selectedKey === key}
+            onToggle={onToggle}
+            onFavorite={onFavorite}
+            onSelect={onSelect}
+            onToggleGroup={onToggleGroup}
+          />
+        );
+      })}
+    </ToolTable>
   );
 }

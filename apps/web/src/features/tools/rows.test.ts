@@ -1,6 +1,17 @@
-import { CATEGORIES, SYSTEM_DEFAULT_FILTERS, type Filters } from '@goldroute/domain';
+import { CATEGORIES, SYSTEM_DEFAULT_FILTERS, type Filters, type TradeItem } from '@goldroute/domain';
 import { describe, expect, it } from 'vitest';
-import { domainRule, nextSort, prepareRows, rowFilter, sortRows, type PreparedRow } from './rows';
+import { argsort } from './argsort';
+import { buildRowTable, type SortKey } from './row-table';
+import {
+  domainRule,
+  favouriteMask,
+  nextSort,
+  oneRowPerGroup,
+  passMask,
+  shownGroups,
+  sortShown,
+  type SortState,
+} from './rows';
 import { tradeItem } from './test-utils';
 
 let seed = 1;
@@ -13,7 +24,7 @@ function randomItem() {
   const buy = Math.round(rand() * 20000);
   return tradeItem({
     id: pet ? `pet_${Math.floor(rand() * 100)}` : Math.floor(rand() * 1000),
-    name: pick(['Alpha Blade', 'bravo helm', 'Charlie RING', 'Delta']),
+    name: pick(['Alpha Blade', 'bravo helm', 'Charlie RING', 'Delta', 'alpha blade']),
     class: pick(['Weapon', 'Armor', 'Miscellaneous', 'Recipe', 'Pet']),
     subclass,
     quality: pick(['common', 'Epic', 'rare', 'weird', '']),
@@ -22,12 +33,18 @@ function randomItem() {
     saleRate: rand() * 0.1,
     avgSale: rand() * 30000,
     buyBuyout: rand() < 0.05 ? 0 : buy,
-    sellVsBuy: rand() * 20000 - 5000,
+    sellBuyout: pick([0, 100, 2500, NaN, rand() * 40000]),
+    itemLevel: pick([1, 80, 80, 415.5, 600]),
+    sellVsBuy: rand() < 0.05 ? 0 : Math.round(rand() * 20000 - 5000),
     saleAvgVsBuy: rand() * 20000 - 10000,
     marketValue: rand() * 20000,
     historical: rand() * 20000,
+    sockets: rand() < 0.2 ? [1] : [],
     buyingConnectedRealmId: Math.floor(rand() * 4),
+    buyingConnectedRealmName: pick(['Area 52', 'aegwynn', 'Zul’jin', 'Stormrage']),
     sellingConnectedRealmId: Math.floor(rand() * 4),
+    sellingConnectedRealmName: pick(['Area 52', 'aegwynn', 'Zul’jin', 'Stormrage']),
+    uniqueItemKey: `k${Math.floor(rand() * 50)}`,
   });
 }
 
@@ -54,54 +71,85 @@ function randomFilters(): Filters {
   };
 }
 
-describe('compiled filter rule', () => {
+describe('filter over the columns', () => {
   it('agrees with the domain itemPasses / tsmItemPasses on random items and filters', () => {
-    const rows = prepareRows(Array.from({ length: 400 }, randomItem));
+    const items = Array.from({ length: 400 }, randomItem);
+    const table = buildRowTable(items);
+    let passed = 0;
     for (let f = 0; f < 200; f++) {
       const filters = randomFilters();
       for (const rule of ['tool', 'tsm'] as const) {
-        const compiled = rowFilter(filters, rule);
-        for (const row of rows) expect(compiled(row)).toBe(domainRule[rule](row.item, filters));
+        const mask = passMask(table, filters, rule);
+        const expected = items.map((item) => (domainRule[rule](item, filters) ? 1 : 0));
+        expect(Array.from(mask)).toEqual(expected);
+        passed += expected.filter(Boolean).length;
       }
     }
+    // The random filters let some items through and stop others: both branches are exercised.
+    expect(passed).toBeGreaterThan(1000);
+    expect(passed).toBeLessThan(200 * 2 * 400 * 0.5);
   });
 });
 
-describe('sortRows', () => {
-  const rows = prepareRows([
-    tradeItem({ name: 'b', buyBuyout: 2, uniqueItemKey: 'x' }),
-    tradeItem({ name: 'a', buyBuyout: 3 }),
-    tradeItem({ name: 'c', buyBuyout: 1 }),
-    tradeItem({ name: 'a', buyBuyout: 1 }),
-  ]);
-  const id = (r: PreparedRow) => r;
-  const prices = (xs: PreparedRow[]) => xs.map((r) => r.item.buyBuyout);
+/** The reference order: stable, favourites first, then the column (text lower-cased), NaN last. */
+function referenceOrder(items: TradeItem[], sort: SortState, favorites: ReadonlySet<string>): number[] {
+  const value: Record<SortKey, (item: TradeItem) => number | string> = {
+    name: (i) => i.name.toLowerCase(),
+    category: (i) =>
+      (['Toys', 'Mount', 'Companions', 'Cosmetic'].includes(i.subclass) ? i.subclass : i.class).toLowerCase(),
+    itemLevel: (i) => i.itemLevel,
+    sellRate: (i) => i.saleRate,
+    expansion: (i) => i.patchNumber,
+    quality: (i) =>
+      ({ common: 1, uncommon: 2, rare: 3, epic: 4, legendary: 5 })[i.quality.toLowerCase()] ?? 0,
+    extraStats: (i) => i.sockets.length + i.tertiaryStats.length,
+    saleAvg: (i) => i.avgSale,
+    saleAvgVsBuy: (i) => i.saleAvgVsBuy,
+    sellVsBuy: (i) => i.sellVsBuy,
+    sellPrice: (i) => i.sellBuyout,
+    sellRealm: (i) => i.sellingConnectedRealmName.toLowerCase(),
+    buyPrice: (i) => i.buyBuyout,
+    buyRealm: (i) => i.buyingConnectedRealmName.toLowerCase(),
+    marketValue: (i) => i.marketValue,
+    historical: (i) => i.historical,
+  };
+  const of = value[sort.key];
+  const dir = sort.direction === 'asc' ? 1 : -1;
+  const compare = (a: number | string, b: number | string): number => {
+    const aNaN = typeof a === 'number' && Number.isNaN(a);
+    const bNaN = typeof b === 'number' && Number.isNaN(b);
+    if (aNaN || bNaN) return Number(aNaN) - Number(bNaN);
+    return (a < b ? -1 : a > b ? 1 : 0) * dir;
+  };
+  return items
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const fav =
+        Number(favorites.has(items[b]!.uniqueItemKey)) - Number(favorites.has(items[a]!.uniqueItemKey));
+      return fav || compare(of(items[a]!), of(items[b]!)) || a - b;
+    });
+}
 
-  it('sorts numbers both ways and stays stable on ties', () => {
-    expect(prices(sortRows(rows, id, { key: 'buyPrice', direction: 'asc' }, new Set()))).toEqual([
-      1, 1, 2, 3,
-    ]);
-    expect(sortRows(rows, id, { key: 'buyPrice', direction: 'asc' }, new Set())[0]).toBe(rows[2]);
-    expect(prices(sortRows(rows, id, { key: 'buyPrice', direction: 'desc' }, new Set()))).toEqual([
-      3, 2, 1, 1,
-    ]);
-  });
+describe('sort over the columns', () => {
+  const keys: SortKey[] = ['name', 'category', 'itemLevel', 'sellRate', 'quality', 'extraStats', 'sellPrice'];
+  const keysToo: SortKey[] = ['sellVsBuy', 'saleAvgVsBuy', 'buyPrice', 'sellRealm', 'buyRealm', 'expansion'];
 
-  it('sorts text by rank, favourites first', () => {
-    const names = (xs: PreparedRow[]) => xs.map((r) => r.item.name);
-    expect(names(sortRows(rows, id, { key: 'name', direction: 'asc' }, new Set()))).toEqual([
-      'a',
-      'a',
-      'b',
-      'c',
-    ]);
-    expect(names(sortRows(rows, id, { key: 'name', direction: 'desc' }, new Set(['x'])))).toEqual([
-      'b',
-      'c',
-      'a',
-      'a',
-    ]);
-  });
+  for (const size of [40, 3000]) {
+    it(`matches a plain stable comparator sort (${size} rows, favourites first, NaN last)`, () => {
+      const items = Array.from({ length: size }, randomItem);
+      const table = buildRowTable(items);
+      const all = Uint32Array.from(items, (_, i) => i);
+      for (const favorites of [new Set<string>(), new Set(['k1', 'k7', 'k30'])]) {
+        for (const key of [...keys, ...keysToo]) {
+          for (const direction of ['asc', 'desc'] as const) {
+            const sort = { key, direction };
+            const order = sortShown(table, all, sort, favouriteMask(table, favorites));
+            expect(Array.from(order), `${key} ${direction}`).toEqual(referenceOrder(items, sort, favorites));
+          }
+        }
+      }
+    });
+  }
 
   it('header clicks: a new column in its natural order, the same column reverses', () => {
     expect(nextSort({ key: 'sellVsBuy', direction: 'desc' }, 'name')).toEqual({
@@ -113,5 +161,41 @@ describe('sortRows', () => {
       key: 'buyPrice',
       direction: 'desc',
     });
+  });
+});
+
+describe('radix argsort', () => {
+  it('orders like a stable comparator sort on awkward keys, short and long lists', () => {
+    const pool = [0, -0, 1, -1, 0.5, -0.5, 1e-300, -1e-300, 1e300, -1e300, Infinity, -Infinity, 12345.678];
+    for (const n of [0, 1, 7, 511, 512, 5000]) {
+      const keys = Float64Array.from({ length: n }, () =>
+        rand() < 0.5 ? pick(pool) : (rand() - 0.5) * 10 ** Math.floor(rand() * 12),
+      );
+      const expected = Array.from(keys, (_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
+      expect(Array.from(argsort(keys))).toEqual(expected);
+    }
+  });
+});
+
+describe('groups', () => {
+  it('shows a group while any row passes, by its first passing row', () => {
+    const items = [
+      tradeItem({ sellVsBuy: 9000 }),
+      tradeItem({ sellVsBuy: 500 }),
+      tradeItem({ sellVsBuy: 100 }),
+      tradeItem({ sellVsBuy: 8000 }),
+      tradeItem({ sellVsBuy: 7000, name: 'Other' }),
+    ];
+    const table = buildRowTable(items);
+    const grouping = { start: Uint32Array.from([0, 1, 3, 5]), count: 3 };
+    const filters = { ...SYSTEM_DEFAULT_FILTERS, goldProfit: 1000 };
+    const shown = shownGroups(passMask(table, filters, 'tool'), grouping);
+    expect(Array.from(shown.groups)).toEqual([0, 2]);
+    expect(Array.from(shown.rows)).toEqual([0, 3]);
+    const byName = shownGroups(passMask(table, { ...filters, name: 'other' }, 'tool'), grouping);
+    expect(Array.from(byName.rows)).toEqual([4]);
+    expect(Array.from(shownGroups(passMask(table, filters, 'tool'), oneRowPerGroup(5)).rows)).toEqual([
+      0, 3, 4,
+    ]);
   });
 });

@@ -2,7 +2,7 @@
 import type { TradeItem } from '@goldroute/domain';
 import type { User } from '@goldroute/domain/api';
 import { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
@@ -91,3 +91,9 @@ export function stubClipboard(writeText: (text: string) => Promise<void> = () =>
   Object.defineProperty(navigator, 'clipboard', { value: { writeText: spy }, configurable: true });
   return spy;
 }
+
+/** The section headings of the "Advanced Filters" panel, in order. */
+export const sectionTitles = (panel: HTMLElement) =>
+  within(panel)
+    .getAllByRole('heading', { level: 3 })
+    .map((heading) => heading.textContent);

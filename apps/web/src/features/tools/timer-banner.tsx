@@ -8,7 +8,7 @@ import {
   timerFreshnessColor,
   type Region,
 } from '@goldroute/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, memo } from 'react';
 import { Spinner } from '../../components/loading-screen';
 import { useDataTimer } from '../market/api';
 import { STATUS_TEXT } from './cells';
@@ -42,7 +42,7 @@ export interface TimerBannerProps {
   reload?: () => void;
 }
 
-export function TimerBanner({
+export const TimerBanner = memo(function TimerBanner({
   region,
   lastModified,
   reload = () => window.location.reload(),
@@ -107,4 +107,4 @@ export function TimerBanner({
       ) : null}
     </>
   );
-}
+});

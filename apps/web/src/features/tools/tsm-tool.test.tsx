@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FlippingToolScreen } from '../../screens/flipping-tool';
-import { NOW_S, renderTool, stubClipboard, tradeItem } from './test-utils';
+import { NOW_S, renderTool, sectionTitles, stubClipboard, tradeItem } from './test-utils';
 import { TsmTool, dedupeTsmItems } from './tsm-tool';
 
 const sword = tradeItem({ id: 19019, name: 'Thunderfury', marketValue: 20000 });
@@ -71,6 +71,25 @@ describe('TSM list generator', { timeout: 30_000 }, () => {
     const input = within(panel).getByRole('textbox', { name: 'Region Market Value' });
     await user.clear(input);
     await user.type(input, '1000{Enter}');
+    await user.click(within(panel).getByRole('button', { name: LABELS.applyFilters }));
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Thunderfury' })).toBeInTheDocument();
+  });
+});
+
+describe('TSM filter panel', () => {
+  it('has the three sections, the TSM ranges and the crafted filter, without the flipping-only filters', async () => {
+    const user = userEvent.setup();
+    const craftedSword = tradeItem({ id: 7, name: 'Forged Sword', crafted: true });
+    renderTool(<TsmTool region="us" items={[sword, craftedSword]} lastModified={NOW_S} />);
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    const panel = screen.getByRole('dialog', { name: LABELS.advancedFilters });
+    expect(sectionTitles(panel)).toEqual(['Selection Filters', 'Value Ranges', 'Additional Filters']);
+    expect(within(panel).queryByRole('textbox', { name: 'Gold Profit' })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('checkbox', { name: /Positive Sale Avg/ })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('combobox', { name: 'Buying realms' })).not.toBeInTheDocument();
+    expect(within(panel).getByRole('combobox', { name: 'Categories' })).toBeInTheDocument();
+    await user.click(within(panel).getByRole('radio', { name: 'Exclude crafted' }));
     await user.click(within(panel).getByRole('button', { name: LABELS.applyFilters }));
     expect(screen.getAllByRole('row')).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Thunderfury' })).toBeInTheDocument();

@@ -1,27 +1,27 @@
 // TSM list generator (SPEC §2 "TSM generator table"): one row per item, TSM filters, "Copy TSM String".
 import {
   LABELS,
-  PAGE_SIZE,
   TOASTS,
-  clampPage,
   expansionName,
+  formatGold,
+  formatRatio,
   isPet,
-  pageCount,
   sellRateColor,
   truncateName,
   tsmString,
-  type Region,
   type TradeItem,
 } from '@goldroute/domain';
 import { memo, useCallback, useMemo } from 'react';
-import { Pagination, Tooltip } from '../../components/ui';
-import { Gold, Ratio, qualityClass } from './cells';
+import { Tooltip } from '../../components/ui';
+import { STATUS_TEXT, qualityClass } from './cells';
 import { copyText } from './copy';
-import { FilterPanel } from './filter-panel';
 import { itemLink } from './links';
-import { measured, prepareRows, rowFilter, sortRows, type PreparedRow, type SortKey } from './rows';
-import { SortHeader, TableShell, thClass } from './table-parts';
-import { FilterBar, TOOL_HEADINGS, ToolFrame } from './tool-page';
+import { buildRowTable, categoryAt } from './row-table';
+import { measured, oneRowPerGroup } from './rows';
+import { ToolTable, checkboxClass, rowClass, thClass, type SortColumn } from './table-parts';
+import { ToolBody } from './tool-body';
+import { TOOL_HEADINGS, ToolFrame, type ToolPageProps } from './tool-page';
+import { useShownRows } from './use-shown-rows';
 import { useToolState } from './use-tool-state';
 
 /** One row per item: variants of one item id (pets: one species) collapse into the first one. */
@@ -37,203 +37,168 @@ export function dedupeTsmItems(items: readonly TradeItem[]): TradeItem[] {
   return out;
 }
 
-const identity = (row: PreparedRow) => row;
 const NO_FAVOURITES: ReadonlySet<string> = new Set();
 
-const TSM_COLUMNS: { label: string; sortKey: SortKey; tooltip?: string; align?: 'right' }[] = [
-  { label: 'Item Name', sortKey: 'name' },
-  { label: 'Category', sortKey: 'category' },
-  { label: 'Expansion', sortKey: 'expansion' },
-  { label: 'Sell Rate', sortKey: 'sellRate', align: 'right' },
-  { label: 'Sale Avg', sortKey: 'saleAvg', tooltip: LABELS.saleAvgTooltip, align: 'right' },
+const TSM_COLUMNS: readonly SortColumn[] = [
+  { label: 'Item Name', sortKey: 'name', track: 'minmax(12rem,1fr)' },
+  { label: 'Category', sortKey: 'category', track: '8rem' },
+  { label: 'Expansion', sortKey: 'expansion', track: '6.5rem' },
+  { label: 'Sell Rate', sortKey: 'sellRate', align: 'right', track: '5.5rem' },
+  { label: 'Sale Avg', sortKey: 'saleAvg', tooltip: LABELS.saleAvgTooltip, align: 'right', track: '7.5rem' },
   {
     label: 'Region Market Value',
     sortKey: 'marketValue',
     tooltip: LABELS.marketValueTooltip,
     align: 'right',
+    track: '8.5rem',
   },
-  { label: 'Region Historical', sortKey: 'historical', tooltip: LABELS.historicalTooltip, align: 'right' },
+  {
+    label: 'Region Historical',
+    sortKey: 'historical',
+    tooltip: LABELS.historicalTooltip,
+    align: 'right',
+    track: '8.5rem',
+  },
 ];
 
-const td = 'px-2 py-1.5 whitespace-nowrap';
+const ICON_HEADER = (
+  <th scope="col" role="columnheader" className={thClass}>
+    <span className="sr-only">Icon</span>
+  </th>
+);
+
+const td = 'min-w-0 px-2 py-1.5';
+const num = `${td} text-right tabular-nums whitespace-nowrap`;
 
 const TsmRow = memo(function TsmRow({
-  row,
+  item,
+  category,
   included,
   onToggle,
 }: {
-  row: PreparedRow;
+  item: TradeItem;
+  category: string;
   included: boolean;
-  onToggle: (key: string) => void;
+  onToggle: (keys: readonly string[]) => void;
 }) {
-  const { item } = row;
   return (
     <tr
+      role="row"
       data-trade-key={item.uniqueTradeKey}
-      className={`border-t border-white/5 hover:bg-white/[0.03] ${included ? '' : 'opacity-45'}`}
+      className={`${rowClass} border-t border-white/5 hover:bg-white/[0.03] ${included ? '' : 'opacity-45'}`}
     >
-      <td className={`${td} w-8`}>
+      <td role="cell" className={td}>
         <input
           type="checkbox"
           aria-label={`Include ${item.name}`}
-          className="size-4 cursor-pointer accent-gold-400"
+          className={checkboxClass}
           checked={included}
-          onChange={() => onToggle(item.uniqueTradeKey)}
+          onChange={() => onToggle([item.uniqueTradeKey])}
         />
       </td>
-      <td className={`${td} w-10`}>
-        <a href={itemLink(item)} target="_blank" rel="noreferrer noopener" tabIndex={-1} aria-hidden="true">
+      <td role="cell" className={td}>
+        {/* The link is the icon's frame, so a missing icon (offline, unknown) still leaves a tidy tile. */}
+        <a
+          href={itemLink(item)}
+          target="_blank"
+          rel="noreferrer noopener"
+          tabIndex={-1}
+          aria-hidden="true"
+          className="block size-7 overflow-hidden rounded-md bg-ink-700 ring-1 ring-white/10"
+        >
           {item.mediaURL ? (
             <img
+              // Rows are reused across pages: a new icon gets a fresh element (no stale "broken" mark).
+              key={item.mediaURL}
               src={item.mediaURL}
               alt=""
               loading="lazy"
               onError={(e) => {
-                // Offline or a missing icon: keep the frame, hide the broken-image glyph.
                 e.currentTarget.dataset.broken = '';
               }}
               width={28}
               height={28}
-              className="size-7 rounded-md bg-ink-700 ring-1 ring-white/10 data-broken:opacity-0"
+              className="size-7 data-broken:invisible"
             />
-          ) : (
-            <span className="block size-7 rounded-md bg-ink-700 ring-1 ring-white/10" />
-          )}
+          ) : null}
         </a>
       </td>
-      <td className={td}>
+      <td role="cell" className={`${td} break-words`}>
         <Tooltip content={LABELS.clickToCopy(item.name)}>
           <button
             type="button"
             onClick={() => void copyText(item.name, TOASTS.copiedPlain, TOASTS.copyFailed)}
-            className={`font-medium hover:underline ${qualityClass(item.quality)}`}
+            className={`text-left font-medium hover:underline ${qualityClass(item.quality)}`}
           >
             {truncateName(item.name)}
           </button>
         </Tooltip>
       </td>
-      <td className={`${td} text-slate-300`}>{row.category}</td>
-      <td className={`${td} text-slate-300`}>{expansionName(item.patchNumber)}</td>
-      <td className={`${td} text-right`}>
-        <Ratio value={item.saleRate} color={sellRateColor(item.saleRate)} />
+      <td role="cell" className={`${td} break-words text-slate-300`}>
+        {category}
       </td>
-      <td className={`${td} text-right`}>
-        <Gold value={item.avgSale} />
+      <td role="cell" className={`${td} text-slate-300`}>
+        {expansionName(item.patchNumber)}
       </td>
-      <td className={`${td} text-right`}>
-        <Gold value={item.marketValue} />
+      <td role="cell" className={`${num} ${STATUS_TEXT[sellRateColor(item.saleRate)]}`}>
+        {formatRatio(item.saleRate)}
       </td>
-      <td className={`${td} text-right`}>
-        <Gold value={item.historical} />
+      <td role="cell" className={`${num} text-slate-100`}>
+        {formatGold(item.avgSale)}
+      </td>
+      <td role="cell" className={`${num} text-slate-100`}>
+        {formatGold(item.marketValue)}
+      </td>
+      <td role="cell" className={`${num} text-slate-100`}>
+        {formatGold(item.historical)}
       </td>
     </tr>
   );
 });
 
-export function TsmTool({
-  region,
-  items,
-  lastModified,
-}: {
-  region: Region;
-  items: readonly TradeItem[];
-  lastModified: number;
-}) {
+export function TsmTool({ region, items, lastModified }: ToolPageProps & { items: readonly TradeItem[] }) {
   const state = useToolState();
-  const { unchecked, setUnchecked } = state;
-  const prepared = useMemo(() => prepareRows(dedupeTsmItems(items)), [items]);
-  const sorted = useMemo(
-    () => measured('goldroute:sort', () => sortRows(prepared, identity, state.sort, NO_FAVOURITES)),
-    [prepared, state.sort],
+  const table = useMemo(
+    () => measured('goldroute:prepare', () => buildRowTable(dedupeTsmItems(items))),
+    [items],
   );
-  const filtered = useMemo(
-    () => measured('goldroute:filter', () => sorted.filter(rowFilter(state.filters, 'tsm'))),
-    [sorted, state.filters],
+  const grouping = useMemo(() => oneRowPerGroup(table.length), [table]);
+  const rows = useShownRows({ table, grouping, rule: 'tsm', state, favorites: NO_FAVOURITES });
+  const { unchecked } = state;
+  const { shownItems } = rows;
+  const copyTsm = useCallback(
+    () => void copyText(tsmString(shownItems(), unchecked), TOASTS.tsmCopied, TOASTS.tsmCopyFailed),
+    [shownItems, unchecked],
   );
-  const page = Math.max(1, clampPage(state.page, pageCount(filtered.length)));
-  const pageRows = useMemo(() => filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE), [filtered, page]);
-
-  const onToggle = useCallback(
-    (key: string) => {
-      const next = new Set(unchecked);
-      if (!next.delete(key)) next.add(key);
-      setUnchecked(next);
-    },
-    [unchecked, setUnchecked],
-  );
-  const allIncluded = unchecked.size === 0;
-  const copyTsm = () =>
-    void copyText(
-      tsmString(
-        filtered.map((r) => r.item),
-        unchecked,
-      ),
-      TOASTS.tsmCopied,
-      TOASTS.tsmCopyFailed,
-    );
 
   return (
     <ToolFrame {...TOOL_HEADINGS.tsm} region={region} lastModified={lastModified}>
-      <FilterBar
-        name={state.filters.name}
-        onName={state.setName}
-        filters={state.filters}
-        onOpenFilters={() => state.setPanelOpen(true)}
-        primaryLabel={LABELS.copyTsmString}
-        onPrimary={copyTsm}
-      />
-      <TableShell label="TSM items">
-        <thead>
-          <tr>
-            <th scope="col" className={`${thClass} w-8`}>
-              <input
-                type="checkbox"
-                aria-label="Include all rows"
-                className="size-4 cursor-pointer accent-gold-400"
-                checked={allIncluded}
-                onChange={() =>
-                  setUnchecked(allIncluded ? new Set(prepared.map((r) => r.item.uniqueTradeKey)) : new Set())
-                }
-              />
-            </th>
-            <th scope="col" className={`${thClass} w-10`}>
-              <span className="sr-only">Icon</span>
-            </th>
-            {TSM_COLUMNS.map((c) => (
-              <SortHeader key={c.sortKey} {...c} sort={state.sort} onSort={state.sortBy} />
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {pageRows.length === 0 ? (
-            <tr>
-              <td colSpan={TSM_COLUMNS.length + 2} className="px-4 py-16 text-center text-slate-400">
-                {LABELS.noData}
-              </td>
-            </tr>
-          ) : (
-            pageRows.map((row) => (
+      <ToolBody state={state} rows={rows} mode="tsm" primaryLabel={LABELS.copyTsmString} onPrimary={copyTsm}>
+        <ToolTable
+          label="TSM items"
+          columns={TSM_COLUMNS}
+          sort={state.sort}
+          onSort={state.sortBy}
+          allIncluded={unchecked.size === 0}
+          onToggleAll={rows.toggleAll}
+          before={{ track: '2.75rem', header: ICON_HEADER }}
+          isEmpty={rows.pagePositions.length === 0}
+        >
+          {Array.from(rows.pagePositions, (position, slot) => {
+            const i = rows.shown.rows[position]!;
+            const item = table.items[i]!;
+            return (
               <TsmRow
-                key={row.item.uniqueTradeKey}
-                row={row}
-                included={!unchecked.has(row.item.uniqueTradeKey)}
-                onToggle={onToggle}
+                key={slot}
+                item={item}
+                category={categoryAt(table, i)}
+                included={!unchecked.has(item.uniqueTradeKey)}
+                onToggle={state.toggleKeys}
               />
-            ))
-          )}
-        </tbody>
-      </TableShell>
-      <Pagination page={page} totalItems={filtered.length} onPageChange={state.setPage} />
-      <FilterPanel
-        open={state.panelOpen}
-        onClose={() => state.setPanelOpen(false)}
-        filters={state.filters}
-        onApply={(next) => {
-          state.applyFilters(next);
-          state.setPanelOpen(false);
-        }}
-        mode="tsm"
-      />
+            );
+          })}
+        </ToolTable>
+      </ToolBody>
     </ToolFrame>
   );
 }

@@ -6,8 +6,9 @@ import { DEFAULT_SORT, nextSort, type SortKey, type SortState } from './rows';
 
 export interface ToolState {
   filters: Filters;
-  /** Commits filters (Apply Filters, the name box): back to page 1. */
+  /** Apply Filters: commits the panel's filters, closes the panel, back to page 1. */
   applyFilters: (filters: Filters) => void;
+  /** The name box: back to page 1. */
   setName: (name: string) => void;
   page: number;
   /** Page change: scrolls to the top. */
@@ -16,16 +17,18 @@ export interface ToolState {
   sortBy: (key: SortKey) => void;
   unchecked: ReadonlySet<string>;
   setUnchecked: (keys: ReadonlySet<string>) => void;
-  toggleRow: (tradeKey: string) => void;
+  /** Include checkbox of a row or group: all of `keys` unchecked when all were included, else included. */
+  toggleKeys: (keys: readonly string[]) => void;
   selectedKey: string | null;
   select: (tradeKey: string) => void;
   panelOpen: boolean;
-  setPanelOpen: (open: boolean) => void;
+  openPanel: () => void;
+  closePanel: () => void;
 }
 
 export function useToolState(): ToolState {
   const { userData } = useAuth();
-  // The saved personal config is applied once, on load (SPEC §4).
+  // The saved personal config is applied once, on load (SPEC §4): later profile changes do not reset it.
   const [filters, setFilters] = useState<Filters>(() => configToFilters(userData?.config));
   const [page, setPageState] = useState(1);
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
@@ -36,6 +39,7 @@ export function useToolState(): ToolState {
   const applyFilters = useCallback((next: Filters) => {
     setFilters(next);
     setPageState(1);
+    setPanelOpen(false);
   }, []);
   const setName = useCallback((name: string) => {
     setFilters((current) => ({ ...current, name }));
@@ -46,14 +50,21 @@ export function useToolState(): ToolState {
     window.scrollTo({ top: 0 });
   }, []);
   const sortBy = useCallback((key: SortKey) => setSort((current) => nextSort(current, key)), []);
-  const toggleRow = useCallback((tradeKey: string) => {
+  // Functional updates keep this callback stable, so unchanged rows skip re-rendering on a toggle.
+  const toggleKeys = useCallback((keys: readonly string[]) => {
     setUnchecked((current) => {
       const next = new Set(current);
-      if (!next.delete(tradeKey)) next.add(tradeKey);
+      const allIncluded = keys.every((k) => !next.has(k));
+      for (const k of keys) {
+        if (allIncluded) next.add(k);
+        else next.delete(k);
+      }
       return next;
     });
   }, []);
   const select = useCallback((tradeKey: string) => setSelectedKey(tradeKey), []);
+  const openPanel = useCallback(() => setPanelOpen(true), []);
+  const closePanel = useCallback(() => setPanelOpen(false), []);
 
   return {
     filters,
@@ -65,10 +76,11 @@ export function useToolState(): ToolState {
     sortBy,
     unchecked,
     setUnchecked,
-    toggleRow,
+    toggleKeys,
     selectedKey,
     select,
     panelOpen,
-    setPanelOpen,
+    openPanel,
+    closePanel,
   };
 }

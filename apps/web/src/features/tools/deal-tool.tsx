@@ -1,0 +1,113 @@
+// The flipping and dropship screens (SPEC §2 tool screens, §4 flows): one layout, one filter and sort
+// path. They differ only in grouping: flipping has one row per group, dropship groups an item's
+// variants (a group shows while any variant passes, and its row shows the best passing variant).
+import { LABELS, auctionatorLists } from '@goldroute/domain';
+import { useCallback, useMemo, useState } from 'react';
+import { AuctionatorModal } from './auctionator-modal';
+import { realmOptions } from './realm-options';
+import { ResultsTable, type TableEntry } from './results-table';
+import { categoryAt, type RowTable } from './row-table';
+import type { Grouping } from './rows';
+import { ToolBody } from './tool-body';
+import { ToolFrame, type ToolHeadingText, type ToolPageProps } from './tool-page';
+import { TotalsBar } from './totals-bar';
+import { useFavorites } from './use-favorites';
+import { useShownRows } from './use-shown-rows';
+import { useToolState } from './use-tool-state';
+
+/** What a deal tool lists: its rows as a table, in groups. */
+export interface DealRows {
+  table: RowTable;
+  grouping: Grouping;
+  /** Dropship: the key of each group (groups expand into their variants). */
+  groupKeys?: readonly string[];
+}
+
+export function DealTool({
+  heading,
+  region,
+  lastModified,
+  rows: { table, grouping, groupKeys },
+}: ToolPageProps & { heading: ToolHeadingText; rows: DealRows }) {
+  const state = useToolState();
+  const { favorites, toggle: toggleFavorite, pending } = useFavorites();
+  const shownRows = useShownRows({ table, grouping, rule: 'tool', state, favorites });
+  const [listsOpen, setListsOpen] = useState(false);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const realms = useMemo(() => realmOptions(table.items), [table]);
+  const openLists = useCallback(() => setListsOpen(true), []);
+  const { shown, pagePositions, passingRows } = shownRows;
+
+  const entries = useMemo<TableEntry[]>(() => {
+    const out: TableEntry[] = [];
+    const entryOf = (kind: TableEntry['kind'], i: number, rest: Partial<TableEntry> = {}): TableEntry => {
+      const item = table.items[i]!;
+      return { kind, item, category: categoryAt(table, i), tradeKeys: [item.uniqueTradeKey], ...rest };
+    };
+    for (const position of pagePositions) {
+      const row = shown.rows[position]!;
+      const group = shown.groups[position]!;
+      const groupKey = groupKeys?.[group];
+      if (groupKey === undefined) {
+        out.push(entryOf('item', row));
+        continue;
+      }
+      const variants = passingRows(group);
+      const open = expanded.has(groupKey);
+      out.push(
+        entryOf('group', row, {
+          groupKey,
+          tradeKeys: variants.map((i) => table.items[i]!.uniqueTradeKey),
+          count: grouping.start[group + 1]! - grouping.start[group]!,
+          expanded: open,
+        }),
+      );
+      if (open) for (const i of variants) out.push(entryOf('variant', i, { groupKey }));
+    }
+    return out;
+  }, [table, grouping, groupKeys, shown, pagePositions, passingRows, expanded]);
+
+  const onToggleGroup = useCallback((key: string) => {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+  }, []);
+
+  return (
+    <ToolFrame {...heading} region={region} lastModified={lastModified}>
+      <ToolBody
+        state={state}
+        rows={shownRows}
+        mode="tool"
+        primaryLabel={LABELS.getAuctionatorLists}
+        onPrimary={openLists}
+        realms={realms}
+        totals={<TotalsBar totals={shownRows.totals} />}
+      >
+        <ResultsTable
+          entries={entries}
+          sort={state.sort}
+          onSort={state.sortBy}
+          unchecked={state.unchecked}
+          onToggle={state.toggleKeys}
+          allIncluded={state.unchecked.size === 0}
+          onToggleAll={shownRows.toggleAll}
+          onOnlyFavourites={shownRows.onlyFavourites}
+          favorites={favorites}
+          onFavorite={toggleFavorite}
+          favoritePending={pending}
+          selectedKey={state.selectedKey}
+          onSelect={state.select}
+          onToggleGroup={groupKeys ? onToggleGroup : undefined}
+        />
+      </ToolBody>
+      <AuctionatorModal
+        open={listsOpen}
+        onClose={() => setListsOpen(false)}
+        text={listsOpen ? auctionatorLists(shownRows.shownItems(), state.unchecked) : ''}
+      />
+    </ToolFrame>
+  );
+}

@@ -1,0 +1,94 @@
+import { FILTER_LABELS, LABELS, type DropshipGroup, type TradeItem } from '@goldroute/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { DropshipTool } from './dropship-tool';
+import { NOW_S, renderTool, tradeItem } from './test-utils';
+
+const alpha = (buyBuyout: number, sellBuyout: number, sellVsBuy: number) =>
+  tradeItem({ id: 19019, name: 'Alpha Blade', buyBuyout, sellBuyout, sellVsBuy });
+const v1 = alpha(2000, 12000, 9000);
+const v2 = alpha(500, 4000, 3000);
+const v3 = alpha(100, 600, 500); // below the default Gold Profit of 1,000
+const bravo = tradeItem({ name: 'Bravo Helm', buyBuyout: 400, sellBuyout: 6000, sellVsBuy: 5000 });
+const charlie = tradeItem({ name: 'Charlie Ring', buyBuyout: 100, sellBuyout: 300, sellVsBuy: 200 });
+
+const group = (key: string, variants: TradeItem[]): DropshipGroup => ({
+  key,
+  mainItem: variants[0]!,
+  variants,
+  bestProfit: variants[0]!.sellVsBuy,
+  totalCount: variants.length,
+});
+const groups = [group('alpha', [v1, v2, v3]), group('bravo', [bravo]), group('charlie', [charlie])];
+
+const total = (label: string) => screen.getByTestId(`total-${label}`).textContent;
+const bodyRows = () => screen.getAllByRole('row').slice(1);
+const sellVsBuyOf = (row: HTMLElement) =>
+  /^-?[\d,]+g/.exec(row.querySelector('[data-col="sellVsBuy"]')!.textContent!)?.[0];
+
+describe('dropship tool', { timeout: 30_000 }, () => {
+  it('lists a row per group with a passing variant: the best one, with the variant count', () => {
+    renderTool(<DropshipTool region="us" groups={groups} lastModified={NOW_S} />);
+    const rows = bodyRows();
+    expect(rows.map((row) => row.dataset.kind)).toEqual(['group', 'group']);
+    expect(within(rows[0]!).getByRole('link', { name: 'Alpha Blade' })).toBeInTheDocument();
+    expect(within(rows[0]!).getByTestId('variant-count')).toHaveTextContent('(3)');
+    expect(sellVsBuyOf(rows[0]!)).toBe('9,000g');
+    expect(within(rows[1]!).getByRole('link', { name: 'Bravo Helm' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Charlie Ring' })).not.toBeInTheDocument();
+    expect(screen.getByText(LABELS.pagination(2, 100, 1))).toBeInTheDocument();
+    // Totals cover every passing variant: 2,000 + 500 + 400 bought, 12,000 + 4,000 + 6,000 sold.
+    expect(total('Total Investment')).toBe('2,900g');
+    expect(total('Estimated Sell Price')).toBe('22,000g');
+  });
+
+  it('expands a group into its passing variants and collapses it again', async () => {
+    const user = userEvent.setup();
+    renderTool(<DropshipTool region="us" groups={groups} lastModified={NOW_S} />);
+    await user.click(screen.getByRole('button', { name: 'Expand Alpha Blade' }));
+    const rows = bodyRows();
+    expect(rows.map((row) => row.dataset.kind)).toEqual(['group', 'variant', 'variant', 'group']);
+    expect(rows.slice(1, 3).map(sellVsBuyOf)).toEqual(['9,000g', '3,000g']);
+    expect(rows[1]!).toHaveAttribute('data-trade-key', v1.uniqueTradeKey);
+    expect(rows[2]!).toHaveAttribute('data-trade-key', v2.uniqueTradeKey);
+    await user.click(screen.getByRole('button', { name: 'Collapse Alpha Blade' }));
+    expect(bodyRows().map((row) => row.dataset.kind)).toEqual(['group', 'group']);
+  });
+
+  it("a group's checkbox includes or excludes all its passing variants", async () => {
+    const user = userEvent.setup();
+    renderTool(<DropshipTool region="us" groups={groups} lastModified={NOW_S} />);
+    await user.click(screen.getByRole('button', { name: 'Expand Alpha Blade' }));
+    const [groupBox, firstVariant, secondVariant] = screen.getAllByRole('checkbox', {
+      name: 'Include Alpha Blade',
+    });
+    await user.click(groupBox!);
+    expect(firstVariant).not.toBeChecked();
+    expect(secondVariant).not.toBeChecked();
+    expect(total('Total Investment')).toBe('400g');
+    // One variant back in: the group counts as partly excluded, a click includes all again.
+    await user.click(secondVariant!);
+    expect(total('Total Investment')).toBe('900g');
+    expect(groupBox).not.toBeChecked();
+    await user.click(groupBox!);
+    expect(total('Total Investment')).toBe('2,900g');
+  });
+
+  it('filters apply to variants: a group shows its best variant that still passes', async () => {
+    const user = userEvent.setup();
+    renderTool(<DropshipTool region="us" groups={groups} lastModified={NOW_S} />);
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    const panel = screen.getByRole('dialog', { name: LABELS.advancedFilters });
+    const buyout = within(panel).getByRole('textbox', { name: FILTER_LABELS.maxGoldBuyout });
+    await user.clear(buyout);
+    await user.type(buyout, '1000{Enter}');
+    await user.click(within(panel).getByRole('button', { name: LABELS.applyFilters }));
+    const rows = bodyRows();
+    // Sorted by Sell vs Buy: Bravo (5,000) before Alpha's best remaining variant (3,000).
+    expect(rows.map(sellVsBuyOf)).toEqual(['5,000g', '3,000g']);
+    expect(rows[1]!).toHaveAttribute('data-trade-key', v2.uniqueTradeKey);
+    expect(within(rows[1]!).getByTestId('variant-count')).toHaveTextContent('(3)');
+    expect(total('Total Investment')).toBe('900g');
+  });
+});

@@ -1,0 +1,221 @@
+// The trade items of one data load, column by column: what the filter and sort loops read, computed once
+// per load so a keystroke or a header click only walks typed arrays (no objects, no string work).
+import {
+  categoryOf,
+  isPet,
+  profitPercent,
+  qualityIdOf,
+  QUALITY_NONE,
+  type TradeItem,
+} from '@goldroute/domain';
+
+/** A column of few distinct values: a code per row and the value behind each code. */
+export interface CodeColumn<V> {
+  codes: Uint32Array;
+  /** The value of each code; two codes may share a value (e.g. quality labels "Epic" and "epic"). */
+  values: V[];
+}
+
+/** Builds a code column one row at a time; `valueOf` runs once per distinct key, not once per row. */
+function encoder<K, V>(n: number, valueOf: (key: K) => V) {
+  const codes = new Uint32Array(n);
+  const values: V[] = [];
+  const index = new Map<K, number>();
+  return {
+    /** Sets row i's code and returns it. */
+    set(i: number, key: K): number {
+      let code = index.get(key);
+      if (code === undefined) {
+        code = values.length;
+        values.push(valueOf(key));
+        index.set(key, code);
+      }
+      codes[i] = code;
+      return code;
+    },
+    column: (): CodeColumn<V> => ({ codes, values }),
+  };
+}
+
+const same = <T>(value: T) => value;
+
+/** Rank of each text in code-unit order (ties share a rank): a text column sorts as numbers. */
+function textRanks(texts: readonly string[]): Float64Array {
+  const n = texts.length;
+  const order = new Array<number>(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  order.sort((a, b) => (texts[a]! < texts[b]! ? -1 : texts[a]! > texts[b]! ? 1 : 0));
+  const ranks = new Float64Array(n);
+  let rank = 0;
+  for (let k = 0; k < n; k++) {
+    if (k > 0 && texts[order[k]!] !== texts[order[k - 1]!]) rank++;
+    ranks[order[k]!] = rank;
+  }
+  return ranks;
+}
+
+/** Ranks of a code column's (lower-cased) texts, spread back to the rows. */
+function codeRanks(column: CodeColumn<string>): Float64Array {
+  const valueRanks = textRanks(column.values.map((v) => v.toLowerCase()));
+  const out = new Float64Array(column.codes.length);
+  for (let i = 0; i < out.length; i++) out[i] = valueRanks[column.codes[i]!]!;
+  return out;
+}
+
+export type SortKey =
+  | 'name'
+  | 'category'
+  | 'itemLevel'
+  | 'sellRate'
+  | 'expansion'
+  | 'quality'
+  | 'extraStats'
+  | 'saleAvg'
+  | 'saleAvgVsBuy'
+  | 'sellVsBuy'
+  | 'sellPrice'
+  | 'sellRealm'
+  | 'buyPrice'
+  | 'buyRealm'
+  | 'marketValue'
+  | 'historical';
+
+export interface RowTable {
+  readonly items: readonly TradeItem[];
+  readonly length: number;
+  readonly lowerName: readonly string[];
+  readonly category: CodeColumn<string>;
+  readonly quality: CodeColumn<number>;
+  readonly expansion: CodeColumn<number>;
+  readonly buyRealm: CodeColumn<number>;
+  readonly sellRealm: CodeColumn<number>;
+  readonly pet: Uint8Array;
+  readonly crafted: Uint8Array;
+  readonly saleRate: Float64Array;
+  readonly avgSale: Float64Array;
+  readonly sellVsBuy: Float64Array;
+  readonly saleAvgVsBuy: Float64Array;
+  readonly buyBuyout: Float64Array;
+  readonly marketValue: Float64Array;
+  readonly historical: Float64Array;
+  /** sellVsBuy as a percentage of buyBuyout (the Gold Profit % rule). */
+  readonly profitPct: Float64Array;
+  /** One numeric key per sort column (text columns as ranks). */
+  readonly sortKeys: Readonly<Record<SortKey, Float64Array>>;
+}
+
+/** One pass over the items: every column the filter and the sort read. */
+export function buildRowTable(items: readonly TradeItem[]): RowTable {
+  const n = items.length;
+  const lowerName = new Array<string>(n);
+  // Category from class and subclass, worked out once per distinct pair (pairs keyed by two small codes:
+  // cheaper than a string key per row).
+  const classes = encoder(n, same<string>);
+  const subclasses = encoder(n, same<string>);
+  const category = encoder(n, (pair: number) =>
+    categoryOf({
+      class: classes.column().values[pair >>> 16]!,
+      subclass: subclasses.column().values[pair & 0xffff]!,
+    }),
+  );
+  const quality = encoder(n, (label: string) => qualityIdOf({ quality: label }));
+  const expansion = encoder(n, same<number>);
+  const buyRealm = encoder(n, same<number>);
+  const sellRealm = encoder(n, same<number>);
+  const buyRealmName = encoder(n, same<string>);
+  const sellRealmName = encoder(n, same<string>);
+  const pet = new Uint8Array(n);
+  const crafted = new Uint8Array(n);
+  const [saleRate, avgSale, sellVsBuy, saleAvgVsBuy, buyBuyout, marketValue, historical, profitPct] =
+    Array.from({ length: 8 }, () => new Float64Array(n)) as [
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+    ];
+  const [itemLevel, patchNumber, extraStats, sellBuyout] = Array.from(
+    { length: 4 },
+    () => new Float64Array(n),
+  ) as [Float64Array, Float64Array, Float64Array, Float64Array];
+
+  for (let i = 0; i < n; i++) {
+    const item = items[i]!;
+    lowerName[i] = item.name.toLowerCase();
+    category.set(i, (classes.set(i, item.class) << 16) | subclasses.set(i, item.subclass));
+    quality.set(i, item.quality);
+    expansion.set(i, item.patchNumber);
+    buyRealm.set(i, item.buyingConnectedRealmId);
+    sellRealm.set(i, item.sellingConnectedRealmId);
+    buyRealmName.set(i, item.buyingConnectedRealmName);
+    sellRealmName.set(i, item.sellingConnectedRealmName);
+    pet[i] = isPet(item) ? 1 : 0;
+    crafted[i] = item.crafted ? 1 : 0;
+    saleRate[i] = item.saleRate;
+    avgSale[i] = item.avgSale;
+    sellVsBuy[i] = item.sellVsBuy;
+    saleAvgVsBuy[i] = item.saleAvgVsBuy;
+    buyBuyout[i] = item.buyBuyout;
+    marketValue[i] = item.marketValue;
+    historical[i] = item.historical;
+    profitPct[i] = profitPercent(item.sellVsBuy, item.buyBuyout);
+    itemLevel[i] = item.itemLevel;
+    patchNumber[i] = item.patchNumber;
+    extraStats[i] = item.sockets.length + item.tertiaryStats.length;
+    sellBuyout[i] = item.sellBuyout;
+  }
+
+  const qualities = quality.column();
+  // Rarity order; items without a quality sort below Common.
+  const qualityRank = qualities.values.map((id) => (id === QUALITY_NONE ? 0 : id));
+  const qualityKey = new Float64Array(n);
+  for (let i = 0; i < n; i++) qualityKey[i] = qualityRank[qualities.codes[i]!]!;
+  const categories = category.column();
+
+  return {
+    items,
+    length: n,
+    lowerName,
+    category: categories,
+    quality: qualities,
+    expansion: expansion.column(),
+    buyRealm: buyRealm.column(),
+    sellRealm: sellRealm.column(),
+    pet,
+    crafted,
+    saleRate,
+    avgSale,
+    sellVsBuy,
+    saleAvgVsBuy,
+    buyBuyout,
+    marketValue,
+    historical,
+    profitPct,
+    sortKeys: {
+      name: textRanks(lowerName),
+      category: codeRanks(categories),
+      itemLevel,
+      sellRate: saleRate,
+      expansion: patchNumber,
+      quality: qualityKey,
+      extraStats,
+      saleAvg: avgSale,
+      saleAvgVsBuy,
+      sellVsBuy,
+      sellPrice: sellBuyout,
+      sellRealm: codeRanks(sellRealmName.column()),
+      buyPrice: buyBuyout,
+      buyRealm: codeRanks(buyRealmName.column()),
+      marketValue,
+      historical,
+    },
+  };
+}
+
+/** The display category of row `i` (SPEC §3: the class, or the special subclass). */
+export function categoryAt(table: RowTable, i: number): string {
+  return table.category.values[table.category.codes[i]!]!;
+}

@@ -1,0 +1,58 @@
+// The parts every data tool shows around its table (SPEC §2): the filter bar above; the totals bar (when
+// the tool has one) and the pagination below; the "Advanced Filters" panel.
+import type { ReactNode } from 'react';
+import { Pagination } from '../../components/ui';
+import { FilterBar } from './filter-bar';
+import { FilterPanel, type FilterPanelMode, type RealmOption } from './filter-panel';
+import type { ShownRows } from './use-shown-rows';
+import type { ToolState } from './use-tool-state';
+
+export interface ToolBodyProps {
+  state: ToolState;
+  rows: Pick<ShownRows, 'page' | 'order'>;
+  mode: FilterPanelMode;
+  /** The filter bar's primary button: "Get Auctionator Lists" or "Copy TSM String". */
+  primaryLabel: string;
+  onPrimary: () => void;
+  /** Realms in the data, for the realm filters of the flipping and dropship tools. */
+  realms?: { buying: readonly RealmOption[]; selling: readonly RealmOption[] };
+  totals?: ReactNode;
+  /** The table. */
+  children: ReactNode;
+}
+
+export function ToolBody({
+  state,
+  rows,
+  mode,
+  primaryLabel,
+  onPrimary,
+  realms,
+  totals,
+  children,
+}: ToolBodyProps) {
+  return (
+    <>
+      <FilterBar
+        name={state.filters.name}
+        onName={state.setName}
+        filters={state.filters}
+        onOpenFilters={state.openPanel}
+        primaryLabel={primaryLabel}
+        onPrimary={onPrimary}
+      />
+      {children}
+      {totals}
+      <Pagination page={rows.page} totalItems={rows.order.length} onPageChange={state.setPage} />
+      <FilterPanel
+        open={state.panelOpen}
+        onClose={state.closePanel}
+        filters={state.filters}
+        onApply={state.applyFilters}
+        mode={mode}
+        buyingRealms={realms?.buying}
+        sellingRealms={realms?.selling}
+      />
+    </>
+  );
+}

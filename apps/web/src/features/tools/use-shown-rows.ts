@@ -1,0 +1,112 @@
+// What a tool shows for its state: filter (one memo), sort (another), the current page, and what the
+// totals, the header checkbox and the export buttons work on.
+import { PAGE_SIZE, clampPage, pageCount, totals, type TradeItem } from '@goldroute/domain';
+import { useCallback, useMemo } from 'react';
+import type { RowTable } from './row-table';
+import {
+  favouriteMask,
+  measured,
+  passMask,
+  shownGroups,
+  sortShown,
+  type FilterRule,
+  type Grouping,
+  type Shown,
+} from './rows';
+import type { ToolState } from './use-tool-state';
+
+export interface ShownRows {
+  shown: Shown;
+  /** Positions into shown.groups / shown.rows, in display order. */
+  order: Uint32Array;
+  /** The current page, clamped to the pages there are. */
+  page: number;
+  /** Positions (as in `order`) of the current page. */
+  pagePositions: Uint32Array;
+  /** Passing rows of group g, best first. */
+  passingRows: (group: number) => number[];
+  /** Every passing item in display order (Auctionator lists, TSM string). */
+  shownItems: () => TradeItem[];
+  /** Totals bar over the passing rows that are not unchecked. */
+  totals: ReturnType<typeof totals>;
+  /** Header checkbox: every row of the data unchecked, or all included again. */
+  toggleAll: () => void;
+  /** Header star: only favourites stay included. */
+  onlyFavourites: () => void;
+}
+
+export function useShownRows({
+  table,
+  grouping,
+  rule,
+  state,
+  favorites,
+}: {
+  table: RowTable;
+  grouping: Grouping;
+  rule: FilterRule;
+  state: ToolState;
+  favorites: ReadonlySet<string>;
+}): ShownRows {
+  const { filters, sort, unchecked, setUnchecked } = state;
+  const favourite = useMemo(() => favouriteMask(table, favorites), [table, favorites]);
+  const shown = useMemo(
+    () => measured('goldroute:filter', () => shownGroups(passMask(table, filters, rule), grouping)),
+    [table, grouping, filters, rule],
+  );
+  const order = useMemo(
+    () => measured('goldroute:sort', () => sortShown(table, shown.rows, sort, favourite)),
+    [table, shown, sort, favourite],
+  );
+  const page = clampPage(state.page, pageCount(order.length));
+  const pagePositions = useMemo(
+    () => order.subarray((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+    [order, page],
+  );
+
+  const passingRows = useCallback(
+    (group: number) => {
+      const out: number[] = [];
+      for (let i = grouping.start[group]!; i < grouping.start[group + 1]!; i++) {
+        if (shown.mask[i] === 1) out.push(i);
+      }
+      return out;
+    },
+    [grouping, shown],
+  );
+  const shownItems = useCallback(() => {
+    const out: TradeItem[] = [];
+    for (const position of order) {
+      for (const i of passingRows(shown.groups[position]!)) out.push(table.items[i]!);
+    }
+    return out;
+  }, [order, passingRows, shown, table]);
+
+  const sums = useMemo(() => {
+    const passing: TradeItem[] = [];
+    for (let i = 0; i < table.length; i++) if (shown.mask[i] === 1) passing.push(table.items[i]!);
+    return totals(passing, unchecked);
+  }, [table, shown, unchecked]);
+
+  const allIncluded = unchecked.size === 0;
+  const toggleAll = useCallback(() => {
+    setUnchecked(allIncluded ? new Set(table.items.map((item) => item.uniqueTradeKey)) : new Set());
+  }, [allIncluded, table, setUnchecked]);
+  const onlyFavourites = useCallback(() => {
+    const keys = new Set<string>();
+    for (const item of table.items) if (!favorites.has(item.uniqueItemKey)) keys.add(item.uniqueTradeKey);
+    setUnchecked(keys);
+  }, [table, favorites, setUnchecked]);
+
+  return {
+    shown,
+    order,
+    page,
+    pagePositions,
+    passingRows,
+    shownItems,
+    totals: sums,
+    toggleAll,
+    onlyFavourites,
+  };
+}
