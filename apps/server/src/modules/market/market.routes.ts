@@ -76,10 +76,9 @@ export async function marketRoutes(app: FastifyInstance, o: MarketRoutesOptions)
           sellingRealms: body.retailSellingRealms ?? saved.sellingRealms,
         };
         o.market.checkRealms(region, selection);
-        const cached =
-          call === 'undercut'
-            ? o.market.flipping(region, user.userId, selection)
-            : o.market.dropship(region, user.userId, selection);
+        const cached = await (call === 'undercut'
+          ? o.market.flipping(region, user.userId, selection)
+          : o.market.dropship(region, user.userId, selection));
         return sendCached(request, reply, cached);
       },
     );
@@ -89,6 +88,6 @@ export async function marketRoutes(app: FastifyInstance, o: MarketRoutesOptions)
     const region = regionOf(request);
     const body = parseOr400(realmStatsRequestSchema, request.body);
     const user = await subscriber(request, body.userId);
-    return sendCached(request, reply, o.market.realmStats(region, user.userId));
+    return sendCached(request, reply, await o.market.realmStats(region, user.userId));
   });
 }

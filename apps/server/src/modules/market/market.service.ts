@@ -2,7 +2,7 @@ import type { Region } from '@goldroute/domain';
 import { dropshipJsonBytes, flippingJsonBytes, realmStats } from '@goldroute/market';
 import { HttpError } from '../../plugins/errors';
 import type { MarketStore, PublishedMarket } from './market-store';
-import type { CachedResponse, PersonalCache } from './personal-cache';
+import { compressAnswer, type CachedResponse, type PersonalCache } from './personal-cache';
 
 /** Dropship answers keep the 1,000 groups with the best profit (about 30,000 rows, 1.2 MB gzip on a full region; see BENCHMARKS.md). */
 export const DROPSHIP_GROUP_LIMIT = 1000;
@@ -40,18 +40,40 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
   const selectionKey = (s: RealmSelection) =>
     `${[...s.buyingRealms].sort((a, b) => a - b).join(',')}>${[...s.sellingRealms].sort((a, b) => a - b).join(',')}`;
 
+  /** Answers being computed, so that a repeated request (a double click, two tabs) waits for the same one. */
+  const pending = new Map<string, Promise<CachedResponse>>();
+
+  async function computeAndCache(
+    region: Region,
+    userId: string,
+    key: string,
+    market: PublishedMarket,
+    compute: (m: PublishedMarket) => Uint8Array,
+  ): Promise<CachedResponse> {
+    const response = await compressAnswer(compute(market));
+    // A snapshot that was replaced while compressing already had its answers dropped: keep it out.
+    if (store.current(region)?.version === market.version) cache.put(region, userId, key, response);
+    return response;
+  }
+
   /** The cached answer when snapshot and selection are unchanged, else computed and cached. */
   function answer(
     region: Region,
     userId: string,
     call: string,
     compute: (m: PublishedMarket) => Uint8Array,
-  ): CachedResponse {
+  ): Promise<CachedResponse> {
     const market = published(region);
     const key = `${call}@${market.version}`;
     const hit = cache.get(region, userId, key);
-    if (hit) return hit;
-    return cache.put(region, userId, key, compute(market));
+    if (hit) return Promise.resolve(hit);
+    const flightKey = `${region}|${userId}|${key}`;
+    let flight = pending.get(flightKey);
+    if (!flight) {
+      flight = computeAndCache(region, userId, key, market, compute).finally(() => pending.delete(flightKey));
+      pending.set(flightKey, flight);
+    }
+    return flight;
   }
 
   /** SPEC §3 data response around the engine's JSON bytes, without decoding them to a string. */

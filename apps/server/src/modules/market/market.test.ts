@@ -245,6 +245,17 @@ describe('POST /retail/market/ah-data-undercut/{region}', () => {
     expect(again.status).toBe(304);
   });
 
+  it('answers simultaneous first requests (a double click, two tabs) with one and the same answer', async () => {
+    const s = await h.subscriber('twice@example.com');
+    const body = { retailBuyingRealms: ids(), retailSellingRealms: ids().slice(0, 2) };
+    const [a, b] = await Promise.all([undercut(s.accessToken, body), undercut(s.accessToken, body)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.headers.get('etag')).toBe(b.headers.get('etag'));
+    expect(b.body).toEqual(a.body);
+    const later = await undercut(s.accessToken, body);
+    expect(later.headers.get('etag')).toBe(a.headers.get('etag'));
+  });
+
   it('drops the cached answer when a new snapshot lands', async () => {
     const s = await h.subscriber('fresh@example.com');
     const body = { retailBuyingRealms: ids(), retailSellingRealms: ids() };
