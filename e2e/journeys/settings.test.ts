@@ -134,7 +134,23 @@ describe('settings journey of the seeded subscriber', () => {
     await page.getByRole('heading', { level: 1, name: 'Personal filter defaults' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Gold Profit', exact: true }).inputValue()).toBe('25000');
     await page.getByText('Matches your saved defaults.').waitFor();
+    // The live preview counts today's deals on the saved US realms that pass.
+    await page.getByTestId('preview-passing').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('preview-passing').innerText()).toMatch(
+      /^[\d,.K]+ of [\d,.K]+ deals on your US realms pass these filters$/,
+    );
     await shoot('config-personal');
+
+    // The next visit of a tool opens with the saved defaults applied.
+    await page.goto(url('/retail-cross-realm-flipping-tool/us'));
+    const rows = page.locator('tbody tr[data-trade-key]');
+    await rows.first().waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('filter-badge').innerText()).toBe('1');
+    const profits = (await rows.locator('td[data-col="sellVsBuy"]').allTextContents()).map((text) =>
+      Number((/^-?[\d,]+g/.exec(text)?.[0] ?? text).replace(/[^\d-]/g, '')),
+    );
+    expect(profits.length).toBeGreaterThan(0);
+    for (const profit of profits) expect(profit).toBeGreaterThanOrEqual(25000);
   });
 
   it('sorts realm statistics by another column, with the token price in the header', async () => {

@@ -165,18 +165,18 @@ describe('colour rules (SPEC §9 Display)', () => {
   });
 
   it.each([
-    ['LOW', 'gray'],
-    ['MEDIUM', 'blue'],
-    ['Medium', 'blue'],
-    ['HIGH', 'green'],
-    ['FULL', 'purple'],
+    ['LOW', 'green'],
+    ['MEDIUM', 'yellow'],
+    ['Medium', 'yellow'],
+    ['HIGH', 'red'],
+    ['FULL', 'red'],
     ['NEW', 'pink'],
     ['New Players', 'pink'],
     ['RECOMMENDED', 'pink'],
-    ['LOCKED', 'red'],
+    ['LOCKED', 'purple'],
     ['', 'gray'],
     ['UNKNOWN', 'gray'],
-  ])('population badge (mapping chosen by us): %j -> %s', (population, color) => {
+  ])('population badge: the load colours, other types chosen by us: %j -> %s', (population, color) => {
     expect(populationBadgeColor(population)).toBe(color);
   });
 });

@@ -90,25 +90,19 @@ export function timerFreshnessColor(minutesSince: number): StatusColor {
 }
 
 /**
- * The spec leaves this mapping open. For a trader, population means market size, so the badge
- * grows "warmer" with it: Low gray, Medium blue, High green, Full purple; New/Recommended pink
- * (fresh realms), Locked red (cannot be joined); anything else gray.
+ * Population badges use the load colours above, as the game's own realm list does (Low green, Medium
+ * yellow, High or Full red). The spec leaves the other population types open: New / Recommended pink
+ * (fresh realms), Locked purple (cannot be joined), anything else gray.
  */
 export function populationBadgeColor(population: string): BadgeColor {
   switch (population.toUpperCase().replace(/\s+/g, '_')) {
-    case 'MEDIUM':
-      return 'blue';
-    case 'HIGH':
-      return 'green';
-    case 'FULL':
-      return 'purple';
     case 'NEW':
     case 'NEW_PLAYERS':
     case 'RECOMMENDED':
       return 'pink';
     case 'LOCKED':
-      return 'red';
+      return 'purple';
     default:
-      return 'gray';
+      return loadColor(population);
   }
 }

@@ -44,8 +44,9 @@ export function ToolHeader() {
 
   return (
     <HeaderShell>
-      {/* Below sm the token price takes a second row, so it never crowds the logo. */}
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-3 gap-y-2 px-4 py-3 sm:h-16 sm:flex-nowrap sm:px-6 sm:py-0">
+      {/* As wide as the data tools below it; below sm the token price takes a second row, so it never
+          crowds the logo. */}
+      <div className="mx-auto flex max-w-[1800px] flex-wrap items-center justify-between gap-x-3 gap-y-2 px-3 py-3 sm:h-16 sm:flex-nowrap sm:px-6 sm:py-0">
         <div className="flex items-center gap-6">
           <Logo />
           <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">

@@ -76,7 +76,7 @@ describe('realm statistics', () => {
       'aria-sort',
       'descending',
     );
-    expect(within(screen.getByRole('table')).getByText('Full')).toHaveAttribute('data-color', 'purple');
+    expect(within(screen.getByRole('table')).getByText('Full')).toHaveAttribute('data-color', 'red');
     expect(within(screen.getByRole('table')).getByText('12.500')).toBeInTheDocument();
   });
 

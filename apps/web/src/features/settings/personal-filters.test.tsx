@@ -1,10 +1,11 @@
 import { SYSTEM_DEFAULT_FILTERS, filtersToConfig, type Config } from '@goldroute/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, json, type ApiHandler } from '../../test/fake-api';
+import { fakeApi, json, type ApiCall, type ApiHandler } from '../../test/fake-api';
 import { makeUser } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
+import { tradeItem } from '../tools/test-utils';
 
 const SAVED: Config = {
   ...filtersToConfig(SYSTEM_DEFAULT_FILTERS),
@@ -12,9 +13,46 @@ const SAVED: Config = {
   categories: ['Pet', 'Mount'],
 };
 
-async function openPersonal(handler: ApiHandler, config: Config | null = SAVED) {
-  const fake = fakeApi(handler);
-  const view = renderRoute('/config-personal', { user: makeUser({ config }), fetch: fake.fetch });
+const UNDERCUT_US = '/retail/market/ah-data-undercut/us';
+
+/** Today's deals on the user's US realms, as the flipping tool gets them. */
+const DEALS = [
+  tradeItem({
+    name: 'Big Mount',
+    class: 'Miscellaneous',
+    subclass: 'Mount',
+    sellVsBuy: 40000,
+    buyBuyout: 10000,
+  }),
+  tradeItem({
+    name: 'Small Pet',
+    id: 'pet_39',
+    class: 'Pet',
+    subclass: 'Pet',
+    sellVsBuy: 6000,
+    buyBuyout: 2000,
+  }),
+  tradeItem({
+    name: 'Cheap Mount',
+    class: 'Miscellaneous',
+    subclass: 'Mount',
+    sellVsBuy: 3000,
+    buyBuyout: 100,
+  }),
+  tradeItem({ name: 'Some Sword', sellVsBuy: 90000 }),
+];
+
+/** Answers the preview's data call with DEALS and everything else through `handler`. */
+const withDeals =
+  (handler: ApiHandler): ApiHandler =>
+  (call: ApiCall) =>
+    call.path === UNDERCUT_US
+      ? json({ data: { items: DEALS, update: { lastModified: 1_800_000_000 } } })
+      : handler(call);
+
+async function openPersonal(handler: ApiHandler, config: Config | null = SAVED, user = makeUser({ config })) {
+  const fake = fakeApi(withDeals(handler));
+  const view = renderRoute('/config-personal', { user, fetch: fake.fetch });
   await screen.findByRole('heading', { level: 1, name: 'Personal filter defaults' });
   return { ...view, fake, ue: userEvent.setup() };
 }
@@ -44,7 +82,7 @@ describe('personal filter defaults (/config-personal)', () => {
     expect(screen.getByTestId('unsaved-state')).toHaveTextContent('1 unsaved change(s).');
     await ue.click(screen.getByRole('button', { name: 'Save Current Filters as Defaults' }));
     expect(await screen.findByText('Filter defaults saved successfully!')).toBeInTheDocument();
-    expect(fake.calls[0]).toMatchObject({
+    expect(fake.callsTo('/shared/users/settings-personal')[0]).toMatchObject({
       method: 'PUT',
       path: '/shared/users/settings-personal',
       body: { config: { ...SAVED, goldProfit: 12000 } },
@@ -89,5 +127,55 @@ describe('personal filter defaults (/config-personal)', () => {
     const saleAvg = screen.getByRole('textbox', { name: 'Sale Avg' });
     await typeValue(ue, saleAvg, '90000');
     expect(saleAvg).toHaveValue('50000');
+  });
+
+  it('counts the deals on the saved realms that pass, live as the filters change', async () => {
+    const { ue, fake } = await openPersonal(() => json({}));
+    const preview = within(screen.getByTestId('deal-preview'));
+    // Saved: Mount and Pet, profit at least 5,000g: the sword and the cheap mount stay out.
+    expect(await preview.findByTestId('preview-passing')).toHaveTextContent(
+      '2 of 4 deals on your US realms pass these filters',
+    );
+    expect(preview.getByText('46,000g')).toBeInTheDocument();
+    const best = within(preview.getByRole('list', { name: 'Best deals that pass' })).getAllByRole('listitem');
+    expect(best.map((li) => li.textContent)).toEqual([
+      'Big MountStormrage → Area 52 +40,000g',
+      'Small PetStormrage → Area 52 +6,000g',
+    ]);
+    expect(fake.callsTo(UNDERCUT_US)[0]?.body).toEqual({
+      retailBuyingRealms: [3676],
+      retailSellingRealms: [57],
+      userId: 'user-1',
+    });
+
+    await typeValue(ue, goldProfit(), '10000');
+    await waitFor(() =>
+      expect(preview.getByTestId('preview-passing')).toHaveTextContent(
+        '1 of 4 deals on your US realms pass these filters',
+      ),
+    );
+    await ue.click(screen.getByRole('button', { name: 'Reset to System Defaults' }));
+    await waitFor(() =>
+      expect(preview.getByTestId('preview-passing')).toHaveTextContent(
+        '4 of 4 deals on your US realms pass these filters',
+      ),
+    );
+    expect(fake.callsTo(UNDERCUT_US)).toHaveLength(1);
+  });
+
+  it('asks for realms or a subscription instead of calling for deals it cannot get', async () => {
+    const noRealms = makeUser({ config: SAVED, retailBuyingRealmsUS: [] });
+    const first = await openPersonal(() => json({}), SAVED, noRealms);
+    expect(screen.getByTestId('deal-preview')).toHaveTextContent(
+      'Save your US buying and selling realms to see how many deals pass these filters.',
+    );
+    expect(first.fake.callsTo(UNDERCUT_US)).toHaveLength(0);
+    first.unmount();
+
+    const second = await openPersonal(() => json({}), SAVED, makeUser({ config: SAVED, hasAccess: false }));
+    expect(screen.getByTestId('deal-preview')).toHaveTextContent(
+      'With a subscription, this shows how many deals on your realms pass these filters.',
+    );
+    expect(second.fake.callsTo(UNDERCUT_US)).toHaveLength(0);
   });
 });

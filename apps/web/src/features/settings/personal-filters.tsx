@@ -32,6 +32,7 @@ import {
   savedConfig,
   summaryRows,
 } from './filter-config';
+import { DealPreview } from './deal-preview';
 import { Panel, SettingsShell } from './settings-shell';
 
 /** /config-personal (SPEC §2): the filter defaults every tool opens with. */
@@ -187,7 +188,7 @@ export function PersonalFilters({ extra }: { extra?: ReactNode } = {}) {
   );
 }
 
-/** Live filter preview: what the current values mean, in words. */
+/** Live filter preview: what the current values mean, in words, and what they let through today. */
 function FilterPreview({ config }: { config: Config }) {
   const active = countActiveFilters(configToFilters(config));
   const items: { label: string; value: string }[] = [
@@ -240,6 +241,7 @@ function FilterPreview({ config }: { config: Config }) {
           </div>
         ))}
       </dl>
+      {nothing ? null : <DealPreview config={config} />}
     </section>
   );
 }
