@@ -5,7 +5,6 @@ import {
   configToFilters,
   formatCount,
   formatGold,
-  itemPasses,
   type Config,
   type Region,
   type TradeItem,
@@ -20,6 +19,8 @@ import { useAuth } from '../../lib/auth-store';
 import { useSession } from '../../lib/use-session';
 import { savedRealms, undercutQueryOptions } from '../market/api';
 import { qualityClass } from '../tools/cells';
+import { buildRowTable, type RowTable } from '../tools/row-table';
+import { passMask } from '../tools/rows';
 import { hasSavedRealms } from './api';
 
 /** How many of the best passing deals the preview names. */
@@ -41,13 +42,15 @@ interface Counted {
   top: TradeItem[];
 }
 
-function count(items: readonly TradeItem[], config: Config): Counted {
-  const filters = configToFilters(config);
+/** The tools' own filter pass (rows.ts), so the preview counts exactly what a tool would list. */
+function count(table: RowTable, config: Config): Counted {
+  const mask = passMask(table, configToFilters(config), 'tool');
   const top: TradeItem[] = [];
   let passing = 0;
   let profit = 0;
-  for (const item of items) {
-    if (!itemPasses(item, filters)) continue;
+  for (let i = 0; i < table.length; i++) {
+    if (mask[i] === 0) continue;
+    const item = table.items[i]!;
     passing++;
     profit += item.sellVsBuy;
     // Keep the best few by profit without sorting every passing deal.
@@ -83,7 +86,8 @@ function DealCount({ config }: { config: Config }) {
   // Dragging a slider stays smooth: the recount follows a step behind on large answers.
   const deferred = useDeferredValue(config);
   const items = query.data?.data.items;
-  const counted = useMemo(() => (items ? count(items, deferred) : null), [items, deferred]);
+  const table = useMemo(() => (items ? buildRowTable(items) : null), [items]);
+  const counted = useMemo(() => (table ? count(table, deferred) : null), [table, deferred]);
 
   if (!hasAccess) return <p>{DEAL_PREVIEW_TEXTS.noAccess}</p>;
   if (!ready) {
