@@ -12,7 +12,12 @@ import type { MarketSource } from './modules/market/market-source';
 import { marketRoutes } from './modules/market/market.routes';
 import { createMailer } from './modules/mail/mailer';
 import { createAccessTokens } from './modules/sessions/access-token';
-import { createAuthGuard } from './modules/sessions/auth-guard';
+import { createAuthGuard, createOptionalAuth } from './modules/sessions/auth-guard';
+import { demoCheckoutRoutes } from './modules/payments/demo/demo-checkout.routes';
+import { startPayments, type PaymentsRuntime } from './modules/payments/payments-runtime';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import { createAdminGuard } from './modules/users/admin-guard';
+import { createJobLocks } from './jobs/job-locks';
 import { resolveJwtSecret } from './modules/sessions/jwt-secret';
 import { createSessionService } from './modules/sessions/sessions.service';
 import { createAccountsService } from './modules/users/accounts.service';
@@ -30,6 +35,7 @@ export interface App {
   server: FastifyInstance;
   database: Database;
   market: MarketRuntime;
+  payments: PaymentsRuntime;
 }
 
 export interface BuildOptions {
@@ -112,6 +118,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   server.addHook('onClose', () => market.close());
   const settings = createSettingsService({ db, clock, realms: market.store, onChange: market.forgetUser });
   const requireAuth = createAuthGuard(accessTokens, sessions);
+  const payments = await startPayments(config.payments, {
+    db,
+    clock,
+    log: server.log,
+    mailer,
+    publicUrl: config.publicUrl,
+    onChange: market.forgetUser,
+    locks: bus && createJobLocks(bus.redis, bus.prefix, clock),
+    runsJobs: config.role !== 'web',
+  });
+  server.addHook('onClose', () => payments.close());
   const discordLink = createDiscordLinkService({
     db,
     clock,
@@ -140,9 +157,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tokens: market.tokens,
     requireAuth,
   });
+  await server.register(paymentsRoutes, {
+    payments: payments.service,
+    requireAuth,
+    optionalAuth: createOptionalAuth(accessTokens, sessions),
+    requireAdmin: createAdminGuard(db),
+    limiter,
+    parseWebhook: payments.parseWebhook,
+    failNextPayment: payments.demo?.failNextPayment,
+  });
+  if (payments.demo) await server.register(demoCheckoutRoutes, { demo: payments.demo.provider });
   if (mailer.kind === 'outbox') await server.register(mailboxRoutes, { db });
   await registerSpa(server, config.webDistDir);
 
   if (config.seedDemoAccounts) await seedDemoAccounts(db, clock, server.log);
-  return { server, database, market };
+  return { server, database, market, payments };
 }

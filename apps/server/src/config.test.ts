@@ -20,6 +20,8 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://goldroute.example/',
       NODE_ENV: 'production',
       JWT_SECRET: 's'.repeat(32),
+      STRIPE_SECRET_KEY: 'sk_live_example',
+      STRIPE_WEBHOOK_SECRET: 'whsec_example',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -29,6 +31,42 @@ describe('loadConfig', () => {
       publicUrl: 'https://goldroute.example',
       nodeEnv: 'production',
     });
+  });
+
+  it("pays through the demo provider by default, at the issue's prices, and through Stripe when configured", () => {
+    expect(loadConfig({}).payments).toEqual({
+      provider: 'demo',
+      currency: 'usd',
+      prices: [
+        { lookupKey: 'basic_monthly', unitAmount: 499, interval: 'month' },
+        { lookupKey: 'basic_yearly', unitAmount: 4990, interval: 'year' },
+        { lookupKey: 'advanced_monthly', unitAmount: 799, interval: 'month' },
+        { lookupKey: 'advanced_yearly', unitAmount: 7990, interval: 'year' },
+      ],
+    });
+    expect(loadConfig({ DEMO_PRICES: 'basic_monthly=599, advanced_yearly=9900' }).payments).toMatchObject({
+      prices: [
+        { lookupKey: 'basic_monthly', unitAmount: 599, interval: 'month' },
+        { lookupKey: 'advanced_yearly', unitAmount: 9900, interval: 'year' },
+      ],
+    });
+    expect(() => loadConfig({ DEMO_PRICES: 'basic_monthly:4.99' })).toThrow(/DEMO_PRICES/);
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_example', STRIPE_WEBHOOK_SECRET: 'whsec_example' }).payments,
+    ).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_example',
+      webhookSecret: 'whsec_example',
+      apiUrl: 'https://api.stripe.com',
+      timeoutMs: 10_000,
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_example' })).toThrow(/STRIPE_WEBHOOK_SECRET/);
+  });
+
+  it('never runs the free demo checkout in production unless asked to by name', () => {
+    const production = { NODE_ENV: 'production', JWT_SECRET: 's'.repeat(32) };
+    expect(() => loadConfig(production)).toThrow(/STRIPE_SECRET_KEY: is required when NODE_ENV=production/);
+    expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'demo' }).payments.provider).toBe('demo');
   });
 
   it('reads the Blizzard source with its item data URLs', () => {

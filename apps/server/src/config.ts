@@ -10,6 +10,14 @@ const defaultWebDist = path.resolve(here, '../../web/dist');
 const port = z.coerce.number().int().min(0).max(65535);
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 
+const DEFAULT_DEMO_PRICES = 'basic_monthly=499,basic_yearly=4990,advanced_monthly=799,advanced_yearly=7990';
+
+export interface DemoPriceConfig {
+  lookupKey: string;
+  unitAmount: number;
+  interval: 'month' | 'year';
+}
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -63,6 +71,22 @@ const envSchema = z
     BONUS_DATA_URL: z.url().default('https://www.raidbots.com/static/data/live'),
     ITEM_EXPANSIONS_URL: optionalUrl,
     CRAFTED_ITEMS_URL: optionalUrl,
+    PAYMENT_PROVIDER: z.enum(['auto', 'demo', 'stripe']).default('auto'),
+    STRIPE_SECRET_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
+    STRIPE_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
+    STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+    STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    DEMO_PRICES: z
+      .string()
+      .regex(
+        /^\s*[A-Za-z0-9_-]+=\d+\s*(,\s*[A-Za-z0-9_-]+=\d+\s*)*$/,
+        'must look like basic_monthly=499,basic_yearly=4990 (lookup key = amount in cents)',
+      )
+      .default(DEFAULT_DEMO_PRICES),
+    DEMO_CURRENCY: z
+      .string()
+      .regex(/^[a-z]{3}$/, 'must be a lower-case ISO currency code such as usd')
+      .default('usd'),
   })
   .superRefine((e, ctx) => {
     if (e.MARKET_SOURCE === 'blizzard') {
@@ -83,12 +107,47 @@ const envSchema = z
         message: `is required when PROCESS_ROLE=${e.PROCESS_ROLE} (processes hand snapshots over through Redis)`,
       });
     }
+    const payments = paymentProviderOf(e);
+    if (payments === 'stripe') {
+      for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (!e[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required when payments go through Stripe',
+          });
+      }
+    }
+    if (e.NODE_ENV === 'production' && payments === 'demo' && e.PAYMENT_PROVIDER !== 'demo') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message:
+          'is required when NODE_ENV=production (or set PAYMENT_PROVIDER=demo to run the demo checkout, which charges nothing)',
+      });
+    }
     if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
     }
   });
 
 export type Env = z.input<typeof envSchema>;
+
+/** auto: Stripe when a secret key is given, otherwise the built-in demo provider. */
+function paymentProviderOf(e: {
+  PAYMENT_PROVIDER: 'auto' | 'demo' | 'stripe';
+  STRIPE_SECRET_KEY?: string | undefined;
+}) {
+  return e.PAYMENT_PROVIDER === 'auto' ? (e.STRIPE_SECRET_KEY ? 'stripe' : 'demo') : e.PAYMENT_PROVIDER;
+}
+
+/** The demo provider's plans: lookup key = amount in cents; a key containing "year" bills yearly. */
+function parseDemoPrices(spec: string): DemoPriceConfig[] {
+  return spec.split(',').map((pair) => {
+    const [key = '', amount = '0'] = pair.split('=').map((part) => part.trim());
+    return { lookupKey: key, unitAmount: Number(amount), interval: /year/i.test(key) ? 'year' : 'month' };
+  });
+}
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -123,6 +182,16 @@ export interface Config {
   role: 'all' | 'web' | 'worker';
   /** Human-readable logs for a developer's terminal; JSON lines everywhere else. */
   prettyLogs: boolean;
+  /** Stripe when configured; otherwise the built-in demo provider, which charges nothing. */
+  payments:
+    | { provider: 'demo'; prices: DemoPriceConfig[]; currency: string }
+    | {
+        provider: 'stripe';
+        secretKey: string;
+        webhookSecret: string;
+        apiUrl: string;
+        timeoutMs: number;
+      };
   market:
     | { source: 'off' }
     | { source: 'simulator'; size: 'tiny' | 'small' | 'standard' | 'full'; seed: number; pollMinutes: number }
@@ -180,6 +249,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     prettyLogs: e.LOG_FORMAT === 'pretty' || (e.LOG_FORMAT === 'auto' && e.NODE_ENV === 'development'),
+    payments:
+      paymentProviderOf(e) === 'stripe'
+        ? {
+            provider: 'stripe',
+            secretKey: e.STRIPE_SECRET_KEY ?? '',
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+            apiUrl: e.STRIPE_API_URL.replace(/\/+$/, ''),
+            timeoutMs: e.STRIPE_TIMEOUT_MS,
+          }
+        : { provider: 'demo', prices: parseDemoPrices(e.DEMO_PRICES), currency: e.DEMO_CURRENCY },
     market: marketConfig(e),
   };
 }

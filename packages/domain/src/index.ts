@@ -9,4 +9,5 @@ export * from './profit';
 export * from './export';
 export * from './format';
 export * from './subscription';
+export * from './access';
 export * from './routing';

@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -203,3 +204,157 @@ export const sourceDocuments = pgTable('source_documents', {
   data: jsonb('data').notNull(),
   fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull(),
 });
+
+// Payments. Our side: what we know of each user's subscriptions at the payment provider (Stripe, or the
+// built-in demo provider), read back from the provider after every change, so access derives from it.
+
+/** The user's customer record at a payment provider, created at their first checkout. */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['stripe', 'demo'] }).notNull(),
+    customerId: text('customer_id').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+);
+
+/** Checkout sessions we opened: at most one open per user, and only its owner may ask about it. */
+export const paymentCheckouts = pgTable(
+  'payment_checkouts',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider', { enum: ['stripe', 'demo'] }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    priceId: text('price_id').notNull(),
+    url: text('url').notNull(),
+    status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  // One open checkout per user: a second click reuses or replaces it, so nobody pays twice by accident.
+  (t) => [
+    uniqueIndex('payment_checkouts_open_user_idx')
+      .on(t.userId)
+      .where(sql`status = 'open'`),
+  ],
+);
+
+/**
+ * A provider subscription as last read from the provider. `syncedAt` is when that read started: a read
+ * that started earlier never overwrites one that started later, whatever order the answers arrive in.
+ */
+export const paymentSubscriptions = pgTable(
+  'payment_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider', { enum: ['stripe', 'demo'] }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    status: text('status').notNull(),
+    priceId: text('price_id').notNull(),
+    itemId: text('item_id').notNull(),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAt: timestamp('cancel_at', { withTimezone: true }),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    latestInvoiceId: text('latest_invoice_id'),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('payment_subscriptions_user_idx').on(t.userId)],
+);
+
+/** Provider events applied, by event id: a redelivered event is acknowledged without running again. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider', { enum: ['stripe', 'demo'] }).notNull(),
+  type: text('type').notNull(),
+  receivedAt: createdAt(),
+});
+
+/** Subscription mails sent, by what they are about: each goes out once, however often its state is read. */
+export const paymentNotifications = pgTable('payment_notifications', {
+  key: text('key').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+// The built-in demo payment provider keeps its own books here, apart from ours, as Stripe would.
+
+export const demoPrices = pgTable('demo_prices', {
+  id: text('id').primaryKey(),
+  lookupKey: text('lookup_key').notNull(),
+  unitAmount: integer('unit_amount').notNull(),
+  currency: text('currency').notNull(),
+  interval: text('interval', { enum: ['month', 'year'] }).notNull(),
+  active: boolean('active').notNull(),
+  createdAt: createdAt(),
+});
+
+export const demoCheckoutSessions = pgTable('demo_checkout_sessions', {
+  id: text('id').primaryKey(),
+  /** A request repeated with the same key gets the same session, as Stripe's Idempotency-Key does. */
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  customerId: text('customer_id').notNull(),
+  clientReferenceId: text('client_reference_id').notNull(),
+  priceId: text('price_id').notNull(),
+  status: text('status', { enum: ['open', 'complete', 'expired'] }).notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  subscriptionId: text('subscription_id'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const demoSubscriptions = pgTable(
+  'demo_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    customerId: text('customer_id').notNull(),
+    status: text('status', { enum: ['active', 'past_due', 'canceled'] }).notNull(),
+    priceId: text('price_id').notNull(),
+    itemId: text('item_id').notNull(),
+    startDate: timestamp('start_date', { withTimezone: true }).notNull(),
+    currentPeriodStart: timestamp('current_period_start', { withTimezone: true }).notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** When a failed renewal is retried next (past_due only). */
+    nextRetryAt: timestamp('next_retry_at', { withTimezone: true }),
+    retriesLeft: integer('retries_left').notNull().default(0),
+    /** The test switch: the next renewal payment of this subscription fails. */
+    failNextPayment: boolean('fail_next_payment').notNull().default(false),
+    latestInvoiceId: text('latest_invoice_id'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('demo_subscriptions_customer_idx').on(t.customerId)],
+);
+
+/** Every demo charge: a paid invoice is money taken, an open one a payment that failed. */
+export const demoInvoices = pgTable(
+  'demo_invoices',
+  {
+    id: text('id').primaryKey(),
+    subscriptionId: text('subscription_id').notNull(),
+    customerId: text('customer_id').notNull(),
+    status: text('status', { enum: ['paid', 'open', 'void'] }).notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    billingReason: text('billing_reason').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('demo_invoices_subscription_idx').on(t.subscriptionId)],
+);

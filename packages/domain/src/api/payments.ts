@@ -70,3 +70,11 @@ export const resumeSubscriptionRequestSchema = emptyRequestSchema;
 export type ResumeSubscriptionRequest = z.infer<typeof resumeSubscriptionRequestSchema>;
 export const resumeSubscriptionResponseSchema = stripeSubscriptionSchema;
 export type ResumeSubscriptionResponse = z.infer<typeof resumeSubscriptionResponseSchema>;
+
+// POST /shared/payments/sync-checkout: on return from checkout the client asks the server to read the
+// finished session from the provider at once, so access never waits for a slow webhook.
+export const CHECKOUT_STATUSES = ['open', 'complete', 'expired'] as const;
+export const syncCheckoutRequestSchema = z.object({ sessionId: idStringSchema });
+export type SyncCheckoutRequest = z.infer<typeof syncCheckoutRequestSchema>;
+export const syncCheckoutResponseSchema = z.object({ status: z.enum(CHECKOUT_STATUSES) });
+export type SyncCheckoutResponse = z.infer<typeof syncCheckoutResponseSchema>;

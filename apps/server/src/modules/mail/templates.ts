@@ -46,3 +46,37 @@ export const alreadyRegisteredMail = (to: string, url: string) =>
     ],
     { label: 'Forgot your password? Set a new one', url },
   );
+
+export const subscriptionStartedMail = (to: string, plan: string, renewsOn: string, url: string) =>
+  message(
+    to,
+    'Your GoldRoute subscription is active',
+    [
+      `Thank you for subscribing to GoldRoute ${plan}. Every tool is open to you now.`,
+      `Your subscription renews on ${renewsOn}. You can change your plan or cancel at any time.`,
+    ],
+    { label: 'Open GoldRoute', url },
+  );
+
+export const paymentFailedMail = (to: string, plan: string, url: string) =>
+  message(
+    to,
+    'Your GoldRoute payment failed',
+    [
+      `We could not take the payment for your GoldRoute ${plan} subscription.`,
+      'Your card will be tried again over the next days. If every attempt fails, the subscription ends.',
+      'Please check your payment details.',
+    ],
+    { label: 'Review your subscription', url },
+  );
+
+export const cancellationConfirmedMail = (to: string, plan: string, endsOn: string, url: string) =>
+  message(
+    to,
+    'Your GoldRoute subscription is cancelled',
+    [
+      `Your GoldRoute ${plan} subscription is cancelled. You keep access until ${endsOn}, and you will not be charged again.`,
+      'Changed your mind? You can resume it before that date.',
+    ],
+    { label: 'Manage your subscription', url },
+  );

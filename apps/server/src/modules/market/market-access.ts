@@ -4,6 +4,8 @@ import type { Db } from '../../db/client';
 import { subscriptions, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { createTtlCache } from '../../lib/ttl-cache';
+import type { ProviderSubscription } from '../payments/payment-provider';
+import { loadProviderSubscriptions } from '../payments/subscription-rows';
 import { deriveAccess, type SubscriptionRow } from '../users/access';
 import type { RealmSelection } from './market.service';
 
@@ -12,6 +14,7 @@ export const MARKET_ACCESS_TTL_MS = 5_000;
 
 interface AccessRecord {
   subscriptions: SubscriptionRow[];
+  providerSubscriptions: ProviderSubscription[];
   realms: Record<Region, RealmSelection>;
 }
 
@@ -21,7 +24,7 @@ export interface MarketAccess {
 }
 
 /**
- * What the data calls need of a user (access and saved realms), read with two small queries and reused for
+ * What the data calls need of a user (access and saved realms), read with three small queries and reused for
  * a few seconds: a cached answer then costs no database round trip. Settings changes drop the entry; access
  * is derived again on every call, so a subscription still ends on time.
  */
@@ -29,7 +32,7 @@ export function createMarketAccessReader(db: Db, clock: Clock) {
   const records = createTtlCache<string, AccessRecord>(MARKET_ACCESS_TTL_MS, clock);
 
   async function load(userId: string): Promise<AccessRecord | null> {
-    const [[row], subs] = await Promise.all([
+    const [[row], subs, providerSubscriptions] = await Promise.all([
       db
         .select({
           buyUS: users.retailBuyingRealmsUS,
@@ -40,10 +43,12 @@ export function createMarketAccessReader(db: Db, clock: Clock) {
         .from(users)
         .where(eq(users.id, userId)),
       db.select().from(subscriptions).where(eq(subscriptions.userId, userId)),
+      loadProviderSubscriptions(db, userId),
     ]);
     if (!row) return null;
     return {
       subscriptions: subs,
+      providerSubscriptions,
       realms: {
         us: { buyingRealms: row.buyUS, sellingRealms: row.sellUS },
         eu: { buyingRealms: row.buyEU, sellingRealms: row.sellEU },
@@ -63,7 +68,7 @@ export function createMarketAccessReader(db: Db, clock: Clock) {
       }
       const found = record;
       return {
-        hasAccess: deriveAccess(found.subscriptions, clock.now()).hasAccess,
+        hasAccess: deriveAccess(found.subscriptions, found.providerSubscriptions, clock.now()).hasAccess,
         savedRealms: (region) => found.realms[region],
       };
     },

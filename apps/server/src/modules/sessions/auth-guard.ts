@@ -45,3 +45,18 @@ export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new HttpError(401, AUTH_ERRORS.missing);
   return request.auth;
 }
+
+/**
+ * For public calls that answer more to a signed-in caller (the prices call adds the caller's own plan): the
+ * caller's identity when a valid bearer token of a live session comes along, otherwise null, never a 401.
+ */
+export function createOptionalAuth(accessTokens: AccessTokens, sessions: SessionService) {
+  return async function optionalAuth(request: FastifyRequest): Promise<AuthContext | null> {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) return null;
+    const result = await accessTokens.verify(token);
+    if (!result.ok) return null;
+    return (await sessions.isLive(result.claims.sessionId, result.claims.userId)) ? result.claims : null;
+  };
+}

@@ -32,7 +32,7 @@ describe('deriveAccess', () => {
       { hasAccess: false, isActive: false, isExpired: true },
     ],
   ])('%s', (_name, rows, expected) => {
-    expect(deriveAccess(rows, now)).toMatchObject({ ...expected, inCancelation: false });
+    expect(deriveAccess(rows, [], now)).toMatchObject({ ...expected, inCancelation: false });
   });
 
   it('reports the gold subscription that ends last', () => {
@@ -41,6 +41,7 @@ describe('deriveAccess', () => {
         gold('2026-01-01T00:00:00Z', '2026-08-01T00:00:00Z', 'premium'),
         gold('2026-01-01T00:00:00Z', '2026-07-01T00:00:00Z'),
       ],
+      [],
       now,
     );
     expect(access.goldSubscription).toEqual({

@@ -44,7 +44,10 @@ describe('demo accounts of the embedded default', () => {
 
   it('is never on in production or on a configured database', async () => {
     const { loadConfig } = await import('../../config');
-    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32) }).seedDemoAccounts).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PAYMENT_PROVIDER: 'demo' })
+        .seedDemoAccounts,
+    ).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/d' }).seedDemoAccounts).toBe(false);
     expect(loadConfig({}).seedDemoAccounts).toBe(true);
   });

@@ -1,0 +1,32 @@
+// Billing arithmetic of the demo provider, in Stripe's manner.
+
+/** One billing interval later: the same day of the next month (or year), clamped to the month's last day. */
+export function addInterval(from: Date, interval: 'month' | 'year'): Date {
+  const months = interval === 'year' ? 12 : 1;
+  const target = new Date(from.getTime());
+  const day = target.getUTCDate();
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target;
+}
+
+/**
+ * What a price change costs now, in cents. The unused part of the current period is credited at the old
+ * price; with the same interval the rest of the period is charged at the new price, otherwise a whole new
+ * period is. Negative: a credit (a downgrade in the middle of the period).
+ */
+export function prorationAmount(
+  oldAmount: number,
+  newAmount: number,
+  period: { start: Date; end: Date },
+  now: Date,
+  sameInterval: boolean,
+): number {
+  const total = period.end.getTime() - period.start.getTime();
+  const left = Math.min(Math.max(period.end.getTime() - now.getTime(), 0), total);
+  const unused = total > 0 ? left / total : 0;
+  const credit = Math.round(oldAmount * unused);
+  return sameInterval ? Math.round(newAmount * unused) - credit : newAmount - credit;
+}

@@ -1,0 +1,16 @@
+import { ACCESS, isAdmin } from '@goldroute/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { HttpError } from '../../plugins/errors';
+import { authOf } from '../sessions/auth-guard';
+
+/** After requireAuth: the caller's role is read from the database on every call, whatever the client shows. */
+export function createAdminGuard(db: Db) {
+  return async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const { userId } = authOf(request);
+    const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
+    if (!row || !isAdmin(row.role)) throw new HttpError(403, ACCESS.adminOnly);
+  };
+}

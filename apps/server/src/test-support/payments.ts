@@ -1,0 +1,100 @@
+import type { User } from '@goldroute/domain/api';
+import { currentSubscriptionOf } from '../modules/payments/subscription-rows';
+import { STRONG_PASSWORD, startHarness, type Harness } from './accounts';
+
+/**
+ * One money-path driver per payment provider, so the same suite (payments.test.ts) runs against the
+ * built-in demo provider and against the real Stripe SDK talking to a loopback Stripe. A driver plays the
+ * provider's side: the customer paying at checkout, and time reaching the end of a period.
+ */
+export interface ProviderDriver {
+  name: 'demo' | 'stripe';
+  h: Harness;
+  /** The customer pays at the checkout page the app sent them to; returns where the browser lands. */
+  pay(paymentSessionUrl: string): Promise<string>;
+  /** The customer leaves the checkout page without paying. */
+  leave(paymentSessionUrl: string): Promise<void>;
+  /** The end of the paid period comes: a renewal (failing if asked), or the end of a cancelled one. */
+  periodEnds(userId: string, options?: { fail?: boolean }): Promise<void>;
+  /** Waits until the provider's reports of the last action have reached the app. */
+  settled(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** When the user's current provider subscription's period ends (unix seconds), as we stored it. */
+async function currentPeriodEnd(h: Harness, userId: string): Promise<number | null> {
+  const now = Math.floor(h.clock.now().getTime() / 1000);
+  const current = await currentSubscriptionOf(h.app.database.db, userId, now);
+  return current?.currentPeriodEnd ?? null;
+}
+
+/** The built-in demo provider: its checkout page's Pay button, and its billing job on the app's clock. */
+export async function startDemoDriver(): Promise<ProviderDriver> {
+  const h = await startHarness({ PAYMENT_PROVIDER: 'demo' });
+  const demo = h.app.payments.demo;
+  if (!demo) throw new Error('the demo provider is not running');
+  const post = async (path: string) => {
+    const res = await fetch(`${h.app.baseUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+      redirect: 'manual',
+    });
+    if (res.status !== 303) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return res.headers.get('location') ?? '';
+  };
+  return {
+    name: 'demo',
+    h,
+    pay: (url) => post(`${url}/pay`),
+    leave: async (url) => void (await post(`${url}/cancel`)),
+    async periodEnds(userId, options = {}) {
+      if (options.fail && !(await demo.failNextPayment(userId))) throw new Error('no subscription to fail');
+      const end = (await currentPeriodEnd(h, userId)) ?? 0;
+      const minutes = Math.ceil((end * 1000 - h.clock.now().getTime()) / 60_000) + 1;
+      if (minutes > 0) h.clock.advanceMinutes(minutes);
+      await demo.runBilling();
+    },
+    settled: async () => undefined,
+    close: () => h.close(),
+  };
+}
+
+/**
+ * Signed-up users of one harness by id. Their access token is renewed by logging in again once the test
+ * clock has moved on (a month of billing outlives any token), so a test just asks for a user's token.
+ */
+export function testUsers(h: Harness) {
+  const known = new Map<string, { email: string; token: string; at: number }>();
+  const now = () => h.clock.now().getTime();
+
+  async function login(email: string): Promise<string> {
+    const res = await h.api.post<{ accessToken: string }>('/shared/users/login', {
+      email,
+      password: STRONG_PASSWORD,
+    });
+    if (res.status !== 200) throw new Error(`login of ${email} answered ${res.status}`);
+    return res.body.accessToken;
+  }
+
+  async function token(userId: string): Promise<string> {
+    const k = known.get(userId);
+    if (!k) throw new Error(`unknown test user ${userId}`);
+    if (now() - k.at > 10 * 60_000) Object.assign(k, { token: await login(k.email), at: now() });
+    return k.token;
+  }
+
+  return {
+    async signUp(email: string): Promise<{ id: string; email: string }> {
+      const s = await h.signUp(email);
+      known.set(s.user.id, { email, token: s.accessToken, at: now() });
+      return { id: s.user.id, email };
+    },
+    token,
+    async profile(userId: string): Promise<User> {
+      const res = await h.api.get<{ user: User }>('/shared/users/profile', { token: await token(userId) });
+      if (res.status !== 200) throw new Error(`profile answered ${res.status}`);
+      return res.body.user;
+    },
+  };
+}
