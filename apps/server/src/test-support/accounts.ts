@@ -1,6 +1,6 @@
 import type { BuildOptions } from '../app';
 import { startSmtpSink, linkIn } from './smtp-sink';
-import { createTestClock } from './test-clock';
+import { createTestClock, type TestClock } from './test-clock';
 import { startTestApp, type TestApp } from './test-app';
 import { apiClient } from './http';
 
@@ -11,7 +11,9 @@ export type Harness = Awaited<ReturnType<typeof startHarness>>;
 /** The real app with mail going to a loopback SMTP server and a movable clock. */
 export async function startHarness(env: Record<string, string> = {}, options: BuildOptions = {}) {
   const smtp = await startSmtpSink();
-  const clock = createTestClock();
+  // A movable clock handed in is the harness's clock too (a test moves the app's time through it).
+  const clock =
+    options.clock && 'advanceMinutes' in options.clock ? (options.clock as TestClock) : createTestClock();
   const app: TestApp = await startTestApp(
     { SMTP_URL: smtp.url, PUBLIC_URL: 'https://goldroute.test', ...env },
     { clock, ...options },

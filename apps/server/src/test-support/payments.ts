@@ -1,6 +1,8 @@
 import type { User } from '@goldroute/domain/api';
 import { currentSubscriptionOf } from '../modules/payments/subscription-rows';
 import { STRONG_PASSWORD, startHarness, type Harness } from './accounts';
+import { startStripeServer, type StripeServer } from './stripe-server';
+import { createTestClock } from './test-clock';
 
 /**
  * One money-path driver per payment provider, so the same suite (payments.test.ts) runs against the
@@ -95,6 +97,57 @@ export function testUsers(h: Harness) {
       const res = await h.api.get<{ user: User }>('/shared/users/profile', { token: await token(userId) });
       if (res.status !== 200) throw new Error(`profile answered ${res.status}`);
       return res.body.user;
+    },
+  };
+}
+
+export const STRIPE_TEST_KEY = 'sk_test_goldroute_loopback';
+export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_goldroute_loopback';
+
+/**
+ * The real Stripe SDK against our loopback Stripe, which delivers signed webhooks to the app. Both sides read
+ * the same movable clock.
+ */
+export async function startStripeDriver(): Promise<ProviderDriver & { stripe: StripeServer }> {
+  const clock = createTestClock();
+  const stripe = await startStripeServer({
+    apiKey: STRIPE_TEST_KEY,
+    webhookSecret: STRIPE_TEST_WEBHOOK_SECRET,
+    now: () => Math.floor(clock.now().getTime() / 1000),
+  });
+  const h = await startHarness(
+    {
+      STRIPE_SECRET_KEY: STRIPE_TEST_KEY,
+      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
+      STRIPE_API_URL: stripe.url,
+      STRIPE_TIMEOUT_MS: '1500',
+    },
+    { clock },
+  );
+  stripe.setWebhookUrl(`${h.app.baseUrl}/shared/payments/webhook`);
+  const sessionOf = (url: string) => url.split('/').pop() ?? '';
+  return {
+    name: 'stripe',
+    h,
+    stripe,
+    async pay(url) {
+      const { redirectUrl } = await stripe.completeCheckout(sessionOf(url));
+      return redirectUrl.replace(h.app.config.publicUrl, '');
+    },
+    leave: async (url) => void stripe.abandonCheckout(sessionOf(url)),
+    async periodEnds(userId, options = {}) {
+      const now = Math.floor(h.clock.now().getTime() / 1000);
+      const current = await currentSubscriptionOf(h.app.database.db, userId, now);
+      if (!current) throw new Error('no subscription to renew');
+      const minutes = Math.ceil((current.currentPeriodEnd - now) / 60) + 1;
+      if (minutes > 0) h.clock.advanceMinutes(minutes);
+      await stripe.renew(current.id, { fail: options.fail ?? false });
+    },
+    settled: () => stripe.idle(),
+    close: async () => {
+      await stripe.idle();
+      await h.close();
+      await stripe.close();
     },
   };
 }

@@ -1,7 +1,9 @@
 import type { Clock } from '../lib/clock';
 
 /** Real time plus an offset tests can move forward, so expiry is checked without waiting. */
-export function createTestClock(): Clock & { advanceMinutes(n: number): void } {
+export type TestClock = Clock & { advanceMinutes(n: number): void };
+
+export function createTestClock(): TestClock {
   let offsetMs = 0;
   return {
     now: () => new Date(Date.now() + offsetMs),

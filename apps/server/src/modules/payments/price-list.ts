@@ -25,6 +25,8 @@ export function createPriceList(provider: PaymentProvider, clock: Clock, log: Fa
       .then((prices) => {
         list = prices;
         readAt = clock.now().getTime();
+        // A price missing from the active list has been retired since we saw it.
+        for (const [id, p] of known) known.set(id, { ...p, active: false });
         for (const p of prices) known.set(p.id, p);
         return prices;
       })
