@@ -47,6 +47,21 @@ describe('guards', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Subscription' })).toBeInTheDocument();
   });
 
+  it('redirects /settings (Back to Settings) to /config-personal, replacing the entry', async () => {
+    const { router } = renderRoute('/settings', { user: makeUser() });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Personal filter defaults' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/config-personal');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('sends a visitor on /settings to /login', async () => {
+    const { router } = renderRoute('/settings');
+    await screen.findByRole('heading', { level: 1, name: 'Login' });
+    expect((router.state.location.state as { from: { pathname: string } }).from.pathname).toBe('/settings');
+  });
+
   it('sends a visitor on a tool to /login with the origin', async () => {
     const { router } = renderRoute('/retail-tsm-list-generator/eu');
     await screen.findByRole('heading', { level: 1, name: 'Login' });

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorScreen } from '../components/error-screen';
 import { AdminGoldScreen } from '../screens/admin-gold';
 import { AdminStatsScreen } from '../screens/admin-stats';
@@ -65,6 +65,8 @@ export const routes: RouteObject[] = [
               { path: paths.paymentSuccess, element: <PaymentSuccessScreen /> },
               { path: paths.config, element: <ConfigScreen /> },
               { path: paths.configPersonal, element: <ConfigPersonalScreen /> },
+              // "Back to Settings" of the Discord callback: the personal settings hold the Discord link.
+              { path: paths.settings, element: <Navigate to={paths.configPersonal} replace /> },
             ],
           },
         ],

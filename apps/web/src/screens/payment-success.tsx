@@ -1,9 +1,5 @@
-import { ComingSoon } from '../components/coming-soon';
+import { PaymentSuccess } from '../features/subscription/payment-success';
 
 export function PaymentSuccessScreen() {
-  return (
-    <ComingSoon title={'Payment successful'}>
-      Thank you for subscribing; your access to every GoldRoute tool is being activated.
-    </ComingSoon>
-  );
+  return <PaymentSuccess />;
 }

@@ -1,9 +1,5 @@
-import { ComingSoon } from '../components/coming-soon';
+import { SubscriptionPage } from '../features/subscription/subscription-page';
 
 export function SubscriptionScreen() {
-  return (
-    <ComingSoon title={'Subscription'}>
-      Choose a plan, switch between monthly and yearly billing or manage your current subscription here.
-    </ComingSoon>
-  );
+  return <SubscriptionPage />;
 }

@@ -1,4 +1,4 @@
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'block';
 
 const base =
@@ -10,6 +10,9 @@ const variants: Record<ButtonVariant, string> = {
   secondary:
     'bg-white/5 text-slate-100 ring-1 ring-inset ring-white/10 hover:bg-white/10 hover:ring-white/20',
   ghost: 'text-slate-300 hover:bg-white/5 hover:text-white',
+  /** Confirms something the user cannot take back with one click (cancelling a subscription). */
+  danger:
+    'bg-red-500/15 text-red-200 ring-1 ring-inset ring-red-400/35 hover:bg-red-500/25 hover:text-red-100',
 };
 
 const sizes: Record<ButtonSize, string> = {

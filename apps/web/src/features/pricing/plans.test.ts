@@ -50,4 +50,14 @@ describe('planCards', () => {
     expect(cards[0]?.price).toEqual(FALLBACK_PRICE);
     expect(cards[0]?.planType).toBe('Standard');
   });
+
+  it("keeps a subscriber's retired price, with its interval, when its id is given", () => {
+    const retired = { ...price('old-y', 'basic_yearly_2023', 'year', 3990), active: false };
+    const monthlyOnly = prices.filter((p) => p.recurring.interval === 'month');
+    expect(offeredIntervals([...monthlyOnly, retired])).toEqual(['month']);
+    expect(offeredIntervals([...monthlyOnly, retired], 'old-y')).toEqual(['month', 'year']);
+    expect(planCards([...monthlyOnly, retired], 'year', 'old-y').map((card) => card.price.id)).toEqual([
+      'old-y',
+    ]);
+  });
 });

@@ -35,14 +35,21 @@ export function planFeatures(planType: PlanType): string[] {
   return planType === 'Advanced' ? [...PLAN_FEATURES, LABELS.prioritySupport] : [...PLAN_FEATURES];
 }
 
-/** Which intervals the toggle offers: yearly only when yearly prices exist (SPEC §2). */
-export function offeredIntervals(prices: readonly Price[]): PriceInterval[] {
-  return hasYearlyPrices(visiblePrices(prices)) ? ['month', 'year'] : ['month'];
+/**
+ * Which intervals the toggle offers: yearly only when yearly prices exist (SPEC §2). `currentPriceId`
+ * keeps a subscriber's own price in play even when it is no longer active (SPEC §5 Prices).
+ */
+export function offeredIntervals(prices: readonly Price[], currentPriceId?: string | null): PriceInterval[] {
+  return hasYearlyPrices(visiblePrices(prices, currentPriceId)) ? ['month', 'year'] : ['month'];
 }
 
 /** The cards to show for one interval; falls back to the $4.99 plan when nothing is left. */
-export function planCards(prices: readonly Price[], interval: PriceInterval): PlanCardModel[] {
-  const visible = visiblePrices(prices);
+export function planCards(
+  prices: readonly Price[],
+  interval: PriceInterval,
+  currentPriceId?: string | null,
+): PlanCardModel[] {
+  const visible = visiblePrices(prices, currentPriceId);
   const chosen = hasYearlyPrices(visible) ? interval : 'month';
   let shown = visible.filter((price) => price.recurring.interval === chosen);
   if (shown.length === 0) shown = visible;

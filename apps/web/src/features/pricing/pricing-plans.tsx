@@ -1,15 +1,8 @@
-import type { PriceInterval } from '@goldroute/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { pricesQueryOptions } from './api';
-import { BillingToggle } from './billing-toggle';
-import { PlanCard } from './plan-card';
-import { offeredIntervals, planCards, type PlanCardModel } from './plans';
-
-const gridByCount: Record<number, string> = {
-  1: 'max-w-sm',
-  2: 'max-w-3xl md:grid-cols-2',
-};
+import { PlanPicker } from './plan-picker';
+import type { PlanCardModel } from './plans';
 
 function PlanSkeleton() {
   return (
@@ -22,27 +15,11 @@ function PlanSkeleton() {
 }
 
 /**
- * Plan cards from GET /shared/payments/prices; when the call fails or nothing is active the single
- * fallback plan ($4.99 USD per month) shows. `renderAction` decides what each card's button does.
+ * Plan cards from the public GET /shared/payments/prices; when the call fails or nothing is active the
+ * single fallback plan ($4.99 USD per month) shows. `renderAction` decides what each card's button does.
  */
 export function PricingPlans({ renderAction }: { renderAction: (plan: PlanCardModel) => ReactNode }) {
   const query = useQuery(pricesQueryOptions());
-  const [interval, setBillingInterval] = useState<PriceInterval>('month');
-
   if (query.isPending) return <PlanSkeleton />;
-
-  const prices = query.isError ? [] : query.data;
-  const intervals = offeredIntervals(prices);
-  const cards = planCards(prices, interval);
-
-  return (
-    <div className="flex flex-col items-center gap-10">
-      <BillingToggle value={interval} onChange={setBillingInterval} intervals={intervals} />
-      <div className={`mx-auto grid w-full gap-6 ${gridByCount[cards.length] ?? 'max-w-6xl md:grid-cols-3'}`}>
-        {cards.map((plan) => (
-          <PlanCard key={plan.price.id} plan={plan} action={renderAction(plan)} />
-        ))}
-      </div>
-    </div>
-  );
+  return <PlanPicker prices={query.isError ? [] : query.data} renderAction={renderAction} />;
 }

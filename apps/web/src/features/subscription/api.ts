@@ -1,0 +1,73 @@
+// The payment calls of the subscription screen (SPEC §7 Payments) and the profile reload, all guarded
+// (bearer + refresh through the session).
+import type {
+  CheckoutResponse,
+  PricesResponse,
+  ProfileResponse,
+  SyncCheckoutResponse,
+  User,
+} from '@goldroute/domain/api';
+import type { Price } from '@goldroute/domain';
+import { queryOptions } from '@tanstack/react-query';
+import type { Session } from '../../lib/session';
+import { PRICES_PATH } from '../pricing/api';
+
+export const PAYMENTS_PATHS = {
+  prices: PRICES_PATH,
+  checkout: '/shared/payments/checkout',
+  changeSubscription: '/shared/payments/change-subscription',
+  cancelSubscription: '/shared/payments/cancel-subscription',
+  resumeSubscription: '/shared/payments/resume-subscription',
+  syncCheckout: '/shared/payments/sync-checkout',
+} as const;
+
+export const PROFILE_PATH = '/shared/users/profile';
+
+type Request = Session['request'];
+
+/** Every subscriber price list in the cache (one per signed-in user). */
+export const subscriberPricesKey = ['payments', 'prices', 'subscriber'] as const;
+
+/**
+ * GET /shared/payments/prices with the bearer, so the server adds the caller's current price even when
+ * it is no longer active. Keyed by user, apart from the landing page's public list.
+ */
+export const subscriberPricesQueryOptions = (request: Request, userId: string) =>
+  queryOptions({
+    queryKey: [...subscriberPricesKey, userId],
+    queryFn: ({ signal }) => request<PricesResponse>(PAYMENTS_PATHS.prices, { signal }),
+    // A body without a list counts as an empty list (the fallback plan).
+    select: (response): Price[] => (Array.isArray(response.data) ? response.data : []),
+  });
+
+/** GET /shared/users/profile: the user as the server sees it now. */
+export async function fetchProfile(request: Request): Promise<User> {
+  const response = await request<ProfileResponse>(PROFILE_PATH);
+  return response.user;
+}
+
+/** POST checkout: where the browser goes to pay (relative for the demo provider, absolute for Stripe). */
+export async function startCheckout(request: Request, priceId: string): Promise<string> {
+  const response = await request<CheckoutResponse>(PAYMENTS_PATHS.checkout, {
+    method: 'POST',
+    body: { priceId },
+  });
+  return response.paymentSessionUrl;
+}
+
+export function changeSubscription(request: Request, newPriceId: string): Promise<unknown> {
+  return request(PAYMENTS_PATHS.changeSubscription, { method: 'POST', body: { newPriceId } });
+}
+
+export function cancelSubscription(request: Request): Promise<unknown> {
+  return request(PAYMENTS_PATHS.cancelSubscription, { method: 'POST', body: {} });
+}
+
+export function resumeSubscription(request: Request): Promise<unknown> {
+  return request(PAYMENTS_PATHS.resumeSubscription, { method: 'POST', body: {} });
+}
+
+/** Asks the server to read the finished checkout now instead of waiting for the provider's webhook. */
+export async function syncCheckout(request: Request, sessionId: string): Promise<SyncCheckoutResponse> {
+  return request<SyncCheckoutResponse>(PAYMENTS_PATHS.syncCheckout, { method: 'POST', body: { sessionId } });
+}

@@ -1,0 +1,71 @@
+import { PLAN_LABELS, currentPriceId, planButtonLabel, type Price } from '@goldroute/domain';
+import type { User } from '@goldroute/domain/api';
+import { PlanPicker } from '../pricing/plan-picker';
+import { SUBSCRIPTION_COPY } from './copy';
+import { PlanActionButton } from './plan-action-button';
+import { findCurrentPrice, hasLiveSubscription, initialInterval } from './subscription-status';
+import type { SubscriptionActions } from './use-subscription-actions';
+
+/**
+ * The plan cards of /subscription. Without a running subscription a card starts checkout; with one it
+ * changes the plan. The stand-in fallback plan has no real price id, so its button stays disabled and
+ * a retry for the price list sits under it.
+ */
+export function SubscriptionPlans({
+  user,
+  prices,
+  fallback,
+  retryingPrices,
+  onRetryPrices,
+  actions,
+}: {
+  user: User;
+  prices: readonly Price[];
+  fallback: boolean;
+  retryingPrices: boolean;
+  onRetryPrices: () => void;
+  actions: SubscriptionActions;
+}) {
+  const live = hasLiveSubscription(user);
+  const current = findCurrentPrice(prices, user);
+  const { busy } = actions;
+
+  return (
+    <PlanPicker
+      prices={prices}
+      currentPriceId={live ? currentPriceId(user.stripeSubscription) : null}
+      initialInterval={initialInterval(current)}
+      renderAction={(plan) => {
+        const label = planButtonLabel(plan.price, current, live);
+        if (fallback) {
+          return (
+            <div className="space-y-3">
+              <PlanActionButton plan={plan} label={label} processing={false} disabled />
+              <p className="text-center text-xs leading-relaxed text-slate-400">
+                {SUBSCRIPTION_COPY.pricesUnavailable}{' '}
+                <button
+                  type="button"
+                  className="rounded-sm font-semibold text-gold-300 underline-offset-4 hover:text-gold-200 hover:underline disabled:opacity-50"
+                  disabled={retryingPrices}
+                  onClick={onRetryPrices}
+                >
+                  {SUBSCRIPTION_COPY.retryPrices}
+                </button>
+              </p>
+            </div>
+          );
+        }
+        const processing = busy !== null && 'priceId' in busy && busy.priceId === plan.price.id;
+        return (
+          <PlanActionButton
+            plan={plan}
+            label={label}
+            processing={processing}
+            disabled={label === PLAN_LABELS.currentPlan || busy !== null}
+            onClick={() => void (live ? actions.changePlan(plan.price) : actions.subscribe(plan.price))}
+          />
+        );
+      }}
+    />
+  );
+}

@@ -1,0 +1,87 @@
+// Prices, subscribers and a fake payments server for the subscription screen tests.
+import type { Price } from '@goldroute/domain';
+import type { StripeSubscription, User } from '@goldroute/domain/api';
+import { fakeApi, json, type ApiCall } from '../../test/fake-api';
+import { makeUser } from '../../test/fixtures';
+
+/**
+ * The end of the paid period: far enough ahead that the subscription is running whenever the tests run
+ * (the screen asks the domain's access rule against the real clock), at noon UTC so the date reads the
+ * same in every time zone.
+ */
+export const PERIOD_END = Date.UTC(2099, 10, 24, 12) / 1000;
+export const PERIOD_END_TEXT = 'November 24, 2099';
+
+export function price(
+  id: string,
+  lookup_key: string,
+  interval: 'month' | 'year',
+  unit_amount: number,
+): Price {
+  return { id, active: true, unit_amount, currency: 'usd', recurring: { interval }, lookup_key };
+}
+
+export const PRICES: Price[] = [
+  price('basic-m', 'basic_monthly', 'month', 499),
+  price('adv-m', 'advanced_monthly', 'month', 999),
+  price('basic-y', 'basic_yearly', 'year', 4790),
+  price('adv-y', 'advanced_yearly', 'year', 9590),
+];
+
+export const MONTHLY_ONLY = PRICES.filter((p) => p.recurring.interval === 'month');
+
+export function providerSubscription(
+  priceId: string,
+  overrides: Partial<StripeSubscription> = {},
+): StripeSubscription {
+  return {
+    status: 'active',
+    start_date: PERIOD_END - 30 * 86400,
+    cancel_at: null,
+    items: { data: [{ price: { id: priceId }, current_period_end: PERIOD_END }] },
+    ...overrides,
+  };
+}
+
+/** A subscriber with access on `priceId`. */
+export function subscriber(priceId = 'basic-m', overrides: Partial<User> = {}): User {
+  return makeUser({ stripeSubscription: providerSubscription(priceId), ...overrides });
+}
+
+/** The same subscriber after cancelling: in cancelation until the period ends. */
+export function inCancelation(priceId = 'basic-m', overrides: Partial<User> = {}): User {
+  return makeUser({
+    inCancelation: true,
+    stripeSubscription: providerSubscription(priceId, { cancel_at: PERIOD_END }),
+    ...overrides,
+  });
+}
+
+/** Signed in, never subscribed. */
+export function withoutSubscription(overrides: Partial<User> = {}): User {
+  return makeUser({ hasAccess: false, isActive: false, ...overrides });
+}
+
+type Route = (call: ApiCall) => Response | Promise<Response>;
+
+/**
+ * A payments server: prices and the profile by default (the profile is `state.user`, which routes may
+ * replace, as the real server changes the user), anything else through `routes` or a 500.
+ */
+export function paymentsApi(
+  user: User,
+  routes: Record<string, Route> = {},
+  prices: Price[] | Route = PRICES,
+) {
+  const state = { user };
+  const fake = fakeApi((call) => {
+    const route = routes[call.path];
+    if (route) return route(call);
+    if (call.path === '/shared/payments/prices') {
+      return typeof prices === 'function' ? prices(call) : json({ data: prices });
+    }
+    if (call.path === '/shared/users/profile') return json({ user: state.user });
+    return json({ error: `unexpected ${call.method} ${call.path}` }, 500);
+  });
+  return { ...fake, state };
+}

@@ -1,0 +1,72 @@
+import { POST_CHECKOUT_RELOAD_MS, TOASTS } from '@goldroute/domain';
+import type { User } from '@goldroute/domain/api';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAuth } from '../../lib/auth-store';
+import type { Session } from '../../lib/session';
+import { notifySuccess } from '../../lib/toasts';
+import { useSession } from '../../lib/use-session';
+import { fetchProfile, syncCheckout } from './api';
+import { readCheckoutReturn, withoutCheckoutParams } from './subscription-status';
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Asks the server to read the finished checkout, waits the SPEC §9 delay (and for that answer), then
+ * reloads and stores the profile with the welcome toast. If the profile cannot be loaded the page
+ * reloads, which restores the session from scratch.
+ */
+async function activate(
+  request: Session['request'],
+  sessionId: string,
+  store: (user: User) => void,
+): Promise<void> {
+  // A failed sync is fine: the provider's webhook still delivers the same result.
+  const synced = syncCheckout(request, sessionId).catch(() => undefined);
+  await wait(POST_CHECKOUT_RELOAD_MS);
+  await synced;
+  const user = await fetchProfile(request).catch(() => null);
+  if (!user) {
+    window.location.reload();
+    return;
+  }
+  store(user);
+  notifySuccess(TOASTS.subscriptionWelcome);
+}
+
+export interface CheckoutReturnState {
+  /** This visit confirms a paid checkout, which reloads the profile itself after the delay. */
+  confirmsCheckout: boolean;
+  /** Still confirming: the profile reload has not happened yet. */
+  activating: boolean;
+}
+
+/**
+ * SPEC §4 checkout return on /subscription: `?checkout_success=true&session_id=…` is removed from the URL
+ * at once (replace). When the user still lacks access the checkout is synced and, 2000 ms later, the
+ * profile reloaded with "Welcome! Your subscription is now active.". Runs once per visit, also under
+ * StrictMode's double effects; the work is not cancelled when the screen unmounts, since what it stores
+ * (the user) and says (the toast) belong to the whole app.
+ */
+export function useCheckoutReturn(): CheckoutReturnState {
+  const [params, setParams] = useSearchParams();
+  const { userData, setUser } = useAuth();
+  const { request } = useSession();
+  // Decided on arrival, before anything reloads the user.
+  const [sessionId] = useState(() => {
+    const checkout = readCheckoutReturn(params);
+    return checkout?.sessionId && !userData?.hasAccess ? checkout.sessionId : null;
+  });
+  const [activating, setActivating] = useState(sessionId !== null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current || !readCheckoutReturn(params)) return;
+    started.current = true;
+    setParams(withoutCheckoutParams(params), { replace: true });
+    if (sessionId === null) return;
+    void activate(request, sessionId, setUser).finally(() => setActivating(false));
+  }, [params, setParams, sessionId, request, setUser]);
+
+  return { confirmsCheckout: sessionId !== null, activating };
+}

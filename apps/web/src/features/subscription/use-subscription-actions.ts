@@ -1,0 +1,101 @@
+import { TOASTS, type Price } from '@goldroute/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { serverErrorOf } from '../../lib/api-client';
+import { notifyError, notifySuccess } from '../../lib/toasts';
+import { useSession } from '../../lib/use-session';
+import {
+  cancelSubscription,
+  changeSubscription,
+  resumeSubscription,
+  startCheckout,
+  subscriberPricesKey,
+} from './api';
+import { useReloadProfile } from './use-reload-profile';
+
+/** The action in flight: its button says "Processing..." and every other action waits. */
+export type BusyAction =
+  | { kind: 'checkout'; priceId: string }
+  | { kind: 'change'; priceId: string }
+  | { kind: 'cancel' }
+  | { kind: 'resume' };
+
+export interface SubscriptionActions {
+  busy: BusyAction | null;
+  /** Checkout, then the browser goes to the payment page. */
+  subscribe: (price: Price) => Promise<void>;
+  changePlan: (price: Price) => Promise<boolean>;
+  cancel: () => Promise<boolean>;
+  resume: () => Promise<boolean>;
+}
+
+/**
+ * Subscribe, change plan, cancel and resume (SPEC §7 Payments). Failures show the server's error text
+ * when it sent one, else the SPEC §8 message; successes show theirs and reload the profile, so the
+ * screen shows the new state before the button is free again.
+ */
+export function useSubscriptionActions(): SubscriptionActions {
+  const { request } = useSession();
+  const reloadProfile = useReloadProfile();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<BusyAction | null>(null);
+
+  // Back from the payment page through the back/forward cache: the page must not stay "Processing...".
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(null);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const subscribe = async (price: Price) => {
+    setBusy({ kind: 'checkout', priceId: price.id });
+    try {
+      window.location.assign(await startCheckout(request, price.id));
+    } catch (error) {
+      notifyError(serverErrorOf(error) ?? TOASTS.checkoutFailed);
+      setBusy(null);
+    }
+  };
+
+  const runThenReload = async (
+    action: BusyAction,
+    call: () => Promise<unknown>,
+    messages: { success: string; failure: string },
+  ): Promise<boolean> => {
+    setBusy(action);
+    try {
+      await call();
+    } catch (error) {
+      notifyError(serverErrorOf(error) ?? messages.failure);
+      setBusy(null);
+      return false;
+    }
+    notifySuccess(messages.success);
+    // The current price may have changed, and the server lists a retired current price only while current.
+    await Promise.all([reloadProfile(), queryClient.invalidateQueries({ queryKey: subscriberPricesKey })]);
+    setBusy(null);
+    return true;
+  };
+
+  return {
+    busy,
+    subscribe,
+    changePlan: (price) =>
+      runThenReload({ kind: 'change', priceId: price.id }, () => changeSubscription(request, price.id), {
+        success: TOASTS.changeSuccess,
+        failure: TOASTS.changeFailed,
+      }),
+    cancel: () =>
+      runThenReload({ kind: 'cancel' }, () => cancelSubscription(request), {
+        success: TOASTS.cancelSuccess,
+        failure: TOASTS.cancelFailed,
+      }),
+    resume: () =>
+      runThenReload({ kind: 'resume' }, () => resumeSubscription(request), {
+        success: TOASTS.resumeSuccess,
+        failure: TOASTS.resumeFailed,
+      }),
+  };
+}
