@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { seedDemoAccounts } from '../../apps/server/src/modules/users/demo-seed';
 import type { Credentials } from '../support/accounts';
-import { launchBrowser, screenshot } from '../support/browser';
-import { horizontalOverflow, unexpectedProblems, watchPage } from '../support/page-checks';
+import { launchBrowser, screenshotBothWidths } from '../support/browser';
+import { unexpectedProblems, watchPage } from '../support/page-checks';
 import { startServer } from '../support/server';
 
 // Realm settings, personal filter defaults, realm statistics and the header token price, as the seeded
@@ -36,13 +36,7 @@ const pathOf = () => new URL(page.url()).pathname;
 
 /** Screenshots at 1440 and 375 px, checking nothing overflows sideways on the phone. */
 async function shoot(name: string) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await screenshot(page, `${name}-1440`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.waitForTimeout(100);
-  await screenshot(page, `${name}-375`);
-  expect(await horizontalOverflow(page)).toBe(0);
-  await page.setViewportSize({ width: 1440, height: 900 });
+  expect(await screenshotBothWidths(page, name)).toBe(0);
 }
 
 const count = async (testId: string) => {

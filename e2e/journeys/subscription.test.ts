@@ -2,8 +2,8 @@ import { TOASTS } from '@goldroute/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsHarness, type AccountsHarness } from '../support/accounts';
-import { launchBrowser, screenshot } from '../support/browser';
-import { horizontalOverflow, unexpectedProblems, watchPage } from '../support/page-checks';
+import { launchBrowser, screenshotBothWidths } from '../support/browser';
+import { unexpectedProblems, watchPage } from '../support/page-checks';
 
 // The money path on the embedded default: a new user registers, confirms, pays with the demo checkout,
 // lands back with the welcome toast and the tools open, switches to yearly, cancels and resumes.
@@ -23,15 +23,9 @@ const url = (path: string) => `${h.app.baseUrl}${path}`;
 const summary = () => page.getByRole('region', { name: 'Your subscription' });
 const card = (plan: 'Basic' | 'Advanced') => page.getByRole('article', { name: plan, exact: true });
 
-/** Screenshots at 1440 and 375 px; nothing may overflow sideways on the phone. */
+/** Screenshots at 1440 and 375 px, checking nothing overflows sideways on the phone. */
 async function shoot(name: string) {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await screenshot(page, `${name}-1440`);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.waitForTimeout(100);
-  await screenshot(page, `${name}-375`);
-  expect(await horizontalOverflow(page)).toBe(0);
-  await page.setViewportSize({ width: 1440, height: 900 });
+  expect(await screenshotBothWidths(page, name)).toBe(0);
 }
 
 beforeAll(async () => {

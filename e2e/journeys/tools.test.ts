@@ -239,8 +239,9 @@ describe('the data tools as the seeded subscriber', { timeout: 120_000 }, () => 
     // The subscriber saved US realms only: every EU data tool would answer 400.
     const { page, context, problems } = await signedInPage();
     const marketCalls: string[] = [];
+    // EU calls only: the US flipping tool the login lands on may still be loading its own data.
     page.on('request', (request) => {
-      if (request.url().includes('/retail/market/')) marketCalls.push(request.url());
+      if (/\/retail\/market\/[\w-]+\/eu$/.test(request.url())) marketCalls.push(request.url());
     });
     for (const [path, name] of [
       ['/retail-cross-realm-flipping-tool/eu', 'flipping'],

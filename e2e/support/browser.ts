@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { horizontalOverflow } from './page-checks';
 
 export const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
 
@@ -16,4 +17,16 @@ export function launchBrowser(): Promise<Browser> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Screenshots at 1440 and 375 px; returns how far the phone layout overflows sideways (0: not at all). */
+export async function screenshotBothWidths(page: Page, name: string): Promise<number> {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await screenshot(page, `${name}-1440`);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.waitForTimeout(100);
+  await screenshot(page, `${name}-375`);
+  const overflow = await horizontalOverflow(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  return overflow;
 }
