@@ -71,6 +71,7 @@ const envSchema = z
     BONUS_DATA_URL: z.url().default('https://www.raidbots.com/static/data/live'),
     ITEM_EXPANSIONS_URL: optionalUrl,
     CRAFTED_ITEMS_URL: optionalUrl,
+    FAKE_ITEMS_URL: optionalUrl,
     PAYMENT_PROVIDER: z.enum(['auto', 'demo', 'stripe']).default('auto'),
     STRIPE_SECRET_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
     STRIPE_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
@@ -201,7 +202,12 @@ export interface Config {
         blizzard: { clientId: string; clientSecret: string; oauthUrl: string; apiUrl: string };
         tsm: { apiKey: string; clientId: string; authUrl: string; pricingUrl: string };
         /** Item data Blizzard's API does not give: raidbots bonus files, expansion and crafted lists. */
-        itemData: { bonusDataUrl: string; expansionsUrl: string | undefined; craftedUrl: string | undefined };
+        itemData: {
+          bonusDataUrl: string;
+          expansionsUrl: string | undefined;
+          craftedUrl: string | undefined;
+          fakeUrl: string | undefined;
+        };
       };
 }
 
@@ -290,6 +296,7 @@ function marketConfig(e: z.output<typeof envSchema>): Config['market'] {
       bonusDataUrl: e.BONUS_DATA_URL.replace(/\/+$/, ''),
       expansionsUrl: e.ITEM_EXPANSIONS_URL,
       craftedUrl: e.CRAFTED_ITEMS_URL,
+      fakeUrl: e.FAKE_ITEMS_URL,
     },
   };
 }

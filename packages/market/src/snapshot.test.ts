@@ -194,6 +194,30 @@ describe('SnapshotBuilder', () => {
     expect(b.missingIds().itemIds).toEqual([500, 600, 400]);
   });
 
+  it('leaves excluded (fake) items out of every variant without asking to learn them', () => {
+    const realm = economy.connectedRealms(region)[0];
+    if (!realm) throw new Error('no realm');
+    const plain = builder();
+    plain.ingest(realm.id, economy.auctionsJson(region, realm.id, 0));
+    const all = plain.build();
+    const fake = all.variants[0]?.itemId ?? 0;
+    expect(fake).toBeGreaterThan(0);
+    const b = new SnapshotBuilder({
+      region,
+      realms: data.realms,
+      items: data.items,
+      pets: data.pets,
+      bonusData: economy.bonusData,
+      excludedItems: new Set([fake]),
+    });
+    b.ingest(realm.id, economy.auctionsJson(region, realm.id, 0));
+    const snap = b.build();
+    expect(snap.variants.some((v) => v.itemId === fake)).toBe(false);
+    expect(snap.variantCount).toBe(all.variantCount - all.variants.filter((v) => v.itemId === fake).length);
+    expect(snap.unknownItemIds).not.toContain(fake);
+    expect(b.missingIds().itemIds).not.toContain(fake);
+  });
+
   it('leaves unknown items and species out and reports them', () => {
     const table = new RawVariantTable();
     const json = JSON.stringify({

@@ -79,6 +79,11 @@ export interface SnapshotSources {
   items: Lookup<ItemInfo>;
   pets: Lookup<PetInfo>;
   bonusData: BonusData;
+  /**
+   * Item ids that never become variants (fake items: listings nobody buys at those prices); they are left
+   * out without counting as unknown, so nothing tries to learn them.
+   */
+  excludedItems?: ReadonlySet<number>;
 }
 
 export interface BuildSnapshotInput extends SnapshotSources {
@@ -151,6 +156,13 @@ class Resolver {
     this.unknownPets.clear();
   }
 
+  /** A raw variant of an excluded item: left out on purpose, not unknown. */
+  excluded(raw: number): boolean {
+    return (
+      this.table.petSpecies(raw) <= 0 && (this.sources.excludedItems?.has(this.table.itemId(raw)) ?? false)
+    );
+  }
+
   resolve(raw: number): Resolved | undefined {
     const hit = this.cache[raw];
     if (hit) return hit;
@@ -195,6 +207,7 @@ class Resolver {
         },
       };
     } else {
+      if (this.sources.excludedItems?.has(itemId)) return undefined;
       const item = lookup(this.sources.items, itemId);
       if (!item) {
         this.unknownItems.add(itemId);
@@ -600,7 +613,7 @@ export class SnapshotBuilder {
     for (const l of this.listings.values()) {
       for (let j = 0; j < l.size; j++) {
         const raw = l.rawIds[j] as number;
-        if (state[raw] === 0) state[raw] = this.resolver.resolve(raw) ? 1 : 2;
+        if (state[raw] === 0) state[raw] = this.resolver.resolve(raw) || this.resolver.excluded(raw) ? 1 : 2;
         if (state[raw] === 1) continue;
         const species = this.table.petSpecies(raw);
         const [counts, id] = species > 0 ? [pets, species] : [items, this.table.itemId(raw)];

@@ -213,3 +213,8 @@ export function patchNumbers(economy: Economy): Record<string, number> {
 export function craftedItems(economy: Economy): number[] {
   return economy.items.filter((it) => it.crafted).map((it) => it.id);
 }
+
+/** Item ids a fake-items list names (about one item in a hundred, the same every time). */
+export function fakeItems(economy: Economy): number[] {
+  return economy.items.filter((it) => it.id % 101 === 0).map((it) => it.id);
+}

@@ -231,6 +231,7 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
     if (path === '/raidbots/item-curves.json') return economy.bonusData.curves;
     if (path === '/lists/patch-numbers.json') return responses.patchNumbers(economy);
     if (path === '/lists/crafted-items.json') return responses.craftedItems(economy);
+    if (path === '/lists/fake-items.json') return responses.fakeItems(economy);
     return undefined;
   }
 

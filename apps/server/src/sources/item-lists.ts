@@ -23,20 +23,21 @@ export function parsePatchNumbers(json: unknown): ReadonlyMap<string, number> {
   return out;
 }
 
-/** The crafted items list: `[itemId, ...]`. */
+/** The crafted (and the fake) items list: `[itemId, ...]`. */
 export function parseCraftedItems(json: unknown): ReadonlySet<number> {
   if (!Array.isArray(json)) throw new Error('not a list of item ids');
   return new Set(json.filter((id): id is number => Number.isInteger(id) && (id as number) > 0));
 }
 
 /**
- * The two item lists Blizzard's API does not give: each item's expansion and which items are
- * crafted, read from configured URLs, cached (memory and database) and refreshed daily. Without a
+ * The item lists Blizzard's API does not give: each item's expansion, which items are crafted, and which
+ * are fake (never shown as deals), read from configured URLs, cached (memory and database) and refreshed daily. Without a
  * URL the list is simply absent and callers fall back.
  */
 export function createItemLists(options: {
   expansionsUrl: string | undefined;
   craftedUrl: string | undefined;
+  fakeUrl?: string | undefined;
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -66,11 +67,18 @@ export function createItemLists(options: {
       })
     : undefined;
 
+  // Same shape as the crafted list: item ids, here the ones that never appear as deals.
+  const fake: SourceDocument<ReadonlySet<number>> | undefined = options.fakeUrl
+    ? createSourceDocument({ ...common, name: 'fake-items', url: options.fakeUrl, parse: parseCraftedItems })
+    : undefined;
+
   return {
     patchNumbers,
     crafted,
-    ensureFresh: async () => void (await Promise.all([patchNumbers?.ensureFresh(), crafted?.ensureFresh()])),
-    version: () => `${patchNumbers?.version() ?? 0}.${crafted?.version() ?? 0}`,
+    fake,
+    ensureFresh: async () =>
+      void (await Promise.all([patchNumbers?.ensureFresh(), crafted?.ensureFresh(), fake?.ensureFresh()])),
+    version: () => `${patchNumbers?.version() ?? 0}.${crafted?.version() ?? 0}.${fake?.version() ?? 0}`,
     /** The listed expansion of an item (`"<id>"`) or pet (`"pet_<id>"`), undefined when not listed. */
     expansion: (key: string): number | undefined => patchNumbers?.value()?.get(key),
     isCrafted: (itemId: number): boolean => crafted?.value()?.has(itemId) ?? false,

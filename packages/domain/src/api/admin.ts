@@ -1,10 +1,24 @@
 // Admin calls (SPEC §7 "Admin"); every one needs role admin.
 import { z } from 'zod';
-import { DURATION_MONTHS, SUBSCRIPTION_TYPES } from '../enums';
+import { DURATION_MONTHS, SUBSCRIPTION_TYPES, type Region } from '../enums';
 import { CONFIG_MESSAGES } from '../messages';
 import { idStringSchema } from './common';
 
 const countByKeySchema = z.record(z.string(), z.number());
+
+export const ADMIN_ACTIONS = ['grant', 'clear', 'refresh'] as const;
+
+/** One admin action as the audit table keeps it: who did what to which target, when, and how it went. */
+export const adminAuditEntrySchema = z.object({
+  /** Unix seconds. */
+  at: z.number(),
+  admin: z.string(),
+  action: z.enum(ADMIN_ACTIONS),
+  target: z.string(),
+  ok: z.boolean(),
+  result: z.string(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 
 // GET /shared/admin/stats
 export const adminStatsResponseSchema = z.object({
@@ -15,6 +29,8 @@ export const adminStatsResponseSchema = z.object({
     timerData: z.record(z.string(), countByKeySchema),
     /** active, in cancelation, canceled, expired, no (SUBSCRIPTION_STAT_NAMES) -> { count } */
     subscriptionData: z.record(z.string(), z.object({ count: z.number() })),
+    /** The last 20 admin actions, newest first (not in SPEC §3; the stats page shows them). */
+    audit: z.array(adminAuditEntrySchema).optional(),
   }),
   status: z.string().optional(),
 });
@@ -23,7 +39,17 @@ export type AdminStatsResponse = z.infer<typeof adminStatsResponseSchema>;
 // GET /shared/admin/get-users
 export const adminUserSchema = z.object({ userID: z.string(), userEmail: z.string() });
 export type AdminUser = z.infer<typeof adminUserSchema>;
-export const getUsersResponseSchema = z.object({ data: z.array(adminUserSchema) });
+/** Searched on the server (e-mail contains the text, case-insensitively), at most `limit` users. */
+export const getUsersQuerySchema = z.object({
+  search: z.string().trim().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type GetUsersQuery = z.input<typeof getUsersQuerySchema>;
+export const getUsersResponseSchema = z.object({
+  data: z.array(adminUserSchema),
+  /** How many users match in all (the list may be cut at `limit`). */
+  total: z.number().optional(),
+});
 export type GetUsersResponse = z.infer<typeof getUsersResponseSchema>;
 
 // GET /shared/admin/add-subscription-time/{userId}/{type}/{months}: path params are strings.
@@ -41,9 +67,46 @@ export type AddSubscriptionTimeParamsParsed = z.output<typeof addSubscriptionTim
 export const addSubscriptionTimeResponseSchema = z.object({
   ok: z.boolean(),
   message: z.string().optional(),
+  /** The user's granted time after the grant (unix seconds). */
+  goldSubscription: z.object({ type: z.enum(SUBSCRIPTION_TYPES), expiration: z.number() }).optional(),
 });
 export type AddSubscriptionTimeResponse = z.infer<typeof addSubscriptionTimeResponseSchema>;
 
 // GET /shared/data/... cache refresh paths answer either a string or any json value.
 export const cacheClearResponseSchema = z.unknown();
 export type CacheClearResponse = z.infer<typeof cacheClearResponseSchema>;
+
+/** Region keys of the cache table: "global", "1" (NA) or "2" (EU); for stats anything but 1 is EU. */
+export type CacheRegionKey = 'global' | '1' | '2';
+export const CACHE_REGION_LABELS: Record<CacheRegionKey, string> = { global: 'global', '1': 'NA', '2': 'EU' };
+export const regionOfKey = (key: string): Region => (key === '1' ? 'us' : 'eu');
+
+/**
+ * The SPEC §7 path under /shared/data that clears or refreshes each cache the admin page lists. A cache
+ * without one cannot be cleared there ("Cannot clear cache for {name}"), as the five SPEC §9 lists.
+ */
+export const CACHE_CLEAR_PATHS: Readonly<Record<string, (region: Region) => string>> = {
+  personal: (region) => `/shared/data/clear-cache/personal/${region}`,
+  raidbotsBonus: () => '/shared/data/raidbots/bonus/refresh',
+  raidbotsCurve: () => '/shared/data/raidbots/curve/refresh',
+  itemCatalog: () => '/shared/data/saddlebag/data/refresh',
+  patchNumbers: () => '/shared/data/saddlebag/patch-numbers/refresh',
+  petNames: () => '/shared/data/saddlebag/pet-names/refresh',
+  fakeItems: () => '/shared/data/fakeItems/refresh',
+  craftedItems: () => '/shared/data/craftedItems/refresh',
+};
+
+/** Re-poll a region's market data now (SPEC §7 `/{product}/refresh/{region}`), and its TSM figures. */
+export const MARKET_PRODUCTS = ['retail'] as const;
+export const marketRefreshPath = (region: Region) => `/shared/data/retail/refresh/${region}`;
+export const tsmRefreshPath = (region: Region) => `/shared/data/tsm/refresh/${region}`;
+
+/** The path that clears a cache row, or null ("Cannot clear cache for {name}"). */
+export function cacheClearPath(name: string, regionKey: string): string | null {
+  const path = CACHE_CLEAR_PATHS[name];
+  return path ? path(regionOfKey(regionKey)) : null;
+}
+
+/** What a clear or refresh path answers: what it did, in words. */
+export const cacheActionResponseSchema = z.object({ message: z.string() });
+export type CacheActionResponse = z.infer<typeof cacheActionResponseSchema>;

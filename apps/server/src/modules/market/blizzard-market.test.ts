@@ -38,6 +38,7 @@ const blizzardEnv = (url: string): Record<string, string> => ({
   BONUS_DATA_URL: `${url}/raidbots`,
   ITEM_EXPANSIONS_URL: `${url}/lists/patch-numbers.json`,
   CRAFTED_ITEMS_URL: `${url}/lists/crafted-items.json`,
+  FAKE_ITEMS_URL: `${url}/lists/fake-items.json`,
 });
 
 async function startBlizzardApp(): Promise<Harness> {
@@ -59,7 +60,10 @@ async function deals(h: Harness, email: string) {
   return res.body.data;
 }
 
-const without = (ids: number[]) => reference.filter((row) => !ids.includes(row.id as number));
+/** The embedded source's deals less the given items and the fake-items list (which the embedded one has not). */
+const isFake = (id: number) => id % 101 === 0;
+const without = (ids: number[]) =>
+  reference.filter((row) => !ids.includes(row.id as number) && !isFake(row.id as number));
 const itemRequests = () => sim.requests.filter((r) => /^\/data\/wow\/(item|media|pet)\//.test(r.path)).length;
 const askedFor = (id: number) => sim.requests.filter((r) => r.path === `/data/wow/item/${id}`).length;
 
@@ -116,11 +120,22 @@ describe('MARKET_SOURCE=blizzard', () => {
     const known = economy.items.filter((i) => i.id !== gone).length;
     expect(stats.itemCatalog?.['1']).toBeLessThanOrEqual(known);
     expect(stats.itemCatalog?.['1']).toBeGreaterThan(known / 2);
-    expect(stats.petCatalog?.['2']).toBeGreaterThan(0);
+    expect(stats.petNames?.['2']).toBeGreaterThan(0);
     expect(stats.raidbotsBonus).toEqual({ global: Object.keys(economy.bonusData.bonuses).length });
     expect(stats.raidbotsCurve).toEqual({ global: Object.keys(economy.bonusData.curves).length });
     expect(stats.patchNumbers).toEqual({ global: economy.items.length + economy.pets.length });
     expect(stats.craftedItems).toEqual({ global: economy.items.filter((i) => i.crafted).length });
+    expect(stats.fakeItems).toEqual({ global: economy.items.filter((i) => i.id % 101 === 0).length });
+  });
+
+  it('never builds an item of the fake-items list into a deal, though the dumps list it', () => {
+    const fake = new Set(economy.items.filter((i) => isFake(i.id)).map((i) => i.id));
+    const snapshot = app.app.market.store.current('us')?.snapshot;
+    const realm = snapshot?.realms[0]?.id ?? 0;
+    const listed = economy.auctions('us', realm, sim.hour).auctions.some((a) => fake.has(a.item.id));
+    expect(listed).toBe(true);
+    expect(snapshot?.variants.some((v) => fake.has(v.itemId))).toBe(false);
+    expect(snapshot?.unknownItemIds.some((id) => fake.has(id))).toBe(false);
   });
 
   it('a second start reads the catalog and bonus data from the database and asks the item API nothing', async () => {
@@ -146,7 +161,7 @@ describe('MARKET_SOURCE=blizzard', () => {
 
     // A good refresh replaces it: every variant is resolved afresh and republished, with the same answer.
     sim.clearFaults();
-    expect(await app.app.market.caches.clear('raidbotsBonus', 'global')).toBe('cleared');
+    expect(await app.app.market.caches.clear('raidbotsBonus', 'global')).toMatchObject({ outcome: 'cleared' });
     await app.app.market.refreshNow();
     expect(app.app.market.store.current('us')?.version).toBeGreaterThan(version);
     expect((await deals(app, 'bonus2@example.com')).items).toEqual(without([gone]));

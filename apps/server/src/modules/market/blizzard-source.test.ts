@@ -25,6 +25,7 @@ function source(lists: boolean) {
       ? {
           ITEM_EXPANSIONS_URL: `${fixture.sim.url}/lists/patch-numbers.json`,
           CRAFTED_ITEMS_URL: `${fixture.sim.url}/lists/crafted-items.json`,
+          FAKE_ITEMS_URL: `${fixture.sim.url}/lists/fake-items.json`,
         }
       : {}),
   }).market as BlizzardMarketConfig;
@@ -56,14 +57,15 @@ describe('the Blizzard source built over HTTP', () => {
       // Unchanged data: the same lookups, so the ingestor keeps its resolutions.
       expect(await s.sources(region)).toBe(sources);
     }
-    const counts = Object.fromEntries((s.caches ?? []).map((c) => [c.name, c.counts()]));
+    const counts = Object.fromEntries((s.caches ?? []).map((c) => [c.name, c.counts?.()]));
     expect(counts).toEqual({
       raidbotsBonus: { global: Object.keys(economy.bonusData.bonuses).length },
       raidbotsCurve: { global: Object.keys(economy.bonusData.curves).length },
       patchNumbers: { global: economy.items.length + economy.pets.length },
       craftedItems: { global: economy.items.filter((i) => i.crafted).length },
+      fakeItems: { global: economy.items.filter((i) => i.id % 101 === 0).length },
       itemCatalog: { '1': economy.items.length, '2': economy.items.length },
-      petCatalog: { '1': economy.pets.length, '2': economy.pets.length },
+      petNames: { '1': economy.pets.length, '2': economy.pets.length },
     });
   });
 

@@ -29,7 +29,12 @@ function documentCache(
   return {
     name,
     counts: () => ({ global: doc?.value() === undefined ? 0 : size() }),
-    clear: async () => void (await doc?.refresh()),
+    // A failed fetch throws and keeps the last good copy.
+    clear: async () => {
+      if (!doc) return `${name}: no list URL is configured`;
+      await doc.refresh();
+      return `${name} fetched again: ${size()} entries`;
+    },
   };
 }
 
@@ -50,6 +55,7 @@ export function createBlizzardSource(
   const lists = createItemLists({
     expansionsUrl: config.itemData.expansionsUrl,
     craftedUrl: config.itemData.craftedUrl,
+    fakeUrl: config.itemData.fakeUrl,
     db,
     clock,
     log,
@@ -78,7 +84,8 @@ export function createBlizzardSource(
         expansion: lists.expansion(`pet_${speciesId}`) ?? approximatePetExpansion(speciesId),
       };
     };
-    return { items, pets, bonusData: bonus.current() };
+    const excludedItems = lists.fake?.value();
+    return { items, pets, bonusData: bonus.current(), ...(excludedItems ? { excludedItems } : {}) };
   }
 
   return {
@@ -101,13 +108,14 @@ export function createBlizzardSource(
       documentCache('raidbotsCurve', bonus.curves, () => Object.keys(bonus.curves.value() ?? {}).length),
       documentCache('patchNumbers', lists.patchNumbers, () => lists.patchNumbers?.value()?.size ?? 0),
       documentCache('craftedItems', lists.crafted, () => lists.crafted?.value()?.size ?? 0),
+      documentCache('fakeItems', lists.fake, () => lists.fake?.value()?.size ?? 0),
       {
         name: 'itemCatalog',
         counts: () => ({ '1': catalog.counts('us').items, '2': catalog.counts('eu').items }),
         clear: (key) => catalog.clear('items', regionsOf(key)),
       },
       {
-        name: 'petCatalog',
+        name: 'petNames',
         counts: () => ({ '1': catalog.counts('us').pets, '2': catalog.counts('eu').pets }),
         clear: (key) => catalog.clear('pets', regionsOf(key)),
       },

@@ -3,10 +3,12 @@ export type RegionKey = 'global' | '1' | '2';
 
 export interface RegisteredCache {
   name: string;
-  /** Entry counts per region key. */
-  counts(): Partial<Record<RegionKey, number>>;
-  /** Absent for the caches SPEC §9 lists as not clearable. */
-  clear?: (regionKey: RegionKey) => Promise<void> | void;
+  /** Entry counts per region key; absent for an action that holds nothing to count (a re-poll). */
+  counts?: () => Partial<Record<RegionKey, number>>;
+  /** Clears or refreshes it; what it did, in words, when it has more to say. Absent for the SPEC §9 five. */
+  clear?: (regionKey: RegionKey) => Promise<string | void> | string | void;
+  /** Every process keeps its own (answers per user): the deployment's count is the sum over processes. */
+  perProcess?: boolean;
 }
 
 /** Every cache the admin stats page lists, with its counts and, where allowed, a clear action. */
@@ -20,8 +22,15 @@ export function createCacheRegistry() {
     },
 
     stats(): Record<string, Partial<Record<RegionKey, number>>> {
-      return Object.fromEntries([...caches.values()].map((c) => [c.name, c.counts()]));
+      return Object.fromEntries(
+        [...caches.values()].flatMap((c) => (c.counts ? [[c.name, c.counts()] as const] : [])),
+      );
     },
+
+    /** Names of the caches whose counts add up over processes. */
+    perProcess: () => [...caches.values()].filter((c) => c.perProcess).map((c) => c.name),
+
+    holds: (name: string) => caches.has(name),
 
     isClearable: (name: string) => Boolean(caches.get(name)?.clear),
 
@@ -29,16 +38,16 @@ export function createCacheRegistry() {
     async clear(
       name: string,
       regionKey: RegionKey,
-    ): Promise<'cleared' | 'busy' | 'not-clearable' | 'unknown'> {
+    ): Promise<{ outcome: 'cleared'; message?: string } | { outcome: 'busy' | 'not-clearable' | 'unknown' }> {
       const cache = caches.get(name);
-      if (!cache) return 'unknown';
-      if (!cache.clear) return 'not-clearable';
+      if (!cache) return { outcome: 'unknown' };
+      if (!cache.clear) return { outcome: 'not-clearable' };
       const key = `${name}:${regionKey}`;
-      if (clearing.has(key)) return 'busy';
+      if (clearing.has(key)) return { outcome: 'busy' };
       clearing.add(key);
       try {
-        await cache.clear(regionKey);
-        return 'cleared';
+        const message = await cache.clear(regionKey);
+        return message ? { outcome: 'cleared', message } : { outcome: 'cleared' };
       } finally {
         clearing.delete(key);
       }

@@ -9,6 +9,7 @@ import {
 } from '@goldroute/simulator';
 import { createBlizzardClient } from '../../sources/blizzard';
 import { createTsmClient } from '../../sources/tsm';
+import type { RegionKey, RegisteredCache } from './cache-registry';
 import type { MarketSource } from './market-source';
 
 const HOUR_MS = 3_600_000;
@@ -70,6 +71,8 @@ export function sourceFromSimulator(economy: Economy, simulator: SimulatorServer
       }
       return sources;
     },
+    // The simulated economy holds what Blizzard's item API, raidbots and the lists give in production.
+    caches: simulatorCaches(economy, staticData),
     // Blizzard only reports the current token price; the simulator also knows the last 14 days.
     async tokenHistory(region: Region) {
       return economy
@@ -78,4 +81,37 @@ export function sourceFromSimulator(economy: Economy, simulator: SimulatorServer
     },
     close: () => simulator.close(),
   };
+}
+
+/** The static data caches of the embedded source, counted from the economy; a clear rebuilds them from it. */
+function simulatorCaches(economy: Economy, built: Map<Region, SnapshotSources>): RegisteredCache[] {
+  const perRegion = (n: number) => ({ '1': n, '2': n });
+  const rebuild = (what: string, n: number) => (key: RegionKey) => {
+    for (const region of ['us', 'eu'] as const)
+      if (key === 'global' || (key === '1') === (region === 'us')) built.delete(region);
+    return `${what} rebuilt from the simulated economy: ${n} entries`;
+  };
+  const bonuses = Object.keys(economy.bonusData.bonuses).length;
+  const curves = Object.keys(economy.bonusData.curves).length;
+  const crafted = economy.items.filter((i) => i.crafted).length;
+  return [
+    {
+      name: 'itemCatalog',
+      counts: () => perRegion(economy.items.length),
+      clear: rebuild('Items', economy.items.length),
+    },
+    {
+      name: 'petNames',
+      counts: () => perRegion(economy.pets.length),
+      clear: rebuild('Pets', economy.pets.length),
+    },
+    { name: 'raidbotsBonus', counts: () => ({ global: bonuses }), clear: rebuild('Bonus data', bonuses) },
+    { name: 'raidbotsCurve', counts: () => ({ global: curves }), clear: rebuild('Item curves', curves) },
+    {
+      name: 'patchNumbers',
+      counts: () => ({ global: economy.items.length + economy.pets.length }),
+      clear: rebuild('Expansions', economy.items.length + economy.pets.length),
+    },
+    { name: 'craftedItems', counts: () => ({ global: crafted }), clear: rebuild('Crafted list', crafted) },
+  ];
 }

@@ -12,14 +12,28 @@ import { createMarketAccessReader, type MarketAccessReader } from './market-acce
 import { startEmbeddedSource } from './embedded-source';
 import { createMarketService, type MarketService } from './market.service';
 import type { MarketSource } from './market-source';
-import { createMarketStore, type MarketStore } from './market-store';
+import { createMarketStore, type MarketStore, type PublishedMarket } from './market-store';
 import { createPersonalCache } from './personal-cache';
-import { createRegionIngestor } from './region-ingestor';
+import { createRegionIngestor, type RegionIngestor } from './region-ingestor';
 import { createSnapshotRelay } from './snapshot-relay';
 import { createTokenPriceService, type TokenPriceService } from './token-prices.service';
 
 export const TOKEN_POLL_MINUTES = 15;
 const REGION_KEYS: Record<Region, RegionKey> = { us: '1', eu: '2' };
+const regionsOfKey = (key: RegionKey): Region[] =>
+  REGION_LIST.filter((r) => key === 'global' || REGION_KEYS[r] === key);
+
+/** Distinct item icons the snapshot names (the media the tools show), counted once per snapshot. */
+const icons = new WeakMap<PublishedMarket, number>();
+function iconCount(market: PublishedMarket | undefined): number {
+  if (!market) return 0;
+  let n = icons.get(market);
+  if (n === undefined) {
+    n = new Set(market.snapshot.variants.map((v) => v.mediaURL).filter(Boolean)).size;
+    icons.set(market, n);
+  }
+  return n;
+}
 
 export interface MarketRuntime {
   store: MarketStore;
@@ -85,6 +99,7 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
 
   const source = deps.role === 'web' ? null : (deps.source ?? (await openSource(config, deps)));
   const jobs: Job[] = [];
+  const ingestors = new Map<Region, RegionIngestor>();
   if (source) {
     const pollMs = (config.source === 'off' ? 10 : config.pollMinutes) * 60_000;
     const learn = source.learn?.bind(source);
@@ -98,6 +113,7 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
         store,
         log: deps.log,
       });
+      ingestors.set(region, ingestor);
       jobs.push({
         name: `refresh-market-${region}`,
         everyMs: pollMs,
@@ -132,13 +148,46 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
     name: 'blizzardAuctionHouseData',
     counts: () => perRegion((r) => store.current(r)?.snapshot.realmHasData.reduce((n, v) => n + v, 0) ?? 0),
   });
+  const meta = (r: Region) => store.current(r)?.meta;
+  caches.register({ name: 'tsmRegionDataItemsList', counts: () => perRegion((r) => meta(r)?.tsmItems ?? 0) });
+  caches.register({ name: 'tsmRegionDataPetsList', counts: () => perRegion((r) => meta(r)?.tsmPets ?? 0) });
+  caches.register({ name: 'mediaCache', counts: () => perRegion((r) => iconCount(store.current(r))) });
+  // Ids the dumps list whose item data has not been fetched yet (a learning source fetches them in turns).
+  caches.register({
+    name: 'mediaFetchQueue',
+    counts: () =>
+      perRegion((r) => {
+        const snapshot = store.current(r)?.snapshot;
+        return snapshot ? snapshot.unknownItemIds.length + snapshot.unknownPetSpecies.length : 0;
+      }),
+  });
   caches.register({
     name: 'personal',
+    perProcess: true,
     counts: () => perRegion((r) => personal.count(r)),
     clear: (key) => {
-      for (const r of REGION_LIST) if (key === 'global' || REGION_KEYS[r] === key) personal.dropRegion(r);
+      const regions = regionsOfKey(key);
+      const dropped = regions.reduce((n, r) => n + personal.count(r), 0);
+      for (const r of regions) personal.dropRegion(r);
+      return `Dropped ${dropped} cached answer(s) for ${regions.map((r) => r.toUpperCase()).join(' and ')}`;
     },
   });
+  if (source) {
+    // Actions rather than caches (nothing to count): re-poll a region's dumps, or fetch TSM again first.
+    const refresh = async (key: RegionKey, what: string, before?: (i: RegionIngestor) => void) => {
+      const regions = regionsOfKey(key);
+      for (const r of regions) {
+        const ingestor = ingestors.get(r);
+        if (ingestor) before?.(ingestor);
+        await scheduler.runNow(`refresh-market-${r}`);
+      }
+      await relay?.idle();
+      const latest = regions.map((r) => `${r.toUpperCase()} ${store.current(r)?.lastModified ?? 'none'}`);
+      return `${what} refreshed (newest dump: ${latest.join(', ')})`;
+    };
+    caches.register({ name: 'market', clear: (key) => refresh(key, 'Market data') });
+    caches.register({ name: 'tsm', clear: (key) => refresh(key, 'TSM region data', (i) => i.forceTsm()) });
+  }
 
   return {
     store,

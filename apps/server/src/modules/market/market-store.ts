@@ -2,8 +2,20 @@ import type { Region } from '@goldroute/domain';
 import type { Realm } from '@goldroute/domain/api';
 import type { MarketSnapshot } from '@goldroute/market';
 
+/** What the admin page reports of a region's data besides the snapshot itself. */
+export interface MarketMeta {
+  /** Last-Modified of each connected realm's dump, unix seconds, by realm id. */
+  realmTimes: Record<string, number>;
+  /** Rows of TSM's region pricing the snapshot was built with. */
+  tsmItems: number;
+  tsmPets: number;
+}
+
+const NO_META: MarketMeta = { realmTimes: {}, tsmItems: 0, tsmPets: 0 };
+
 export interface PublishedMarket {
   snapshot: MarketSnapshot;
+  meta: MarketMeta;
   /** Newest dump's Last-Modified, unix seconds. */
   lastModified: number;
   /** Bumped on every publish; part of cache keys and ETags. */
@@ -24,9 +36,10 @@ export function createMarketStore() {
     current: (region: Region): PublishedMarket | undefined => markets.get(region),
     realms: (region: Region): Realm[] | undefined => realmLists.get(region),
 
-    publish(region: Region, snapshot: MarketSnapshot): void {
+    publish(region: Region, snapshot: MarketSnapshot, meta: MarketMeta = NO_META): void {
       markets.set(region, {
         snapshot,
+        meta,
         lastModified: Math.floor(snapshot.lastModified / 1000),
         version: ++version,
       });

@@ -32,7 +32,10 @@ export function realmOf(info: ConnectedRealmInfo): Realm {
 }
 
 const sameSources = (a: SnapshotSources, b: SnapshotSources) =>
-  a.items === b.items && a.pets === b.pets && a.bonusData === b.bonusData;
+  a.items === b.items &&
+  a.pets === b.pets &&
+  a.bonusData === b.bonusData &&
+  a.excludedItems === b.excludedItems;
 
 /**
  * One region's hourly refresh: poll every connected realm with If-Modified-Since, ingest what changed
@@ -45,6 +48,9 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
   let sources: SnapshotSources | undefined;
   const lastModified = new Map<number, Date>();
   let tsmFetchedAt = 0;
+  let tsmCounts = { tsmItems: 0, tsmPets: 0 };
+  /** A refresh asked for by an admin fetches TSM again whatever its age. */
+  let tsmForced = false;
 
   async function loadRealms(): Promise<Realm[]> {
     const ids = await blizzard.connectedRealmIds(region);
@@ -55,10 +61,14 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
   }
 
   async function refreshTsm(b: SnapshotBuilder): Promise<boolean> {
-    if (Date.now() - tsmFetchedAt < TSM_REFRESH_MS) return false;
+    if (!tsmForced && Date.now() - tsmFetchedAt < TSM_REFRESH_MS) return false;
+    tsmForced = false;
     try {
-      b.setTsm(await tsm.regionPricing(region));
+      const rows = await tsm.regionPricing(region);
+      b.setTsm(rows);
       tsmFetchedAt = Date.now();
+      const pets = rows.filter((r) => r.petSpeciesId != null).length;
+      tsmCounts = { tsmItems: rows.length - pets, tsmPets: pets };
       return true;
     } catch (err) {
       log.warn({ err, region }, 'TSM pricing refresh failed; keeping the last figures');
@@ -126,13 +136,22 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
     const tsmChanged = await refreshTsm(b);
     const learnt = await learnMissing(b);
     if (ingested > 0 || tsmChanged || learnt > 0 || sourcesChanged || !store.current(region)) {
-      store.publish(region, b.build());
+      const realmTimes = Object.fromEntries(
+        [...lastModified].map(([id, at]) => [String(id), Math.floor(at.getTime() / 1000)]),
+      );
+      store.publish(region, b.build(), { realmTimes, ...tsmCounts });
       log.info({ region, realms: ingested, learnt }, 'market snapshot published');
     }
     return ingested;
   }
 
-  return { refresh };
+  return {
+    refresh,
+    /** The next refresh fetches TSM's region pricing again, however fresh the last copy is. */
+    forceTsm: () => {
+      tsmForced = true;
+    },
+  };
 }
 
 export type RegionIngestor = ReturnType<typeof createRegionIngestor>;

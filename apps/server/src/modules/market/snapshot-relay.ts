@@ -3,7 +3,7 @@ import type { Realm } from '@goldroute/domain/api';
 import { decodeSnapshot, encodeSnapshot } from '@goldroute/market';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RedisBus } from '../../lib/redis-bus';
-import type { MarketStore, PublishedMarket } from './market-store';
+import type { MarketMeta, MarketStore, PublishedMarket } from './market-store';
 
 /**
  * Hands snapshots between processes. A snapshot published here (by this process's ingestion) is stored in
@@ -36,6 +36,7 @@ export function createSnapshotRelay(deps: { bus: RedisBus; store: MarketStore; l
     await bus.redis.hset(keyOf(region), {
       id,
       realms: JSON.stringify(store.realms(region) ?? null),
+      meta: JSON.stringify(market.meta),
       data,
     });
     await bus.publish({ type: 'snapshot', region, lastModified: market.snapshot.lastModified, id });
@@ -57,10 +58,11 @@ export function createSnapshotRelay(deps: { bus: RedisBus; store: MarketStore; l
     // An older one can only be a late read racing this process's own newer ingestion.
     if (current && snapshot.lastModified < current.lastModified) return;
     const realms = JSON.parse(fields.realms?.toString() ?? 'null') as Realm[] | null;
+    const meta = JSON.parse(fields.meta?.toString() ?? 'null') as MarketMeta | null;
     receiving = true;
     try {
       if (realms) store.setRealms(region, realms);
-      store.publish(region, snapshot);
+      store.publish(region, snapshot, meta ?? undefined);
     } finally {
       receiving = false;
     }
