@@ -17,6 +17,9 @@ import { demoCheckoutRoutes } from './modules/payments/demo/demo-checkout.routes
 import { startPayments, type PaymentsRuntime } from './modules/payments/payments-runtime';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createAdminGuard } from './modules/users/admin-guard';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { createAdminService } from './modules/admin/admin.service';
+import { localCacheActions, sharedCacheActions } from './modules/admin/cache-actions';
 import { createJobLocks } from './jobs/job-locks';
 import { resolveJwtSecret } from './modules/sessions/jwt-secret';
 import { createSessionService } from './modules/sessions/sessions.service';
@@ -157,11 +160,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tokens: market.tokens,
     requireAuth,
   });
+  const requireAdmin = createAdminGuard(db);
+  const cacheActions = bus
+    ? sharedCacheActions(market.caches, bus, server.log)
+    : localCacheActions(market.caches);
+  // Before the bus closes (onClose hooks run last-in first-out).
+  server.addHook('onClose', () => cacheActions.close());
+  await server.register(adminRoutes, {
+    admin: createAdminService({
+      db,
+      clock,
+      store: market.store,
+      caches: cacheActions,
+      forgetUser: market.forgetUser,
+    }),
+    caches: cacheActions,
+    requireAuth,
+    requireAdmin,
+  });
   await server.register(paymentsRoutes, {
     payments: payments.service,
     requireAuth,
     optionalAuth: createOptionalAuth(accessTokens, sessions),
-    requireAdmin: createAdminGuard(db),
+    requireAdmin,
     limiter,
     parseWebhook: payments.parseWebhook,
     failNextPayment: payments.demo?.failNextPayment,

@@ -3,7 +3,9 @@ import {
   RENEWAL_LEEWAY_SECONDS,
   currentProviderSubscription,
   deriveAccessFlags,
+  hasToolAccess,
   providerAccessEnd,
+  subscriptionStatName,
 } from './access';
 import type { StripeSubscription, SubscriptionStatus } from './api/payments';
 
@@ -117,6 +119,31 @@ describe('deriveAccessFlags (the one access rule)', () => {
     ],
   ])('%s', (_name, granted, provider, expected) => {
     expect(deriveAccessFlags(granted, provider, NOW)).toEqual(expected);
+  });
+});
+
+describe("subscriptionStatName (the admin page's subscription cards)", () => {
+  it.each([
+    ['never subscribed', [], null, false, 'no'],
+    ['granted time running', [{ startsAt: NOW - DAY, expiresAt: NOW + DAY }], null, true, 'active'],
+    [
+      'set to cancel, still running',
+      [],
+      sub('active', NOW + DAY, { cancelAt: NOW + DAY }),
+      true,
+      'in cancelation',
+    ],
+    ['past due', [], sub('past_due', NOW + DAY), true, 'in cancelation'],
+    ['ran out', [{ startsAt: NOW - 9 * DAY, expiresAt: NOW - DAY }], null, true, 'expired'],
+    ['ended early by the provider', [], sub('canceled', NOW + DAY), true, 'canceled'],
+  ] as const)('%s: %s', (_name, granted, provider, had, expected) => {
+    expect(subscriptionStatName(deriveAccessFlags(granted, provider, NOW), had)).toBe(expected);
+  });
+
+  it('an admin has tool access without a subscription; a user does not', () => {
+    const none = deriveAccessFlags([], null, NOW);
+    expect(hasToolAccess(none, 'admin')).toBe(true);
+    expect(hasToolAccess(none, 'user')).toBe(false);
   });
 });
 

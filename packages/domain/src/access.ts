@@ -1,6 +1,8 @@
 // Who may use the tools: hasAccess, isActive, isExpired and inCancelation of the User (SPEC §3), derived
 // from subscription time alone, in one place for the profile, the market calls and the admin counts.
 import type { StripeSubscription, SubscriptionStatus } from './api/payments';
+import type { SUBSCRIPTION_STAT_NAMES } from './constants';
+import { isAdmin } from './enums';
 
 /**
  * Statuses in which the payment provider still counts a subscription as running. past_due is one: the
@@ -87,3 +89,22 @@ export function currentProviderSubscription<T extends StripeSubscription>(
     list.reduce<T | null>((best, s) => (!best || s.start_date > best.start_date ? s : best), null);
   return latest(subscriptions.filter((s) => providerSubscriptionRunning(s, now))) ?? latest(subscriptions);
 }
+
+export type SubscriptionStatName = (typeof SUBSCRIPTION_STAT_NAMES)[number];
+
+/**
+ * The subscription stat card a user counts in (SPEC §3 subscriptionData), by the same flags the rest of the
+ * app shows: In cancelation before Active (both have access), Expired, Canceled, or no subscription ever.
+ */
+export function subscriptionStatName(flags: AccessFlags, hadSubscription: boolean): SubscriptionStatName {
+  if (!hadSubscription) return 'no';
+  if (flags.inCancelation) return 'in cancelation';
+  if (flags.hasAccess) return 'active';
+  return flags.isExpired ? 'expired' : 'canceled';
+}
+
+/** SPEC §6: an admin has every right of a subscriber ("Everything above"), subscription or not. */
+export const hasToolAccess = (
+  flags: Pick<AccessFlags, 'hasAccess'>,
+  role: string | null | undefined,
+): boolean => flags.hasAccess || isAdmin(role);

@@ -54,6 +54,9 @@ async function openPglite(dataDir: string): Promise<Database> {
 async function openPostgres(url: string): Promise<Database> {
   await migratePostgresLocked(url);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client the server dropped (a restart, a failover, a database dropped under a test) emits an
+  // error: the pool discards it and the next query opens another. Unheard, that error would end the process.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema });
   return {
     db: db as unknown as Db,

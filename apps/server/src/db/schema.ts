@@ -358,3 +358,20 @@ export const demoInvoices = pgTable(
   },
   (t) => [index('demo_invoices_subscription_idx').on(t.subscriptionId)],
 );
+
+/** Every admin action (grant, clear, refresh): who, what, on which target, when, and how it went. */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: uuid('id').primaryKey(),
+    /** Kept as text too, so the record outlives the admin's account. */
+    adminId: uuid('admin_id'),
+    adminEmail: text('admin_email').notNull(),
+    action: text('action', { enum: ['grant', 'clear', 'refresh'] }).notNull(),
+    target: text('target').notNull(),
+    ok: boolean('ok').notNull(),
+    result: text('result').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('admin_audit_at_idx').on(t.at)],
+);

@@ -11,7 +11,9 @@ export type BusMessage =
   | { type: 'user-changed'; userId: string }
   /** Sessions were revoked: drop them from the short-lived session checks. */
   | { type: 'session-revoked'; sessionId: string }
-  | { type: 'user-sessions-revoked'; userId: string };
+  | { type: 'user-sessions-revoked'; userId: string }
+  /** An admin's clear or refresh: every process holding the cache runs it and pushes its outcome. */
+  | { type: 'cache-action'; id: string; name: string; regionKey: 'global' | '1' | '2' };
 
 export interface RedisBus {
   /** Connection for commands (GET, SET, locks); the subscription holds its own. */

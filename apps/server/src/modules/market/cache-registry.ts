@@ -32,6 +32,9 @@ export function createCacheRegistry() {
 
     holds: (name: string) => caches.has(name),
 
+    /** Every cache and action this process can clear or run. */
+    names: () => [...caches.values()].filter((c) => c.clear).map((c) => c.name),
+
     isClearable: (name: string) => Boolean(caches.get(name)?.clear),
 
     /** One clear at a time per cache and region key (SPEC §4 Admin). */

@@ -113,5 +113,12 @@ function simulatorCaches(economy: Economy, built: Map<Region, SnapshotSources>):
       clear: rebuild('Expansions', economy.items.length + economy.pets.length),
     },
     { name: 'craftedItems', counts: () => ({ global: crafted }), clear: rebuild('Crafted list', crafted) },
+    // The simulated economy posts no fake items; the list (FAKE_ITEMS_URL) is read by the Blizzard source.
+    {
+      name: 'fakeItems',
+      counts: () => ({ global: 0 }),
+      clear: () =>
+        'The simulated economy has no fake items: FAKE_ITEMS_URL is read with MARKET_SOURCE=blizzard',
+    },
   ];
 }

@@ -1,4 +1,4 @@
-import type { Region } from '@goldroute/domain';
+import { hasToolAccess, type Region } from '@goldroute/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { subscriptions, users } from '../../db/schema';
@@ -15,6 +15,7 @@ export const MARKET_ACCESS_TTL_MS = 5_000;
 interface AccessRecord {
   subscriptions: SubscriptionRow[];
   providerSubscriptions: ProviderSubscription[];
+  role: string;
   realms: Record<Region, RealmSelection>;
 }
 
@@ -35,6 +36,7 @@ export function createMarketAccessReader(db: Db, clock: Clock) {
     const [[row], subs, providerSubscriptions] = await Promise.all([
       db
         .select({
+          role: users.role,
           buyUS: users.retailBuyingRealmsUS,
           sellUS: users.retailSellingRealmsUS,
           buyEU: users.retailBuyingRealmsEU,
@@ -49,6 +51,7 @@ export function createMarketAccessReader(db: Db, clock: Clock) {
     return {
       subscriptions: subs,
       providerSubscriptions,
+      role: row.role,
       realms: {
         us: { buyingRealms: row.buyUS, sellingRealms: row.sellUS },
         eu: { buyingRealms: row.buyEU, sellingRealms: row.sellEU },
@@ -68,7 +71,10 @@ export function createMarketAccessReader(db: Db, clock: Clock) {
       }
       const found = record;
       return {
-        hasAccess: deriveAccess(found.subscriptions, found.providerSubscriptions, clock.now()).hasAccess,
+        hasAccess: hasToolAccess(
+          deriveAccess(found.subscriptions, found.providerSubscriptions, clock.now()),
+          found.role,
+        ),
         savedRealms: (region) => found.realms[region],
       };
     },

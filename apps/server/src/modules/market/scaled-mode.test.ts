@@ -1,7 +1,9 @@
-import type { AhDataResponse, RealmsResponse } from '@goldroute/domain/api';
+import type { AdminStatsResponse, AhDataResponse, RealmsResponse } from '@goldroute/domain/api';
+import { eq } from 'drizzle-orm';
 import { createEconomy, startSimulatorServer, type SimulatorServer } from '@goldroute/simulator';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { startHarness, type Harness } from '../../test-support/accounts';
 import { grantSubscription } from '../../test-support/market';
@@ -210,6 +212,34 @@ describe.skipIf(!redisUrl)('scaled mode: workers and web processes sharing a dat
         WITHIN_PUBSUB,
       )
       .toBe(401);
+  });
+
+  it('admin stats on a web process describe the deployment; a clear there runs in the worker that holds it', async () => {
+    const admin = await web.signUp('scaled-admin@example.com');
+    await db.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+    const asAdmin = (h: Harness, path: string) =>
+      h.api.get<AdminStatsResponse>(path, { token: admin.accessToken });
+    // The web process has no source: its static data caches are the worker's, in the worker's report.
+    expect(web.app.market.caches.stats().itemCatalog).toBeUndefined();
+    const stats = (await asAdmin(web, '/shared/admin/stats')).body.data;
+    expect(stats.cacheData.itemCatalog).toEqual(worker.app.market.caches.stats().itemCatalog);
+    expect(stats.cacheData.raidbotsBonus?.global).toBeGreaterThan(0);
+    expect(Object.keys(stats.timerData['1'] ?? {})).toHaveLength(4);
+
+    const cleared = await asAdmin(web, '/shared/data/raidbots/bonus/refresh');
+    expect(cleared.status).toBe(200);
+    expect((cleared.body as unknown as { message: string }).message).toMatch(
+      /rebuilt from the simulated economy/,
+    );
+
+    // One at a time across processes: asked on two processes at once, one runs and the other is busy.
+    const late = await start('web');
+    const [a, b] = await Promise.all([
+      asAdmin(web, '/shared/data/retail/refresh/eu'),
+      asAdmin(late, '/shared/data/retail/refresh/eu'),
+    ]);
+    await stop(late);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
   });
 
   it('with two workers each job runs in one of them per round, and never in both at once', async () => {

@@ -1,3 +1,4 @@
+import { hasToolAccess } from '@goldroute/domain';
 import type { User } from '@goldroute/domain/api';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -23,7 +24,7 @@ export async function loadUserView(db: Db, userId: string, now: Date): Promise<U
     id: row.id,
     email: row.email,
     role: row.role,
-    hasAccess: access.hasAccess,
+    hasAccess: hasToolAccess(access, row.role),
     isActive: access.isActive,
     isExpired: access.isExpired,
     inCancelation: access.inCancelation,

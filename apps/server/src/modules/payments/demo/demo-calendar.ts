@@ -1,16 +1,9 @@
 // Billing arithmetic of the demo provider, in Stripe's manner.
+import { addMonths } from '../../../lib/calendar';
 
 /** One billing interval later: the same day of the next month (or year), clamped to the month's last day. */
-export function addInterval(from: Date, interval: 'month' | 'year'): Date {
-  const months = interval === 'year' ? 12 : 1;
-  const target = new Date(from.getTime());
-  const day = target.getUTCDate();
-  target.setUTCDate(1);
-  target.setUTCMonth(target.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target;
-}
+export const addInterval = (from: Date, interval: 'month' | 'year'): Date =>
+  addMonths(from, interval === 'year' ? 12 : 1);
 
 /**
  * What a price change costs now, in cents. The unused part of the current period is credited at the old
