@@ -9,13 +9,25 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
   readonly serverError: string | undefined;
+  /** The HTTP status text ('' over HTTP/2 and when the server was not reached). */
+  readonly statusText: string;
+  /** The parsed answer of a failed call, for screens that read more than `error` (SPEC §7 "message"). */
+  readonly body: unknown;
 
-  constructor(status: number, message: string, code?: string, serverError?: string) {
+  constructor(
+    status: number,
+    message: string,
+    code?: string,
+    serverError?: string,
+    details: { statusText?: string; body?: unknown } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.serverError = serverError;
+    this.statusText = details.statusText ?? '';
+    this.body = details.body;
   }
 }
 
@@ -81,6 +93,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       error ?? AUTH_MESSAGES.httpError(response.status, response.statusText),
       code,
       error,
+      { statusText: response.statusText, body: parsed },
     );
   }
   return parsed as T;

@@ -1,10 +1,5 @@
-import { LABELS } from '@goldroute/domain';
-import { ComingSoon } from '../components/coming-soon';
+import { AdminGoldView } from '../features/admin/admin-gold-view';
 
 export function AdminGoldScreen() {
-  return (
-    <ComingSoon title={LABELS.addSubscriptionTime}>
-      Administrators will grant subscription time to any user from this page.
-    </ComingSoon>
-  );
+  return <AdminGoldView />;
 }

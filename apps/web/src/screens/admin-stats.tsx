@@ -1,10 +1,5 @@
-import { LABELS } from '@goldroute/domain';
-import { ComingSoon } from '../components/coming-soon';
+import { AdminStatsView } from '../features/admin/admin-stats-view';
 
 export function AdminStatsScreen() {
-  return (
-    <ComingSoon title={LABELS.adminStatsTitle}>
-      Cache, timer and subscription statistics for administrators will be shown here.
-    </ComingSoon>
-  );
+  return <AdminStatsView />;
 }

@@ -1,5 +1,5 @@
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
-export type ButtonSize = 'sm' | 'md' | 'lg' | 'block';
+export type ButtonSize = 'xs' | 'sm' | 'md' | 'lg' | 'block';
 
 const base =
   'inline-flex items-center justify-center gap-2 rounded-xl font-semibold transition duration-150 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400 disabled:cursor-not-allowed disabled:opacity-50';
@@ -16,6 +16,8 @@ const variants: Record<ButtonVariant, string> = {
 };
 
 const sizes: Record<ButtonSize, string> = {
+  /** Actions inside table rows and toolbars. */
+  xs: 'h-8 px-3 text-xs whitespace-nowrap',
   sm: 'h-9 px-3.5 text-sm whitespace-nowrap',
   md: 'h-11 px-5 text-sm whitespace-nowrap',
   lg: 'h-13 px-7 text-base whitespace-nowrap',

@@ -344,6 +344,27 @@ describe('Dropdown: search', () => {
     expect(screen.getAllByRole('option')).toHaveLength(4);
   });
 
+  it('tells onQueryChange the search text, and an empty one on every opening', async () => {
+    const user = userEvent.setup();
+    const onQueryChange = vi.fn();
+    render(
+      <Dropdown
+        label="User"
+        searchable
+        options={qualities}
+        value={null}
+        onChange={() => {}}
+        onQueryChange={onQueryChange}
+        footer="12 more match"
+      />,
+    );
+    await user.click(screen.getByRole('combobox', { name: 'User' }));
+    expect(onQueryChange).toHaveBeenLastCalledWith('');
+    expect(screen.getByText('12 more match')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Search User' }), 'ep');
+    expect(onQueryChange.mock.calls.map(([query]) => query)).toEqual(['', 'e', 'ep']);
+  });
+
   it('filterOptions trims the query and keeps option positions', () => {
     expect(filterOptions(qualities, '  COMMON ').map((e) => [e.index, e.option.label])).toEqual([
       [0, 'Common'],

@@ -8,6 +8,7 @@ import {
   type FocusEvent,
   type KeyboardEvent,
   type MouseEvent,
+  type ReactNode,
 } from 'react';
 
 export type DropdownValue = string | number;
@@ -30,6 +31,10 @@ interface DropdownCommonProps<V extends DropdownValue> {
   className?: string;
   /** Height cap of the option list. */
   maxHeightClass?: string;
+  /** Told every change of the search text (also '' when the list opens), e.g. to search on a server. */
+  onQueryChange?: (query: string) => void;
+  /** A line under the options, e.g. how many more match than are listed. */
+  footer?: ReactNode;
 }
 
 export interface SingleDropdownProps<V extends DropdownValue> extends DropdownCommonProps<V> {
@@ -89,6 +94,8 @@ export function Dropdown<V extends DropdownValue>(props: DropdownProps<V>) {
     id,
     className = '',
     maxHeightClass = DROPDOWN_MAX_HEIGHT_CLASS,
+    onQueryChange,
+    footer,
   } = props;
   const autoId = useId();
   const triggerId = id ?? `${autoId}-trigger`;
@@ -149,6 +156,7 @@ export function Dropdown<V extends DropdownValue>(props: DropdownProps<V>) {
     if (disabled) return;
     const firstSelected = options.findIndex((option) => selected.has(option.value));
     setQuery('');
+    onQueryChange?.('');
     setActiveIndex(firstSelected >= 0 ? firstSelected : options.length > 0 ? 0 : -1);
     setOpen(true);
   };
@@ -291,6 +299,7 @@ export function Dropdown<V extends DropdownValue>(props: DropdownProps<V>) {
                 value={query}
                 onChange={(event) => {
                   setQuery(event.target.value);
+                  onQueryChange?.(event.target.value);
                   setActiveIndex(0);
                 }}
                 onKeyDown={(event) => onListKeyDown(event, true)}
@@ -360,6 +369,9 @@ export function Dropdown<V extends DropdownValue>(props: DropdownProps<V>) {
           </ul>
           {filtered.length === 0 ? (
             <p className="px-3 py-3 text-center text-sm text-slate-400">{LABELS.noResults}</p>
+          ) : null}
+          {footer ? (
+            <div className="border-t border-white/5 px-3 py-2 text-xs text-slate-400">{footer}</div>
           ) : null}
         </div>
       ) : null}

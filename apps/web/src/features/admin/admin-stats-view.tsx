@@ -1,0 +1,100 @@
+import { LABELS } from '@goldroute/domain';
+import { useMemo } from 'react';
+import { Spinner } from '../../components/loading-screen';
+import { buttonClass } from '../../components/ui/button-styles';
+import { AdminShell } from './admin-shell';
+import { AuditList } from './audit-list';
+import { CacheTable } from './cache-table';
+import { cacheRows } from './cache-rows';
+import { formatTimeOfDay } from './format';
+import type { AdminStats } from './stats';
+import { StatsEmpty } from './stats-empty';
+import { SubscriptionCards } from './subscription-cards';
+import { TimerSection } from './timer-section';
+import { timerRows } from './timer-rows';
+import { useAdminStats } from './use-admin-stats';
+import { useNow } from './use-now';
+import { useRealmNames } from './use-realm-names';
+import { useStatsAction } from './use-stats-action';
+
+/** /admin/stats (SPEC §2 "Admin stats"): subscription cards, realm timers, caches and recent admin actions. */
+export function AdminStatsView() {
+  const query = useAdminStats();
+  const { data, isPending, isFetching, dataUpdatedAt } = query;
+  const refetch = () => void query.refetch();
+
+  return (
+    <AdminShell
+      title={LABELS.adminStatsTitle}
+      subtitle="Subscriptions, realm data freshness and the server's caches, with the last admin actions."
+      actions={
+        <>
+          <p className="text-sm text-slate-400" aria-live="polite">
+            Last updated:{' '}
+            <span className="text-slate-200 tabular-nums">{data ? formatTimeOfDay(dataUpdatedAt) : '—'}</span>
+          </p>
+          <button
+            type="button"
+            onClick={refetch}
+            disabled={isFetching}
+            className={buttonClass('secondary', 'sm')}
+          >
+            {isFetching ? <Spinner className="size-4 border-2" /> : <RefreshIcon />}
+            Refresh
+          </button>
+        </>
+      }
+    >
+      {data ? (
+        <StatsContent stats={data} />
+      ) : isPending ? (
+        <p role="status" className="flex items-center justify-center gap-3 py-24 text-slate-400">
+          <Spinner className="size-6 border-2" />
+          Loading statistics...
+        </p>
+      ) : (
+        <StatsEmpty onRetry={refetch} retrying={isFetching} />
+      )}
+    </AdminShell>
+  );
+}
+
+function StatsContent({ stats }: { stats: AdminStats }) {
+  const names = useRealmNames();
+  const now = useNow();
+  const actions = useStatsAction();
+  const timers = useMemo(() => timerRows(stats.timerData, names), [stats.timerData, names]);
+  const caches = useMemo(() => cacheRows(stats.cacheData), [stats.cacheData]);
+  return (
+    <div className="flex flex-col gap-8">
+      {stats.status ? (
+        <p
+          role="status"
+          className="rounded-xl border border-gold-400/25 bg-gold-400/5 px-4 py-3 text-sm text-gold-200"
+        >
+          {stats.status}
+        </p>
+      ) : null}
+      <SubscriptionCards counts={stats.subscriptionData} />
+      <div className="grid items-start gap-6 xl:grid-cols-2">
+        <TimerSection rows={timers} now={now} actions={actions} />
+        <CacheTable rows={caches} actions={actions} />
+      </div>
+      {stats.audit ? <AuditList entries={stats.audit} now={now} /> : null}
+    </div>
+  );
+}
+
+function RefreshIcon() {
+  return (
+    <svg viewBox="0 0 20 20" fill="none" aria-hidden="true" className="size-4">
+      <path
+        d="M16 10a6 6 0 1 1-1.8-4.3M16 3.5v3.2h-3.2"
+        stroke="currentColor"
+        strokeWidth="1.7"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,63 @@
+// The stats answer (GET /shared/admin/stats) read leniently: whatever caches, realms and counts come are shown.
+import { adminAuditEntrySchema, type AdminAuditEntry } from '@goldroute/domain/api';
+import { NoCacheDataError } from './errors';
+
+/** name -> key -> number, as cacheData and timerData are keyed. */
+export type NumbersByKey = Record<string, Record<string, number>>;
+
+export interface AdminStats {
+  cacheData: NumbersByKey;
+  timerData: NumbersByKey;
+  subscriptionData: Record<string, number>;
+  audit: AdminAuditEntry[] | null;
+  /** The server's note, e.g. that market data is still loading. */
+  status: string | null;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The numeric leaves of a two-level map; anything else is left out. */
+function numbersByKey(value: unknown): NumbersByKey {
+  if (!isRecord(value)) return {};
+  const out: NumbersByKey = {};
+  for (const [name, inner] of Object.entries(value)) {
+    if (!isRecord(inner)) continue;
+    const numbers = Object.entries(inner).filter(
+      (entry): entry is [string, number] => typeof entry[1] === 'number' && Number.isFinite(entry[1]),
+    );
+    out[name] = Object.fromEntries(numbers);
+  }
+  return out;
+}
+
+function counts(value: unknown): Record<string, number> {
+  if (!isRecord(value)) return {};
+  const out: Record<string, number> = {};
+  for (const [name, entry] of Object.entries(value)) {
+    const count = isRecord(entry) ? entry.count : entry;
+    if (typeof count === 'number' && Number.isFinite(count)) out[name] = count;
+  }
+  return out;
+}
+
+function auditEntries(value: unknown): AdminAuditEntry[] | null {
+  if (!Array.isArray(value)) return null;
+  return value.flatMap((entry) => {
+    const parsed = adminAuditEntrySchema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+/** Throws NoCacheDataError when the answer has no `data.cacheData` (SPEC §8). */
+export function readStats(body: unknown): AdminStats {
+  const data = isRecord(body) ? body.data : undefined;
+  if (!isRecord(data) || !isRecord(data.cacheData)) throw new NoCacheDataError();
+  return {
+    cacheData: numbersByKey(data.cacheData),
+    timerData: numbersByKey(data.timerData),
+    subscriptionData: counts(data.subscriptionData),
+    audit: auditEntries(data.audit),
+    status: isRecord(body) && typeof body.status === 'string' && body.status ? body.status : null,
+  };
+}

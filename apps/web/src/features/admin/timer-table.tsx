@@ -1,0 +1,75 @@
+import { useMemo, useState } from 'react';
+import { Badge } from '../../components/ui/badge';
+import { formatAge, formatClock } from './format';
+import { SortHeader } from './sort-header';
+import {
+  DEFAULT_TIMER_SORT,
+  TIMER_COLUMNS,
+  nextTimerSort,
+  rowFreshness,
+  sortTimerRows,
+  type TimerRow,
+  type TimerSort,
+} from './timer-rows';
+
+/** Realm update times (SPEC §2 timer table: region, realm id, name, last update), sortable. */
+export function TimerTable({ rows, now }: { rows: readonly TimerRow[]; now: number }) {
+  const [sort, setSort] = useState<TimerSort>(DEFAULT_TIMER_SORT);
+  const sorted = useMemo(() => sortTimerRows(rows, sort), [rows, sort]);
+  if (rows.length === 0) {
+    return <p className="py-8 text-center text-sm text-slate-400">No realm timers reported.</p>;
+  }
+  return (
+    <div className="max-h-[36rem] overflow-auto overscroll-contain rounded-xl border border-white/10">
+      <table className="w-full min-w-[34rem] text-sm" aria-label="Realm update times">
+        <thead>
+          <tr className="border-b border-white/10">
+            {TIMER_COLUMNS.map((column) => (
+              <SortHeader
+                key={column.key}
+                label={column.label}
+                active={sort.key === column.key}
+                direction={sort.direction}
+                onSort={() => setSort((current) => nextTimerSort(current, column.key))}
+              />
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-white/5">
+          {sorted.map((row) => (
+            <TimerRowView key={row.key} row={row} now={now} />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function TimerRowView({ row, now }: { row: TimerRow; now: number }) {
+  const freshness = rowFreshness(row, now);
+  return (
+    <tr data-realm={row.key} className="transition hover:bg-white/[0.03]">
+      <td className="px-3 py-2.5 sm:px-4 text-slate-300">{row.regionLabel}</td>
+      <td className="px-3 py-2.5 sm:px-4 font-mono text-xs text-slate-400 tabular-nums">{row.realmId}</td>
+      <th scope="row" className="px-3 py-2.5 sm:px-4 text-left font-medium whitespace-nowrap">
+        {row.name ? (
+          <span className="text-slate-100">{row.name}</span>
+        ) : (
+          <span className="text-slate-500" title="Not in the region's realm list">
+            {row.realmId}
+          </span>
+        )}
+      </th>
+      <td className="px-3 py-2.5 sm:px-4 whitespace-nowrap">
+        {freshness ? (
+          <span className="inline-flex items-center gap-2">
+            <Badge color={freshness.color}>{formatAge(freshness.minutes)}</Badge>
+            <span className="text-xs text-slate-500 tabular-nums">{formatClock(row.updatedAt, now)}</span>
+          </span>
+        ) : (
+          <Badge color="gray">Not loaded yet</Badge>
+        )}
+      </td>
+    </tr>
+  );
+}
