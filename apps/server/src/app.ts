@@ -30,6 +30,7 @@ import { createSettingsService } from './modules/users/settings.service';
 import { createDiscordClient } from './sources/discord';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerErrorHandler } from './plugins/errors';
+import { REDACTED, registerRequestLog, requestSerializer } from './plugins/request-log';
 import { registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
@@ -50,6 +51,8 @@ export interface BuildOptions {
   marketSource?: MarketSource;
   /** Prefix of the Redis keys and channel shared by cooperating processes (tests keep theirs apart). */
   redisPrefix?: string;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole application without listening; tests and server.ts both start here. */
@@ -59,13 +62,40 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const server = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-      ...(config.prettyLogs
-        ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
-        : {}),
+      // Belt and braces: the serializers log no headers or bodies, and these paths are censored anyway.
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.newPassword',
+          '*.accessToken',
+          '*.refreshToken',
+          '*.token',
+          'link',
+          '*.link',
+        ],
+        censor: REDACTED,
+      },
+      serializers: { req: requestSerializer },
+      ...(options.logStream
+        ? { stream: options.logStream }
+        : config.prettyLogs
+          ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
+          : {}),
     },
+    // One line per request instead of Fastify's two (registerRequestLog).
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.nodeEnv === 'production',
+    // A hop count trusts the nearest N proxies (proxy-addr's rule, written as its function form).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     // Poisoned JSON ("__proto__", "constructor.prototype") is refused with 400 rather than silently stripped.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -74,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!options.database) server.addHook('onClose', () => database.close());
 
   registerErrorHandler(server);
+  registerRequestLog(server);
   await registerSecurityHeaders(server, { https: config.publicUrl.startsWith('https://') });
   await server.register(compress, { threshold: 1024 });
   await server.register(cookie);
@@ -188,9 +219,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     failNextPayment: payments.demo?.failNextPayment,
   });
   if (payments.demo) await server.register(demoCheckoutRoutes, { demo: payments.demo.provider });
-  if (mailer.kind === 'outbox') await server.register(mailboxRoutes, { db });
+  if (config.mailbox) await server.register(mailboxRoutes, { db });
+  else if (mailer.kind === 'outbox')
+    server.log.warn(
+      'no SMTP_URL: mail stays in the outbox table; the demo mailbox is served on a loopback address only',
+    );
   await registerSpa(server, config.webDistDir);
 
-  if (config.seedDemoAccounts) await seedDemoAccounts(db, clock, server.log);
+  if (config.demoAccounts.seed) await seedDemoAccounts(db, clock, server.log);
+  else server.log.info(`demo accounts not seeded: ${config.demoAccounts.reason}`);
   return { server, database, market, payments };
 }

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       JWT_SECRET: 's'.repeat(32),
       STRIPE_SECRET_KEY: 'sk_live_example',
       STRIPE_WEBHOOK_SECRET: 'whsec_example',
+      SMTP_URL: 'smtp://mail.example:587',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -64,9 +65,42 @@ describe('loadConfig', () => {
   });
 
   it('never runs the free demo checkout in production unless asked to by name', () => {
-    const production = { NODE_ENV: 'production', JWT_SECRET: 's'.repeat(32) };
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 's'.repeat(32),
+      SMTP_URL: 'smtp://mail.example:587',
+    };
     expect(() => loadConfig(production)).toThrow(/STRIPE_SECRET_KEY: is required when NODE_ENV=production/);
     expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'demo' }).payments.provider).toBe('demo');
+  });
+
+  it('refuses a production start without a mail transport, naming SMTP_URL', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 's'.repeat(32),
+      PAYMENT_PROVIDER: 'demo',
+    };
+    expect(() => loadConfig(production)).toThrow(/SMTP_URL: is required when NODE_ENV=production/);
+    expect(loadConfig({ ...production, SMTP_URL: 'smtp://mail.example:587' }).mailbox).toBe(false);
+  });
+
+  it('serves the demo mailbox only without SMTP, outside production, on a loopback address', () => {
+    expect(loadConfig({}).mailbox).toBe(true);
+    expect(loadConfig({ HOST: '0.0.0.0' }).mailbox).toBe(false);
+    expect(loadConfig({ HOST: '192.168.1.20' }).mailbox).toBe(false);
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example:587' }).mailbox).toBe(false);
+  });
+
+  it('trusts no proxy by default; TRUST_PROXY takes a hop count or proxy addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.2,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.2',
+      '::1',
+    ]);
+    for (const bad of ['true', '0', 'proxy.example', '10.0.0.0/40'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
   });
 
   it('reads the Blizzard source with its item data URLs', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -42,6 +43,14 @@ const envSchema = z
     ),
     MAIL_FROM: z.string().min(3).default('GoldRoute <no-reply@goldroute.local>'),
     SEED_DEMO_ACCOUNTS: z.enum(['auto', 'true', 'false']).default('auto'),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .refine(
+        (v) => v === 'false' || /^[1-9]\d?$/.test(v) || v.split(',').every((a) => isIpOrCidr(a.trim())),
+        'must be false, a hop count (1-99) or a comma-separated list of proxy addresses (IP or CIDR)',
+      ),
     RATE_LIMIT_ENABLED: z.enum(['true', 'false']).default('true'),
     LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
     REDIS_URL: z.preprocess(
@@ -127,12 +136,45 @@ const envSchema = z
           'is required when NODE_ENV=production (or set PAYMENT_PROVIDER=demo to run the demo checkout, which charges nothing)',
       });
     }
+    if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'is required when NODE_ENV=production: password reset and confirmation links must reach their owners by mail (the demo mailbox is for local development only)',
+      });
+    }
     if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
     }
   });
 
 export type Env = z.input<typeof envSchema>;
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+function isIpOrCidr(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (version === 4 ? 32 : 128);
+}
+
+function demoAccountsOf(e: z.output<typeof envSchema>): Config['demoAccounts'] {
+  const no = (reason: string) => ({ seed: false as const, reason });
+  if (e.SEED_DEMO_ACCOUNTS === 'false') return no('SEED_DEMO_ACCOUNTS=false');
+  if (e.NODE_ENV === 'production') return no('NODE_ENV=production');
+  if (e.DATABASE_URL) return no('DATABASE_URL is set (demo accounts only go into the embedded database)');
+  if (!isLoopback(e.HOST))
+    return no(`HOST=${e.HOST} is not a loopback address, so others could log in with them`);
+  if (e.SEED_DEMO_ACCOUNTS === 'auto' && e.NODE_ENV === 'test') return no('NODE_ENV=test');
+  return { seed: true };
+}
 
 /** auto: Stripe when a secret key is given, otherwise the built-in demo provider. */
 function paymentProviderOf(e: {
@@ -165,9 +207,16 @@ export interface Config {
   /** Signs access tokens; when unset outside production a random one is kept in the database. */
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
+  /** The demo mailbox page (/dev/mailbox): only without SMTP, outside production, on a loopback address. */
+  mailbox: boolean;
+  /** Which proxies' X-Forwarded-For to believe: none, the nearest N hops, or these addresses. */
+  trustProxy: false | number | string[];
   mailFrom: string;
-  /** Demo admin and subscriber accounts: only for the embedded default, never in production. */
-  seedDemoAccounts: boolean;
+  /**
+   * Demo admin and subscriber accounts, whose passwords the log prints: only on the embedded database, on a
+   * loopback address, outside production. Otherwise the reason they are not seeded, said at start.
+   */
+  demoAccounts: { seed: true } | { seed: false; reason: string };
   rateLimitEnabled: boolean;
   /** Discord OAuth2 for linking a chat account; linking is off (with a clear message) without it. */
   discord: { clientId: string; clientSecret: string; authorizeUrl: string; apiUrl: string } | undefined;
@@ -238,10 +287,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    seedDemoAccounts:
-      e.NODE_ENV !== 'production' &&
-      (e.SEED_DEMO_ACCOUNTS === 'true' ||
-        (e.SEED_DEMO_ACCOUNTS === 'auto' && !e.DATABASE_URL && e.NODE_ENV !== 'test')),
+    mailbox: !e.SMTP_URL && e.NODE_ENV !== 'production' && isLoopback(e.HOST),
+    trustProxy:
+      e.TRUST_PROXY === 'false'
+        ? false
+        : /^\d+$/.test(e.TRUST_PROXY)
+          ? Number(e.TRUST_PROXY)
+          : e.TRUST_PROXY.split(',').map((a) => a.trim()),
+    demoAccounts: demoAccountsOf(e),
     rateLimitEnabled: e.RATE_LIMIT_ENABLED === 'true',
     redisUrl: e.REDIS_URL,
     role: e.PROCESS_ROLE,

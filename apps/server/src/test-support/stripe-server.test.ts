@@ -343,6 +343,8 @@ describe('checkout sessions', () => {
 describe('completeCheckout', () => {
   it('creates customer, subscription and paid invoice, and delivers three verified webhooks in order', async () => {
     const session = await openSession();
+    // Deliveries of earlier tests may still be on their way: wait for them before counting.
+    await server.idle();
     const mark = receiver.receipts.length;
     const paid = await server.completeCheckout(session.id);
     expect(paid.redirectUrl).toBe(`https://app.test/billing/success?session=${session.id}`);
@@ -822,6 +824,8 @@ describe('webhook delivery', () => {
     const recorded = eventsSince(eventsBefore);
     expect(recorded).toHaveLength(3);
 
+    // Deliveries of earlier tests may still be on their way: wait for them before counting.
+    await server.idle();
     const mark = receiver.receipts.length;
     for (const event of [...recorded].reverse()) expect((await server.deliver(event.id)).status).toBe(200);
     expect(receiver.receipts.slice(mark).map((r) => r.event?.type)).toEqual([

@@ -31,3 +31,18 @@ describe('outbox and demo mailbox (no SMTP configured)', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe('the demo mailbox is not served beyond this machine', () => {
+  it('404s when the server listens on a non-loopback address', async () => {
+    const app = await startTestApp({ HOST: '0.0.0.0' });
+    try {
+      await apiClient(app.baseUrl).post('/shared/users/register', {
+        email: 'remote@example.com',
+        password: 'GoldRoute#2026',
+      });
+      expect((await fetch(`${app.baseUrl}/dev/mailbox`)).status).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
+});

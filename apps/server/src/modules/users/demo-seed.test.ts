@@ -42,13 +42,40 @@ describe('demo accounts of the embedded default', () => {
     expect(admin.body.user.role).toBe('admin');
   });
 
-  it('is never on in production or on a configured database', async () => {
+  it('seeds only on the embedded database, on a loopback address, outside production, and says why not', async () => {
     const { loadConfig } = await import('../../config');
-    expect(
-      loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), PAYMENT_PROVIDER: 'demo' })
-        .seedDemoAccounts,
-    ).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/d' }).seedDemoAccounts).toBe(false);
-    expect(loadConfig({}).seedDemoAccounts).toBe(true);
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      PAYMENT_PROVIDER: 'demo',
+      SMTP_URL: 'smtp://mail.example:587',
+    };
+    expect(loadConfig(production).demoAccounts).toEqual({ seed: false, reason: 'NODE_ENV=production' });
+    expect(loadConfig({ ...production, SEED_DEMO_ACCOUNTS: 'true' }).demoAccounts.seed).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/d', SEED_DEMO_ACCOUNTS: 'true' }).demoAccounts).toEqual(
+      {
+        seed: false,
+        reason: 'DATABASE_URL is set (demo accounts only go into the embedded database)',
+      },
+    );
+    // Listening beyond this machine (the default in a container), anybody could log in with them.
+    expect(loadConfig({ HOST: '0.0.0.0' }).demoAccounts).toEqual({
+      seed: false,
+      reason: 'HOST=0.0.0.0 is not a loopback address, so others could log in with them',
+    });
+    expect(loadConfig({ HOST: '0.0.0.0', SEED_DEMO_ACCOUNTS: 'true' }).demoAccounts.seed).toBe(false);
+    expect(loadConfig({}).demoAccounts).toEqual({ seed: true });
+    expect(loadConfig({ HOST: '::1' }).demoAccounts).toEqual({ seed: true });
+  });
+
+  it('a start that does not seed says why in the log', async () => {
+    const lines: string[] = [];
+    const app = await startTestApp(
+      { HOST: '0.0.0.0', NODE_ENV: 'development', LOG_LEVEL: 'info' },
+      { logStream: { write: (line) => void lines.push(line) } },
+    );
+    await app.close();
+    expect(lines.join('')).toContain('demo accounts not seeded: HOST=0.0.0.0 is not a loopback address');
+    expect(lines.join('')).not.toMatch(/demo (admin|subscriber): /);
   });
 });
