@@ -190,6 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     store: market.store,
     tokens: market.tokens,
     requireAuth,
+    limiter,
   });
   const requireAdmin = createAdminGuard(db);
   const cacheActions = bus

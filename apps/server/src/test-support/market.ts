@@ -21,7 +21,7 @@ export async function grantSubscription(db: Db, userId: string): Promise<void> {
 }
 
 /** The real app fed by a tiny simulator the test controls (hours, faults), read through the real clients. */
-export async function startMarketHarness() {
+export async function startMarketHarness(env: Record<string, string> = {}) {
   const economy = createEconomy({
     seed: 7,
     size: 'tiny',
@@ -29,7 +29,7 @@ export async function startMarketHarness() {
   });
   const simulator = await startSimulatorServer({ economy, port: 0, host: '127.0.0.1', hour: 1 });
   const h = await startHarness(
-    { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' },
+    { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...env },
     { marketSource: sourceFromSimulator(economy, simulator) },
   );
   await h.app.market.refreshNow();

@@ -8,6 +8,7 @@ import type { MarketAccessReader } from './market-access';
 import type { MarketService, RealmSelection } from './market.service';
 import type { MarketStore } from './market-store';
 import type { CachedResponse } from './personal-cache';
+import type { RateLimiter } from '../../plugins/rate-limits';
 import type { TokenPriceService } from './token-prices.service';
 
 export interface MarketRoutesOptions {
@@ -16,7 +17,20 @@ export interface MarketRoutesOptions {
   store: MarketStore;
   tokens: TokenPriceService;
   requireAuth: ReturnType<typeof createAuthGuard>;
+  limiter: RateLimiter;
 }
+
+const MINUTE = 60_000;
+/** Data calls per user and minute: the tools poll far less; this only stops a runaway client. */
+export const MARKET_CALLS_PER_MINUTE = 120;
+/**
+ * New searches (answers not in the cache) per user in 10 minutes. A user's four tools in two regions need
+ * eight per snapshot; a client cycling realm selections must not keep the engine busy or push other users'
+ * answers out of the shared cache.
+ */
+export const MARKET_SEARCHES_PER_10_MINUTES = 30;
+
+const byUser = (request: FastifyRequest): string => request.auth?.userId ?? 'anonymous';
 
 const regionOf = (request: FastifyRequest): Region => parseOr400(regionParamsSchema, request.params).region;
 
@@ -36,6 +50,11 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, cached: Cached
 
 /** The data calls of SPEC §7, plus the realm list for the settings screen. */
 export async function marketRoutes(app: FastifyInstance, o: MarketRoutesOptions): Promise<void> {
+  const guard = [o.requireAuth, o.limiter.limit('market-user', MARKET_CALLS_PER_MINUTE, MINUTE, byUser)];
+  const searches = o.limiter.limit('market-search', MARKET_SEARCHES_PER_10_MINUTES, 10 * MINUTE, byUser);
+  /** The budget check, run only when an answer has to be computed. */
+  const searchBudget = (request: FastifyRequest, reply: FastifyReply) => () =>
+    searches.call(app, request, reply) as Promise<void>;
   /** Signed in, with access, and (when a body names a userId) asking for their own data only. */
   async function subscriber(request: FastifyRequest, bodyUserId: string | undefined) {
     const { userId } = authOf(request);
@@ -62,32 +81,30 @@ export async function marketRoutes(app: FastifyInstance, o: MarketRoutesOptions)
   });
 
   for (const call of ['undercut', 'dropship'] as const) {
-    app.post(
-      `/retail/market/ah-data-${call}/:region`,
-      { preHandler: o.requireAuth },
-      async (request, reply) => {
-        const region = regionOf(request);
-        const body = parseOr400(ahDataRequestSchema, request.body);
-        const user = await subscriber(request, body.userId);
-        const saved = user.savedRealms(region);
-        // The TSM generator sends only userId: then the user's saved realms are used.
-        const selection: RealmSelection = {
-          buyingRealms: body.retailBuyingRealms ?? saved.buyingRealms,
-          sellingRealms: body.retailSellingRealms ?? saved.sellingRealms,
-        };
-        o.market.checkRealms(region, selection);
-        const cached = await (call === 'undercut'
-          ? o.market.flipping(region, user.userId, selection)
-          : o.market.dropship(region, user.userId, selection));
-        return sendCached(request, reply, cached);
-      },
-    );
+    app.post(`/retail/market/ah-data-${call}/:region`, { preHandler: guard }, async (request, reply) => {
+      const region = regionOf(request);
+      const body = parseOr400(ahDataRequestSchema, request.body);
+      const user = await subscriber(request, body.userId);
+      const saved = user.savedRealms(region);
+      // The TSM generator sends only userId: then the user's saved realms are used.
+      const selection: RealmSelection = {
+        buyingRealms: body.retailBuyingRealms ?? saved.buyingRealms,
+        sellingRealms: body.retailSellingRealms ?? saved.sellingRealms,
+      };
+      o.market.checkRealms(region, selection);
+      const budget = searchBudget(request, reply);
+      const cached = await (call === 'undercut'
+        ? o.market.flipping(region, user.userId, selection, budget)
+        : o.market.dropship(region, user.userId, selection, budget));
+      return sendCached(request, reply, cached);
+    });
   }
 
-  app.post('/retail/market/realm-stats/:region', { preHandler: o.requireAuth }, async (request, reply) => {
+  app.post('/retail/market/realm-stats/:region', { preHandler: guard }, async (request, reply) => {
     const region = regionOf(request);
     const body = parseOr400(realmStatsRequestSchema, request.body);
     const user = await subscriber(request, body.userId);
-    return sendCached(request, reply, await o.market.realmStats(region, user.userId));
+    const cached = await o.market.realmStats(region, user.userId, searchBudget(request, reply));
+    return sendCached(request, reply, cached);
   });
 }

@@ -56,19 +56,28 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
     return response;
   }
 
-  /** The cached answer when snapshot and selection are unchanged, else computed and cached. */
-  function answer(
+  /**
+   * The cached answer when snapshot and selection are unchanged, else computed and cached. `beforeCompute`
+   * runs only when a new computation would start (the caller's budget of fresh searches), and may refuse it.
+   */
+  async function answer(
     region: Region,
     userId: string,
     call: string,
     compute: (m: PublishedMarket) => Uint8Array,
+    beforeCompute?: () => Promise<void>,
   ): Promise<CachedResponse> {
     const market = published(region);
     const key = `${call}@${market.version}`;
     const hit = cache.get(region, userId, key);
-    if (hit) return Promise.resolve(hit);
+    if (hit) return hit;
     const flightKey = `${region}|${userId}|${key}`;
     let flight = pending.get(flightKey);
+    if (!flight) {
+      await beforeCompute?.();
+      // Looked up again: another request of this user may have started it while the budget was checked.
+      flight = pending.get(flightKey);
+    }
     if (!flight) {
       flight = computeAndCache(region, userId, key, market, compute).finally(() => pending.delete(flightKey));
       pending.set(flightKey, flight);
@@ -86,30 +95,54 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
 
   return {
     checkRealms,
-    flipping: (region: Region, userId: string, selection: RealmSelection) =>
-      answer(region, userId, `undercut:${selectionKey(selection)}`, (m) =>
-        itemsBody(
-          flippingJsonBytes(m.snapshot, {
-            buyingRealms: selection.buyingRealms,
-            sellingRealms: selection.sellingRealms,
-          }),
-          m,
-        ),
+    flipping: (
+      region: Region,
+      userId: string,
+      selection: RealmSelection,
+      beforeCompute?: () => Promise<void>,
+    ) =>
+      answer(
+        region,
+        userId,
+        `undercut:${selectionKey(selection)}`,
+        (m) =>
+          itemsBody(
+            flippingJsonBytes(m.snapshot, {
+              buyingRealms: selection.buyingRealms,
+              sellingRealms: selection.sellingRealms,
+            }),
+            m,
+          ),
+        beforeCompute,
       ),
-    dropship: (region: Region, userId: string, selection: RealmSelection) =>
-      answer(region, userId, `dropship:${selectionKey(selection)}`, (m) =>
-        itemsBody(
-          dropshipJsonBytes(m.snapshot, {
-            buyingRealms: selection.buyingRealms,
-            sellingRealms: selection.sellingRealms,
-            limit: DROPSHIP_GROUP_LIMIT,
-          }),
-          m,
-        ),
+    dropship: (
+      region: Region,
+      userId: string,
+      selection: RealmSelection,
+      beforeCompute?: () => Promise<void>,
+    ) =>
+      answer(
+        region,
+        userId,
+        `dropship:${selectionKey(selection)}`,
+        (m) =>
+          itemsBody(
+            dropshipJsonBytes(m.snapshot, {
+              buyingRealms: selection.buyingRealms,
+              sellingRealms: selection.sellingRealms,
+              limit: DROPSHIP_GROUP_LIMIT,
+            }),
+            m,
+          ),
+        beforeCompute,
       ),
-    realmStats: (region: Region, userId: string) =>
-      answer(region, userId, 'realm-stats', (m) =>
-        Buffer.from(JSON.stringify({ data: realmStats(m.snapshot) })),
+    realmStats: (region: Region, userId: string, beforeCompute?: () => Promise<void>) =>
+      answer(
+        region,
+        userId,
+        'realm-stats',
+        (m) => Buffer.from(JSON.stringify({ data: realmStats(m.snapshot) })),
+        beforeCompute,
       ),
     /**
      * Runs the widest flipping search once on a new snapshot and throws the answer away: the engine keeps
