@@ -17,6 +17,7 @@ import { demoCheckoutRoutes } from './modules/payments/demo/demo-checkout.routes
 import { startPayments, type PaymentsRuntime } from './modules/payments/payments-runtime';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createAdminGuard } from './modules/users/admin-guard';
+import { createLoginThrottle, memoryThrottleStore, redisThrottleStore } from './modules/users/login-throttle';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
 import { localCacheActions, sharedCacheActions } from './modules/admin/cache-actions';
@@ -183,6 +184,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limiter,
     secureCookies: config.publicUrl.startsWith('https://'),
     discordLink,
+    loginThrottle: config.rateLimitEnabled
+      ? createLoginThrottle(bus ? redisThrottleStore(bus.redis, bus.prefix) : memoryThrottleStore(clock))
+      : undefined,
   });
   await server.register(marketRoutes, {
     access: market.access,

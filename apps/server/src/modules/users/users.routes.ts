@@ -25,6 +25,7 @@ import type { AccessTokens } from '../sessions/access-token';
 import type { SessionService } from '../sessions/sessions.service';
 import type { AccountsService } from './accounts.service';
 import type { DiscordLinkService } from './discord-link.service';
+import type { LoginThrottle } from './login-throttle';
 import { SETTINGS_SAVED, type SettingsService } from './settings.service';
 import { loadUserView } from './user-view';
 import type { Db } from '../../db/client';
@@ -43,6 +44,8 @@ export interface UsersRoutesOptions {
   limiter: RateLimiter;
   secureCookies: boolean;
   discordLink: DiscordLinkService;
+  /** Wrong-password throttling per account and address (off with the rate limits). */
+  loginThrottle?: LoginThrottle | undefined;
 }
 
 /** Every /shared/users call of SPEC §7. */
@@ -104,24 +107,25 @@ export async function usersRoutes(app: FastifyInstance, o: UsersRoutesOptions): 
     async (request) => accounts.confirm(parseOr400(confirmParamsSchema, request.params).confirmationToken),
   );
 
-  app.post(
-    '/shared/users/login',
-    {
-      preHandler: [
-        ip('login', 30, 15 * MINUTE),
-        limiter.limit('login-acct', 10, 15 * MINUTE, byBodyField('email')),
-      ],
-    },
-    async (request, reply) => {
-      const body = parseOr400(loginRequestSchema, request.body);
-      const userId = await accounts.authenticate(body.email, body.password);
-      if (body.rememberMe) {
-        const remember = await sessions.issueRememberToken(userId);
-        setRememberCookie(reply, remember.token, remember.expiresAt);
-      }
-      return sessionResponse(userId, body.rememberMe);
-    },
-  );
+  app.post('/shared/users/login', { preHandler: [ip('login', 30, 15 * MINUTE)] }, async (request, reply) => {
+    const body = parseOr400(loginRequestSchema, request.body);
+    // Before any hashing: an address (or an unknown address of an account under attack) that must wait.
+    await o.loginThrottle?.check(body.email, request.ip);
+    let userId: string;
+    try {
+      userId = await accounts.authenticate(body.email, body.password);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 401)
+        await o.loginThrottle?.failed(body.email, request.ip);
+      throw err;
+    }
+    await o.loginThrottle?.succeeded(body.email, request.ip);
+    if (body.rememberMe) {
+      const remember = await sessions.issueRememberToken(userId);
+      setRememberCookie(reply, remember.token, remember.expiresAt);
+    }
+    return sessionResponse(userId, body.rememberMe);
+  });
 
   app.post(
     '/shared/users/login-remember-me',
