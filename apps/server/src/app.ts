@@ -22,6 +22,8 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
 import { localCacheActions, sharedCacheActions } from './modules/admin/cache-actions';
 import { createJobLocks } from './jobs/job-locks';
+import { createPurge, PURGE_JOB } from './jobs/purge';
+import { startScheduler } from './jobs/scheduler';
 import { resolveJwtSecret } from './modules/sessions/jwt-secret';
 import { createSessionService } from './modules/sessions/sessions.service';
 import { createAccountsService } from './modules/users/accounts.service';
@@ -141,6 +143,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (message.type === 'user-sessions-revoked') sessions.forgetRevoked({ userId: message.userId });
   });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log: server.log });
+  // Every process sends what is queued (claims never overlap), starting with mail left from before a restart.
+  mailer.start();
+  server.addHook('onClose', () => mailer.stop());
   const accounts = createAccountsService({ db, mailer, sessions, clock, publicUrl: config.publicUrl });
   const market = await startMarket(config.market, {
     db,
@@ -164,6 +169,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     runsJobs: config.role !== 'web',
   });
   server.addHook('onClose', () => payments.close());
+  if (config.role !== 'web') {
+    const purge = createPurge({ db, clock, log: server.log });
+    const housekeeping = startScheduler(
+      [{ ...PURGE_JOB, runAtStart: false, run: async () => void (await purge.run()) }],
+      server.log,
+      bus && createJobLocks(bus.redis, bus.prefix, clock),
+    );
+    server.addHook('onClose', () => housekeeping.stop());
+  }
   const discordLink = createDiscordLinkService({
     db,
     clock,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rememberTokens, sessions, usedRefreshTokens } from '../../db/schema';
 import { addDays, type Clock } from '../../lib/clock';
@@ -15,6 +15,9 @@ export const REMEMBER_ME_DAYS = 30;
  * `onRevoke` tells them; a process that missed the message sees a revocation within this time.
  */
 export const LIVE_CHECK_TTL_MS = 5_000;
+
+/** A column's bare name, for raw statements (an UPDATE's SET list takes no table prefix). */
+const col = (column: { name: string }) => sql.identifier(column.name);
 
 export interface IssuedSession {
   accessToken: string;
@@ -67,34 +70,40 @@ export function createSessionService(
   }
 
   /**
-   * Rotates the refresh token. The swap is one conditional UPDATE, so of two concurrent refreshes with the
-   * same token only one wins; the loser, like any later replay, finds its token among the used ones and
-   * revokes the whole session.
+   * Rotates the refresh token in one statement: the conditional UPDATE swaps the hash and, in the same
+   * statement, records the presented token as used. Of any number of concurrent refreshes with one token
+   * exactly one wins (on PostgreSQL the others wait for its row lock, then no longer match); every loser,
+   * like any later replay, finds the token among the used ones and revokes the whole session. There is no
+   * moment at which the token is neither current nor recorded as used.
    */
   async function refresh(refreshToken: string): Promise<RefreshOutcome> {
     const presented = hashToken(refreshToken);
-    const now = clock.now();
+    const now = clock.now().toISOString();
     const next = newSecureToken();
 
-    const rotated = await db
-      .update(sessions)
-      .set({ refreshTokenHash: hashToken(next), lastUsedAt: now })
-      .where(
-        and(
-          eq(sessions.refreshTokenHash, presented),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, now),
-        ),
+    const s = sessions;
+    const u = usedRefreshTokens;
+    // Both drivers (node-postgres, PGlite) answer a raw statement with `{ rows }`.
+    const rotated = (await db.execute(sql`
+      with rotated as (
+        update ${s}
+           set ${col(s.refreshTokenHash)} = ${hashToken(next)}, ${col(s.lastUsedAt)} = ${now}::timestamptz
+         where ${col(s.refreshTokenHash)} = ${presented}
+           and ${col(s.revokedAt)} is null
+           and ${col(s.expiresAt)} > ${now}::timestamptz
+        returning ${col(s.id)} as id, ${col(s.userId)} as user_id
+      ), recorded as (
+        insert into ${u} (${col(u.tokenHash)}, ${col(u.sessionId)}, ${col(u.usedAt)})
+        select ${presented}, id, ${now}::timestamptz from rotated
       )
-      .returning({ id: sessions.id, userId: sessions.userId });
-    const session = rotated[0];
+      select id, user_id from rotated`)) as unknown as { rows: { id: string; user_id: string }[] };
+    const session = rotated.rows[0];
     if (session) {
-      await db.insert(usedRefreshTokens).values({ tokenHash: presented, sessionId: session.id, usedAt: now });
       return {
         ok: true,
-        userId: session.userId,
+        userId: session.user_id,
         session: {
-          accessToken: await accessTokens.sign({ userId: session.userId, sessionId: session.id }),
+          accessToken: await accessTokens.sign({ userId: session.user_id, sessionId: session.id }),
           refreshToken: next,
           tokenId: session.id,
         },

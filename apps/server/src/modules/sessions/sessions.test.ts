@@ -1,6 +1,9 @@
 import { UnsecuredJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { usedRefreshTokens } from '../../db/schema';
 import { startHarness, type Harness } from '../../test-support/accounts';
+import { openTestDatabase } from '../../test-support/test-database';
 import { AUTH_ERRORS } from './auth-guard';
 
 let h: Harness;
@@ -58,6 +61,30 @@ describe('refresh tokens', () => {
     expect(results.filter((r) => r.status === 401).length).toBeGreaterThanOrEqual(1);
   });
 
+  it('of 20 parallel refreshes with one token exactly one rotates, the rest are reuse and end the session', async () => {
+    const s = await h.signUp('race20@example.com');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        h.api.post<{ accessToken: string; refreshToken: string; tokenId: string }>(
+          '/shared/users/refresh-token',
+          { refreshToken: s.refreshToken },
+        ),
+      ),
+    );
+    const won = results.filter((r) => r.status === 200);
+    const lost = results.filter((r) => r.status !== 200);
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(19);
+    for (const r of lost) expect(r).toMatchObject({ status: 401, body: { code: 'REFRESH_TOKEN_EXPIRED' } });
+    const winner = won[0]!.body;
+    expect(winner.tokenId).toBe(s.tokenId);
+    // Presenting a rotated token again is theft: the whole session ends, the winner's new pair with it.
+    const again = await h.api.post('/shared/users/refresh-token', { refreshToken: winner.refreshToken });
+    expect(again).toMatchObject({ status: 401, body: { code: 'REFRESH_TOKEN_EXPIRED' } });
+    expect((await h.api.get('/shared/users/profile', { token: winner.accessToken })).status).toBe(401);
+    expect((await h.api.get('/shared/users/profile', { token: s.accessToken })).status).toBe(401);
+  });
+
   it('a session without remember-me ends after 7 days', async () => {
     const s = await h.signUp('week@example.com');
     h.clock.advanceMinutes(7 * 24 * 60 + 1);
@@ -68,6 +95,69 @@ describe('refresh tokens', () => {
   it('refuses an unknown refresh token', async () => {
     const res = await h.api.post('/shared/users/refresh-token', { refreshToken: 'x'.repeat(43) });
     expect(res).toMatchObject({ status: 401, body: { code: 'REFRESH_TOKEN_EXPIRED' } });
+  });
+});
+
+/**
+ * The database handed to the app, with every INSERT into used_refresh_tokens held until `open()`: a refresh
+ * that records its rotation in a second statement stops between the swap and the record, the window a
+ * concurrent refresh with the same token could slip through unnoticed.
+ */
+function holdUsedTokenRecords(db: Db) {
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let reached!: () => void;
+  const held = new Promise<void>((resolve) => (reached = resolve));
+  const wrapped = new Proxy(db, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (prop !== 'insert') return typeof value === 'function' ? value.bind(target) : value;
+      return (table: Parameters<Db['insert']>[0]) => {
+        const builder = target.insert(table);
+        if (table !== usedRefreshTokens) return builder;
+        return {
+          values: (row: Parameters<typeof builder.values>[0]) => {
+            const query = builder.values(row);
+            return {
+              then: (resolve: (v: unknown) => unknown, reject: (e: unknown) => unknown) => {
+                reached();
+                return gate.then(() => query).then(resolve, reject);
+              },
+            };
+          },
+        };
+      };
+    },
+  });
+  return { db: wrapped, open, held };
+}
+
+describe('refresh rotation is one step', () => {
+  it('a refresh arriving while another rotates the same token is reuse: the session ends', async () => {
+    const opened = await openTestDatabase();
+    const hold = holdUsedTokenRecords(opened.database.db);
+    const g = await startHarness({}, { database: { ...opened.database, db: hold.db } });
+    try {
+      const s = await g.signUp('window@example.com');
+      const first = g.api.post<{ accessToken: string; refreshToken: string }>('/shared/users/refresh-token', {
+        refreshToken: s.refreshToken,
+      });
+      // Either the first refresh is parked between its two statements, or (one statement) it is done.
+      await Promise.race([hold.held, first]);
+      const second = await g.api.post('/shared/users/refresh-token', { refreshToken: s.refreshToken });
+      hold.open();
+      const winner = await first;
+      expect(winner.status).toBe(200);
+      expect(second).toMatchObject({ status: 401, body: { code: 'REFRESH_TOKEN_EXPIRED' } });
+      const next = await g.api.post('/shared/users/refresh-token', {
+        refreshToken: winner.body.refreshToken,
+      });
+      expect(next).toMatchObject({ status: 401, body: { code: 'REFRESH_TOKEN_EXPIRED' } });
+      expect((await g.api.get('/shared/users/profile', { token: winner.body.accessToken })).status).toBe(401);
+    } finally {
+      await g.close();
+      await opened.close();
+    }
   });
 });
 
