@@ -63,11 +63,25 @@ describe('app shell over real HTTP', () => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("base-uri 'none'");
       expect(csp).not.toContain('unsafe-inline');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     }
+  });
+
+  it('API answers are not stored by browsers or proxies; the web app is revalidated', async () => {
+    for (const p of ['/healthz', '/shared/nope', '/shared/payments/prices'])
+      expect((await fetch(`${app.baseUrl}${p}`)).headers.get('cache-control'), p).toBe('no-store');
+    const login = await fetch(`${app.baseUrl}/shared/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'nobody@example.com', password: 'Wrong#Password1' }),
+    });
+    expect(login.status).toBe(401);
+    expect(login.headers.get('cache-control')).toBe('no-store');
+    expect((await fetch(`${app.baseUrl}/`)).headers.get('cache-control')).not.toBe('no-store');
   });
 
   it('refuses a body over the limit with 413 and a JSON error', async () => {

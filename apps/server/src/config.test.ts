@@ -69,6 +69,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       JWT_SECRET: 's'.repeat(32),
       SMTP_URL: 'smtp://mail.example:587',
+      PUBLIC_URL: 'https://goldroute.example',
     };
     expect(() => loadConfig(production)).toThrow(/STRIPE_SECRET_KEY: is required when NODE_ENV=production/);
     expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'demo' }).payments.provider).toBe('demo');
@@ -79,6 +80,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       JWT_SECRET: 's'.repeat(32),
       PAYMENT_PROVIDER: 'demo',
+      PUBLIC_URL: 'https://goldroute.example',
     };
     expect(() => loadConfig(production)).toThrow(/SMTP_URL: is required when NODE_ENV=production/);
     expect(loadConfig({ ...production, SMTP_URL: 'smtp://mail.example:587' }).mailbox).toBe(false);
@@ -135,6 +137,23 @@ describe('loadConfig', () => {
       /REDIS_URL: is required when PROCESS_ROLE=worker/,
     );
     expect(() => loadConfig({ PROCESS_ROLE: 'api' })).toThrow(/PROCESS_ROLE/);
+  });
+
+  it('requires an https PUBLIC_URL in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 's'.repeat(32),
+      PAYMENT_PROVIDER: 'demo',
+      SMTP_URL: 'smtp://mail.example:587',
+    };
+    const refusal = /PUBLIC_URL: must be an https:\/\/ address when NODE_ENV=production/;
+    expect(() => loadConfig(production)).toThrow(refusal);
+    expect(() => loadConfig({ ...production, PUBLIC_URL: 'http://goldroute.example' })).toThrow(refusal);
+    expect(loadConfig({ ...production, PUBLIC_URL: 'https://goldroute.example' }).publicUrl).toBe(
+      'https://goldroute.example',
+    );
+    // Outside production a plain local address is fine.
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).publicUrl).toBe('http://localhost:3000');
   });
 
   it('requires JWT_SECRET in production', () => {

@@ -144,6 +144,14 @@ const envSchema = z
           'is required when NODE_ENV=production: password reset and confirmation links must reach their owners by mail (the demo mailbox is for local development only)',
       });
     }
+    if (e.NODE_ENV === 'production' && !e.PUBLIC_URL?.startsWith('https://')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message:
+          'must be an https:// address when NODE_ENV=production: it turns on HSTS and Secure cookies, and the links we mail carry tokens',
+      });
+    }
     if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'is required when NODE_ENV=production' });
     }

@@ -89,4 +89,30 @@ describe('no secret reaches a log line', () => {
     for (const secret of secrets)
       expect(log.includes(secret), `a secret of ${secret.length} characters`).toBe(false);
   });
+
+  it('records who logged in or failed, from where, without the e-mail; a reused refresh token is a warning', async () => {
+    const email = 'trail@example.com';
+    const userId = (await h.signUp(email)).user.id;
+    lines.length = 0;
+    await h.api.post('/shared/users/login', { email, password: 'Not#ThePassword1' });
+    const login = await h.api.post<{ refreshToken: string }>('/shared/users/login', {
+      email,
+      password: STRONG_PASSWORD,
+    });
+    const spent = login.body.refreshToken;
+    expect((await h.api.post('/shared/users/refresh-token', { refreshToken: spent })).status).toBe(200);
+    expect((await h.api.post('/shared/users/refresh-token', { refreshToken: spent })).status).toBe(401);
+
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const failed = entries.find((e) => e.event === 'login-failed');
+    const succeeded = entries.find((e) => e.event === 'login');
+    expect(failed).toMatchObject({ level: 30, account: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(succeeded).toMatchObject({ account: failed?.account, user: userId });
+    expect(entries.find((e) => e.event === 'refresh-reused')).toMatchObject({ level: 40 });
+    // Each request line names the caller's address, and the user once the call was authenticated.
+    const requests = entries.filter((e) => e.msg === 'request');
+    expect(requests.length).toBeGreaterThanOrEqual(4);
+    for (const r of requests) expect(r.ip).toBe('127.0.0.1');
+    expect(lines.join('')).not.toContain(email);
+  });
 });

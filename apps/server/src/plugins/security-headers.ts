@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { isApiPath } from './errors';
 
 // Blizzard serves item icons from this host; everything else the SPA needs is our own origin.
 const ICON_HOST = 'https://render.worldofwarcraft.com';
@@ -24,7 +25,7 @@ export async function registerSecurityHeaders(
         objectSrc: ["'none'"],
         frameSrc: ["'none'"],
         frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         ...(options.https ? { upgradeInsecureRequests: [] } : {}),
       },
@@ -33,5 +34,11 @@ export async function registerSecurityHeaders(
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+  // API answers hold accounts, sessions and subscriptions: no browser or proxy keeps them unless a route says
+  // otherwise (the market answers revalidate by ETag).
+  app.addHook('onSend', async (request, reply) => {
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control'))
+      void reply.header('cache-control', 'no-store');
   });
 }

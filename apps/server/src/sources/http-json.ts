@@ -35,7 +35,12 @@ export async function fetchWithRetry(
   let lastError: unknown;
   for (let attempt = 1; attempt <= policy.attempts; attempt++) {
     try {
-      const res = await fetch(url, { ...init, signal: AbortSignal.timeout(policy.timeoutMs) });
+      // A redirect is refused, not followed: the configured host is the only one we call (ASVS 15.3.2).
+      const res = await fetch(url, {
+        ...init,
+        redirect: 'error',
+        signal: AbortSignal.timeout(policy.timeoutMs),
+      });
       if (!retryable(res.status) || attempt === policy.attempts) return res;
       await res.body?.cancel();
       await sleep(backoff(policy, attempt, res.headers.get('retry-after')));

@@ -96,7 +96,10 @@ export async function paymentsRoutes(app: FastifyInstance, o: PaymentsRoutesOpti
         try {
           event = parseWebhook(raw, request.headers['stripe-signature'] as string | undefined);
         } catch (err) {
-          if (err instanceof WebhookSignatureError) throw new HttpError(400, err.message);
+          if (err instanceof WebhookSignatureError) {
+            request.log.warn({ event: 'webhook-signature' }, 'payments: webhook refused: %s', err.message);
+            throw new HttpError(400, err.message);
+          }
           throw err;
         }
         const outcome = await payments.handleEvent(event);

@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import { parseOr400 } from '../../lib/parse';
+import { hashToken } from '../../lib/secure-token';
 import { HttpError } from '../../plugins/errors';
 import { byBodyField, byIp, byParam, type RateLimiter } from '../../plugins/rate-limits';
 import { authOf, type createAuthGuard } from '../sessions/auth-guard';
@@ -29,6 +30,9 @@ import type { LoginThrottle } from './login-throttle';
 import { SETTINGS_SAVED, type SettingsService } from './settings.service';
 import { loadUserView } from './user-view';
 import type { Db } from '../../db/client';
+
+/** A stable, non-reversible name for an account in log lines (the e-mail itself is never logged). */
+const accountKey = (email: string): string => hashToken(email.trim().toLowerCase()).slice(0, 16);
 
 export const REMEMBER_COOKIE = 'goldroute_remember';
 const MINUTE = 60_000;
@@ -109,17 +113,27 @@ export async function usersRoutes(app: FastifyInstance, o: UsersRoutesOptions): 
 
   app.post('/shared/users/login', { preHandler: [ip('login', 30, 15 * MINUTE)] }, async (request, reply) => {
     const body = parseOr400(loginRequestSchema, request.body);
-    // Before any hashing: an address (or an unknown address of an account under attack) that must wait.
-    await o.loginThrottle?.check(body.email, request.ip);
+    // The security trail names the account by a digest, so a log reader cannot collect e-mail addresses.
+    const account = accountKey(body.email);
+    try {
+      // Before any hashing: an address (or an unknown address of an account under attack) that must wait.
+      await o.loginThrottle?.check(body.email, request.ip);
+    } catch (err) {
+      request.log.warn({ event: 'login-throttled', account }, 'auth: login refused by the throttle');
+      throw err;
+    }
     let userId: string;
     try {
       userId = await accounts.authenticate(body.email, body.password);
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 401)
+      if (err instanceof HttpError && err.statusCode === 401) {
         await o.loginThrottle?.failed(body.email, request.ip);
+        request.log.info({ event: 'login-failed', account }, 'auth: login failed');
+      }
       throw err;
     }
     await o.loginThrottle?.succeeded(body.email, request.ip);
+    request.log.info({ event: 'login', account, user: userId }, 'auth: login succeeded');
     if (body.rememberMe) {
       const remember = await sessions.issueRememberToken(userId);
       setRememberCookie(reply, remember.token, remember.expiresAt);
@@ -157,6 +171,9 @@ export async function usersRoutes(app: FastifyInstance, o: UsersRoutesOptions): 
     async (request) => {
       const body = parseOr400(refreshTokenRequestSchema, request.body);
       const outcome = await sessions.refresh(body.refreshToken);
+      if (!outcome.ok && outcome.reason === 'reused')
+        // A spent token presented again: stolen, or a client that lost a race. The whole session ended.
+        request.log.warn({ event: 'refresh-reused' }, 'auth: refresh token reused; session revoked');
       if (!outcome.ok) {
         throw new HttpError(401, 'Refresh token expired or revoked. Please log in again.', {
           code: 'REFRESH_TOKEN_EXPIRED',
