@@ -8,19 +8,34 @@ export interface ReceivedMail {
   html: string;
 }
 
-/** A real SMTP server on loopback that keeps every message it receives, parsed. */
-export async function startSmtpSink(): Promise<{
+/**
+ * A real SMTP server on loopback that keeps every message it receives, parsed. With `refuse`, it refuses the
+ * first `refuse.count` recipients it is offered with SMTP code `refuse.code` (4xx: try later, 5xx: never).
+ */
+export async function startSmtpSink(refuse?: { count: number; code: number }): Promise<{
   url: string;
   messages: ReceivedMail[];
+  /** Every recipient offered (RCPT TO), refused or not. */
+  offered: string[];
   /** Waits for the next message to this address (mails are sent after the HTTP answer in some flows). */
   waitFor(to: string, count?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }> {
   const messages: ReceivedMail[] = [];
+  const offered: string[] = [];
+  let refusalsLeft = refuse?.count ?? 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      offered.push(address.address);
+      if (refuse && refusalsLeft-- > 0) {
+        const message = refuse.code >= 500 ? 'No such mailbox' : 'Try again later';
+        return callback(Object.assign(new Error(message), { responseCode: refuse.code }));
+      }
+      callback();
+    },
     onData(stream, _session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -47,6 +62,7 @@ export async function startSmtpSink(): Promise<{
   return {
     url: `smtp://127.0.0.1:${address.port}`,
     messages,
+    offered,
     async waitFor(to, count = 1) {
       for (let i = 0; i < 200; i++) {
         const mine = messages.filter((m) => m.to.includes(to));

@@ -1,62 +1,13 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import PostalMime from 'postal-mime';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { startHarness } from '../../test-support/accounts';
+import { startSmtpSink } from '../../test-support/smtp-sink';
 import { openTestDatabase } from '../../test-support/test-database';
 import { createMailer, type MailMessage, type MailTransport } from './mailer';
-
-/** A loopback SMTP server that refuses the first `refusals` recipients it is offered with `code`. */
-async function startRefusingSmtp(refusals: number, code: number) {
-  const offered: string[] = [];
-  const received: { to: string[]; subject: string; text: string }[] = [];
-  let left = refusals;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(address, _session, callback) {
-      offered.push(address.address);
-      if (left-- > 0) {
-        const err = Object.assign(new Error(code >= 500 ? 'No such mailbox' : 'Try again later'), {
-          responseCode: code,
-        });
-        return callback(err);
-      }
-      callback();
-    },
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        PostalMime.parse(Buffer.concat(chunks)).then(
-          (mail) => {
-            received.push({
-              to: (mail.to ?? []).map((a) => a.address ?? ''),
-              subject: mail.subject ?? '',
-              text: mail.text ?? '',
-            });
-            callback();
-          },
-          (err: Error) => callback(err),
-        );
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return {
-    url: `smtp://127.0.0.1:${address.port}`,
-    offered,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** Log lines, parsed, for the checks on what was logged. */
 function logSink() {
@@ -89,7 +40,7 @@ const message = (n: number | string): MailMessage => ({
 
 describe('delivery through the real app: mail is sent after the answer, and retried', () => {
   it('a temporary SMTP refusal (451) is retried and the mail delivered; only the record stays', async () => {
-    const smtp = await startRefusingSmtp(1, 451);
+    const smtp = await startSmtpSink({ count: 1, code: 451 });
     const h = await startHarness({ SMTP_URL: smtp.url });
     try {
       const res = await h.api.post('/shared/users/register', {
@@ -97,7 +48,7 @@ describe('delivery through the real app: mail is sent after the answer, and retr
         password: 'GoldRoute#2026',
       });
       expect(res.status).toBe(201);
-      const mail = await until(() => smtp.received.find((m) => m.to.includes('retry@example.com')));
+      const mail = await until(() => smtp.messages.find((m) => m.to.includes('retry@example.com')));
       expect(mail.subject).toBe('Confirm your GoldRoute e-mail address');
       expect(smtp.offered.filter((a) => a === 'retry@example.com')).toHaveLength(2);
       const row = await until(async () => {
@@ -112,7 +63,7 @@ describe('delivery through the real app: mail is sent after the answer, and retr
   });
 
   it('a permanent refusal (550) is not retried: the mail is given up and the failure logged', async () => {
-    const smtp = await startRefusingSmtp(1, 550);
+    const smtp = await startSmtpSink({ count: 1, code: 550 });
     const logs = logSink();
     const h = await startHarness({ SMTP_URL: smtp.url, LOG_LEVEL: 'warn' }, { logStream: logs });
     try {
@@ -130,7 +81,7 @@ describe('delivery through the real app: mail is sent after the answer, and retr
       const [row] = await h.app.database.db.select().from(outbox).where(eq(outbox.to, 'nobox@example.com'));
       expect(row).toMatchObject({ attempts: 1, sentAt: null, nextAttemptAt: null, text: '' });
       expect(row?.lastError).toMatch(/No such mailbox/);
-      expect(smtp.received).toEqual([]);
+      expect(smtp.messages).toEqual([]);
     } finally {
       await h.close();
       await smtp.close();

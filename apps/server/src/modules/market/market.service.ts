@@ -93,6 +93,27 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
       Buffer.from(`,"update":{"lastModified":${market.lastModified}}}}`),
     ]);
 
+  /** A deals tool's answer for a realm selection: the engine's items in the SPEC data envelope. */
+  const dealsAnswer = (
+    region: Region,
+    userId: string,
+    tool: 'undercut' | 'dropship',
+    selection: RealmSelection,
+    beforeCompute: (() => Promise<void>) | undefined,
+    items: (m: PublishedMarket, realms: Pick<RealmSelection, 'buyingRealms' | 'sellingRealms'>) => Uint8Array,
+  ) =>
+    answer(
+      region,
+      userId,
+      `${tool}:${selectionKey(selection)}`,
+      (m) =>
+        itemsBody(
+          items(m, { buyingRealms: selection.buyingRealms, sellingRealms: selection.sellingRealms }),
+          m,
+        ),
+      beforeCompute,
+    );
+
   return {
     checkRealms,
     flipping: (
@@ -101,19 +122,8 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
       selection: RealmSelection,
       beforeCompute?: () => Promise<void>,
     ) =>
-      answer(
-        region,
-        userId,
-        `undercut:${selectionKey(selection)}`,
-        (m) =>
-          itemsBody(
-            flippingJsonBytes(m.snapshot, {
-              buyingRealms: selection.buyingRealms,
-              sellingRealms: selection.sellingRealms,
-            }),
-            m,
-          ),
-        beforeCompute,
+      dealsAnswer(region, userId, 'undercut', selection, beforeCompute, (m, realms) =>
+        flippingJsonBytes(m.snapshot, realms),
       ),
     dropship: (
       region: Region,
@@ -121,20 +131,8 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
       selection: RealmSelection,
       beforeCompute?: () => Promise<void>,
     ) =>
-      answer(
-        region,
-        userId,
-        `dropship:${selectionKey(selection)}`,
-        (m) =>
-          itemsBody(
-            dropshipJsonBytes(m.snapshot, {
-              buyingRealms: selection.buyingRealms,
-              sellingRealms: selection.sellingRealms,
-              limit: DROPSHIP_GROUP_LIMIT,
-            }),
-            m,
-          ),
-        beforeCompute,
+      dealsAnswer(region, userId, 'dropship', selection, beforeCompute, (m, realms) =>
+        dropshipJsonBytes(m.snapshot, { ...realms, limit: DROPSHIP_GROUP_LIMIT }),
       ),
     realmStats: (region: Region, userId: string, beforeCompute?: () => Promise<void>) =>
       answer(
