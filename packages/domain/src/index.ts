@@ -11,3 +11,4 @@ export * from './format';
 export * from './subscription';
 export * from './access';
 export * from './routing';
+export * from './trust';

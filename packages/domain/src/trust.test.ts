@@ -1,0 +1,337 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BAIT_MAX_AGE_SNAPSHOTS,
+  BAIT_PRICE_RATIO,
+  CONFIDENCE_EXPLANATIONS,
+  CONFIDENCE_LEVELS,
+  DEAD_LISTING_MIN_AGE_SNAPSHOTS,
+  DEAD_LISTING_PRICE_RATIO,
+  DEAD_LISTING_PROOF_SALES,
+  DEAL_FLAGS,
+  FLAG_EXPLANATIONS,
+  MEDIUM_FLAGS_MAKING_LOW,
+  NEAR_PRICE_FACTOR,
+  STALE_AFTER_SECONDS,
+  THIN_SUPPLY_MIN_REALMS,
+  assessDeal,
+  confidenceFromFlags,
+  confidenceRank,
+  dealFlags,
+  expectedSale,
+  explainTrust,
+  goingRate,
+  meetsConfidence,
+  realisticProfit,
+  type ConfidenceLevel,
+  type DealEvidence,
+  type DealFlag,
+  type DealPrices,
+} from './trust';
+
+const NOW = 1_700_000_000;
+
+// A deal with nothing wrong: 8 sales seen at a 2,200g median, depth on both sides, fresh data.
+const DEAL: DealPrices = { buyBuyout: 1000, sellBuyout: 2000, avgSale: 1800 };
+const EVIDENCE: DealEvidence = {
+  salesSeen14d: 8,
+  medianSale14d: 2200,
+  sellListingsNearPrice: 3,
+  sellQuantityNearPrice: 4,
+  realmsOffering: 10,
+  buyQuantity: 2,
+  sellListingAgeSnapshots: 5,
+  buyListingAgeSnapshots: 3,
+  buyRealmUpdatedAt: NOW - 600,
+  sellRealmUpdatedAt: NOW - 600,
+};
+
+const deal = (over: Partial<DealPrices> = {}): DealPrices => ({ ...DEAL, ...over });
+const evidence = (over: Partial<DealEvidence> = {}): DealEvidence => ({ ...EVIDENCE, ...over });
+const flagsOf = (d: Partial<DealPrices>, e: Partial<DealEvidence>) => dealFlags(deal(d), evidence(e), NOW);
+
+describe('thresholds', () => {
+  it('are the documented values', () => {
+    expect({
+      NEAR_PRICE_FACTOR,
+      DEAD_LISTING_PRICE_RATIO,
+      DEAD_LISTING_MIN_AGE_SNAPSHOTS,
+      DEAD_LISTING_PROOF_SALES,
+      THIN_SUPPLY_MIN_REALMS,
+      BAIT_PRICE_RATIO,
+      BAIT_MAX_AGE_SNAPSHOTS,
+      STALE_AFTER_SECONDS,
+      MEDIUM_FLAGS_MAKING_LOW,
+    }).toEqual({
+      NEAR_PRICE_FACTOR: 1.1,
+      DEAD_LISTING_PRICE_RATIO: 3,
+      DEAD_LISTING_MIN_AGE_SNAPSHOTS: 12,
+      DEAD_LISTING_PROOF_SALES: 5,
+      THIN_SUPPLY_MIN_REALMS: 3,
+      BAIT_PRICE_RATIO: 0.3,
+      BAIT_MAX_AGE_SNAPSHOTS: 1,
+      STALE_AFTER_SECONDS: 7200,
+      MEDIUM_FLAGS_MAKING_LOW: 2,
+    });
+  });
+
+  it('orders levels and flags from best to worst', () => {
+    expect(CONFIDENCE_LEVELS).toEqual(['high', 'medium', 'low']);
+    expect(DEAL_FLAGS).toEqual(['stale', 'thin-supply', 'no-sales-seen', 'bait', 'dead-listing']);
+  });
+});
+
+describe('going rate and expected sale', () => {
+  it("uses the sell realm's 14-day median when sales were seen", () => {
+    expect(goingRate(DEAL, EVIDENCE)).toEqual({ price: 2200, source: 'realm-sales' });
+  });
+
+  it.each([
+    ['no sales seen', { salesSeen14d: 0, medianSale14d: null }],
+    ['a median without sales', { salesSeen14d: 0, medianSale14d: 2200 }],
+    ['sales without a median', { salesSeen14d: 3, medianSale14d: null }],
+  ])('falls back to the region sale average with %s', (_, over) => {
+    expect(goingRate(DEAL, evidence(over))).toEqual({ price: 1800, source: 'region-average' });
+    expect(expectedSale(DEAL, evidence(over))).toBe(1800);
+  });
+
+  it('has no going rate without realm sales or a region average, and then expects the listed price', () => {
+    const e = evidence({ salesSeen14d: 0, medianSale14d: null });
+    expect(goingRate(deal({ avgSale: 0 }), e)).toBeNull();
+    expect(expectedSale(deal({ avgSale: 0 }), e)).toBe(2000);
+  });
+
+  it.each([
+    [2000, 2200, 2000],
+    [2000, 1500, 1500],
+    [2000, 2000, 2000],
+  ])('expects the lower of listed %f and median %f: %f', (sellBuyout, medianSale14d, expected) => {
+    expect(expectedSale(deal({ sellBuyout }), evidence({ medianSale14d }))).toBe(expected);
+  });
+});
+
+describe('realisticProfit: expected sale less the 5% cut less the buy price', () => {
+  it.each<[string, Partial<DealPrices>, Partial<DealEvidence>, number]>([
+    ['listed price below the median', {}, {}, 900],
+    ['median below the listed price', {}, { medianSale14d: 1500 }, 425],
+    ['region average fallback', {}, { salesSeen14d: 0, medianSale14d: null }, 710],
+    [
+      'region average above the listed price',
+      { avgSale: 2500 },
+      { salesSeen14d: 0, medianSale14d: null },
+      900,
+    ],
+    ['no going rate at all', { avgSale: 0 }, { salesSeen14d: 0, medianSale14d: null }, 900],
+    ['a loss', { buyBuyout: 2000 }, { medianSale14d: 1500 }, -575],
+    ['copper precision', {}, { medianSale14d: 1234.5678 }, 172.8394],
+  ])('%s', (_, d, e, expected) => {
+    expect(realisticProfit(deal(d), evidence(e))).toBe(expected);
+  });
+});
+
+describe('flags', () => {
+  it('has none for a sound deal', () => {
+    expect(dealFlags(DEAL, EVIDENCE, NOW)).toEqual([]);
+  });
+
+  describe('dead-listing', () => {
+    const dead = { sellBuyout: 3000 };
+    it.each<[string, Partial<DealPrices>, Partial<DealEvidence>, DealFlag[]]>([
+      [
+        'at 3x a median proven by 5 sales, new',
+        dead,
+        { medianSale14d: 1000, salesSeen14d: 5, sellListingAgeSnapshots: 1 },
+        ['dead-listing'],
+      ],
+      ['just under 3x', { sellBuyout: 2999.9999 }, { medianSale14d: 1000, salesSeen14d: 5 }, []],
+      [
+        '4 sales and 11 snapshots old',
+        dead,
+        { medianSale14d: 1000, salesSeen14d: 4, sellListingAgeSnapshots: 11 },
+        [],
+      ],
+      [
+        '4 sales and 12 snapshots old',
+        dead,
+        { medianSale14d: 1000, salesSeen14d: 4, sellListingAgeSnapshots: 12 },
+        ['dead-listing'],
+      ],
+      [
+        'region fallback, 11 snapshots',
+        { ...dead, avgSale: 1000 },
+        { salesSeen14d: 0, medianSale14d: null, sellListingAgeSnapshots: 11 },
+        ['no-sales-seen'],
+      ],
+      [
+        'region fallback, 12 snapshots',
+        { ...dead, avgSale: 1000 },
+        { salesSeen14d: 0, medianSale14d: null, sellListingAgeSnapshots: 12 },
+        ['no-sales-seen', 'dead-listing'],
+      ],
+      [
+        'region fallback just under 3x',
+        { ...dead, avgSale: 1000.0001 },
+        { salesSeen14d: 0, medianSale14d: null, sellListingAgeSnapshots: 99 },
+        ['no-sales-seen'],
+      ],
+      [
+        'no going rate at all',
+        { ...dead, avgSale: 0 },
+        { salesSeen14d: 0, medianSale14d: null, sellListingAgeSnapshots: 99 },
+        ['no-sales-seen'],
+      ],
+    ])('%s', (_, d, e, expected) => {
+      expect(flagsOf(d, e)).toEqual(expected);
+    });
+  });
+
+  it('no-sales-seen: none at 0 sales, not at 1', () => {
+    expect(flagsOf({}, { salesSeen14d: 0, medianSale14d: null })).toEqual(['no-sales-seen']);
+    expect(flagsOf({}, { salesSeen14d: 1 })).toEqual([]);
+  });
+
+  it.each<[Partial<DealEvidence>, DealFlag[]]>([
+    [{ realmsOffering: 2 }, ['thin-supply']],
+    [{ realmsOffering: 3 }, []],
+    [{ buyQuantity: 1, sellListingsNearPrice: 1 }, ['thin-supply']],
+    [{ buyQuantity: 2, sellListingsNearPrice: 1 }, []],
+    [{ buyQuantity: 1, sellListingsNearPrice: 2 }, []],
+  ])('thin-supply with %j: %j', (e, expected) => {
+    expect(flagsOf({}, e)).toEqual(expected);
+  });
+
+  describe('bait: one unit under 0.3x the going rate, new in the latest snapshot', () => {
+    const lone = { buyQuantity: 1, buyListingAgeSnapshots: 1, medianSale14d: 1000 };
+    it.each<[string, Partial<DealPrices>, Partial<DealEvidence>, DealFlag[]]>([
+      ['just under 0.3x', { buyBuyout: 299.9999 }, lone, ['bait']],
+      ['at 0.3x', { buyBuyout: 300 }, lone, []],
+      ['two units', { buyBuyout: 100 }, { ...lone, buyQuantity: 2 }, []],
+      ['seen in two snapshots', { buyBuyout: 100 }, { ...lone, buyListingAgeSnapshots: 2 }, []],
+      [
+        'against the region average',
+        { buyBuyout: 100, avgSale: 400 },
+        { ...lone, salesSeen14d: 0, medianSale14d: null },
+        ['no-sales-seen', 'bait'],
+      ],
+      [
+        'no going rate',
+        { buyBuyout: 1, avgSale: 0 },
+        { ...lone, salesSeen14d: 0, medianSale14d: null },
+        ['no-sales-seen'],
+      ],
+    ])('%s', (_, d, e, expected) => {
+      expect(flagsOf(d, e)).toEqual(expected);
+    });
+  });
+
+  it.each<[Partial<DealEvidence>, DealFlag[]]>([
+    [{ buyRealmUpdatedAt: NOW - 7200 }, []],
+    [{ buyRealmUpdatedAt: NOW - 7201 }, ['stale']],
+    [{ sellRealmUpdatedAt: NOW - 7200 }, []],
+    [{ sellRealmUpdatedAt: NOW - 7201 }, ['stale']],
+    [{ buyRealmUpdatedAt: NOW + 60 }, []],
+  ])('stale with %j: %j', (e, expected) => {
+    expect(flagsOf({}, e)).toEqual(expected);
+  });
+});
+
+describe('confidence from flags', () => {
+  it.each<[DealFlag[], ConfidenceLevel]>([
+    [[], 'high'],
+    [['stale'], 'medium'],
+    [['thin-supply'], 'medium'],
+    [['no-sales-seen'], 'medium'],
+    [['bait'], 'low'],
+    [['dead-listing'], 'low'],
+    [['stale', 'no-sales-seen'], 'low'],
+    [['thin-supply', 'no-sales-seen'], 'low'],
+    [['stale', 'thin-supply', 'no-sales-seen', 'bait', 'dead-listing'], 'low'],
+  ])('%j → %s', (flags, expected) => {
+    expect(confidenceFromFlags(flags)).toBe(expected);
+  });
+
+  it('assessDeal puts profit, confidence and flags together', () => {
+    expect(assessDeal(DEAL, EVIDENCE, NOW)).toEqual({ realisticProfit: 900, confidence: 'high', flags: [] });
+    expect(assessDeal(deal({ sellBuyout: 9000 }), evidence({ medianSale14d: 1500 }), NOW)).toEqual({
+      realisticProfit: 425,
+      confidence: 'low',
+      flags: ['dead-listing'],
+    });
+    expect(assessDeal(DEAL, evidence({ salesSeen14d: 0, medianSale14d: null }), NOW)).toEqual({
+      realisticProfit: 710,
+      confidence: 'medium',
+      flags: ['no-sales-seen'],
+    });
+  });
+
+  it('ranks levels higher-is-better for the "Minimum confidence" filter', () => {
+    expect(CONFIDENCE_LEVELS.map(confidenceRank)).toEqual([2, 1, 0]);
+    const meets = CONFIDENCE_LEVELS.map((level) =>
+      CONFIDENCE_LEVELS.map((min) => meetsConfidence(level, min)),
+    );
+    expect(meets).toEqual([
+      [true, true, true],
+      [false, true, true],
+      [false, false, true],
+    ]);
+  });
+});
+
+describe('explanations', () => {
+  it('has one plain line per level and flag', () => {
+    for (const level of CONFIDENCE_LEVELS)
+      expect(CONFIDENCE_EXPLANATIONS[level]).toMatch(/^\w+ confidence: /);
+    for (const flag of DEAL_FLAGS) expect(FLAG_EXPLANATIONS[flag]).toMatch(/^[A-Z][a-z ]+: .+\.$/);
+  });
+
+  const explain = (d: Partial<DealPrices>, e: Partial<DealEvidence>) => {
+    const prices = deal(d);
+    const ev = evidence(e);
+    return explainTrust({ ...prices, ...assessDeal(prices, ev, NOW) }, ev, NOW);
+  };
+
+  it('shows the listed price when it is the lower', () => {
+    expect(explain({}, {})).toEqual([
+      CONFIDENCE_EXPLANATIONS.high,
+      'Realistic profit 900g: sells for the listed 2,000g, no more than the 2,200g median of 8 sales seen on the sell realm in 14 days, less the 5% cut and the 1,000g buy price.',
+    ]);
+  });
+
+  it('names a dead listing with its ratio and age, worst flag first', () => {
+    const e = { medianSale14d: 1500, sellListingAgeSnapshots: 75, realmsOffering: 2, salesSeen14d: 1 };
+    expect(explain({ sellBuyout: 7500 }, e)).toEqual([
+      CONFIDENCE_EXPLANATIONS.low,
+      'Realistic profit 425g: sells for the 1,500g median of 1 sale seen on the sell realm in 14 days, not the listed 7,500g, less the 5% cut and the 1,000g buy price.',
+      'Dead listing: the sell price 7,500g is 5.0× the 1,500g median of 1 sale seen on the sell realm in 14 days, and has sat for 3 days.',
+      'Thin supply: only 2 realms in the region sell this item.',
+    ]);
+  });
+
+  it('names bait, missing sales and stale data with their numbers', () => {
+    const e = {
+      salesSeen14d: 0,
+      medianSale14d: null,
+      buyQuantity: 1,
+      buyListingAgeSnapshots: 1,
+      sellListingsNearPrice: 1,
+      sellRealmUpdatedAt: NOW - 3 * 3600 - 5 * 60,
+    };
+    expect(explain({ buyBuyout: 150 }, e)).toEqual([
+      CONFIDENCE_EXPLANATIONS.low,
+      'Realistic profit 1,560g: sells for the 1,800g region sale average (no sales seen on the sell realm), not the listed 2,000g, less the 5% cut and the 150g buy price.',
+      'Likely bait: a lone unit at 150g, 8% of the 1,800g region sale average (no sales seen on the sell realm), new in the last hour; it is usually bought before you get there.',
+      'No sales seen: nobody was seen buying this item on the sell realm in 14 days.',
+      'Thin supply: 1 unit to buy, and a single listing sets the sell price.',
+      'Stale data: the sell realm last updated 3 h 5 min ago.',
+    ]);
+  });
+
+  it('says when no sale price is known', () => {
+    const lines = explain(
+      { avgSale: 0 },
+      { salesSeen14d: 0, medianSale14d: null, sellListingAgeSnapshots: 30 },
+    );
+    expect(lines[1]).toBe(
+      'Realistic profit 900g: sells for the listed 2,000g (no sale price known), less the 5% cut and the 1,000g buy price.',
+    );
+  });
+});

@@ -1,0 +1,235 @@
+// Deal trust (issue 13): from the evidence our own hourly snapshots give about a deal, the profit it
+// is likely to make and how far to trust it. All amounts are gold, like profit.ts.
+import { formatGold } from './format';
+import { sellVsBuy } from './profit';
+import type { TradeItem } from './trade-item';
+
+/** Best to worst. */
+export const CONFIDENCE_LEVELS = ['high', 'medium', 'low'] as const;
+export type ConfidenceLevel = (typeof CONFIDENCE_LEVELS)[number];
+
+/** Mildest to worst: the first three cap confidence at medium, the last two make it low. */
+export const DEAL_FLAGS = ['stale', 'thin-supply', 'no-sales-seen', 'bait', 'dead-listing'] as const;
+export type DealFlag = (typeof DEAL_FLAGS)[number];
+
+/** Sell-realm depth counts listings up to this multiple of the sell price: close enough to compete with it. */
+export const NEAR_PRICE_FACTOR = 1.1;
+
+/**
+ * A sell price at 3x what the realm pays is not a hopeful undercut: buyers rarely pay more than about
+ * 1.25x the going rate, and overpriced postings cluster below 2x. Dead listings sit at 3-10x.
+ */
+export const DEAD_LISTING_PRICE_RATIO = 3;
+/** Half a day unsold: a price a realm pays is normally taken within hours. */
+export const DEAD_LISTING_MIN_AGE_SNAPSHOTS = 12;
+/**
+ * With this many sales seen on the sell realm, its median is proof enough of what buyers there pay,
+ * so a listing at 3x it is dead however new. With fewer (or the region fallback) it must also have sat.
+ */
+export const DEAD_LISTING_PROOF_SALES = 5;
+
+/** Fewer realms than this offering the variant means no market beyond the deal's own two listings. */
+export const THIN_SUPPLY_MIN_REALMS = 3;
+
+/** Bait is a lone unit posted far below the going rate, bought within the hour; 0.3x leaves a margin above it. */
+export const BAIT_PRICE_RATIO = 0.3;
+/** Seen in the latest snapshot only: a lone cheap listing that survives an hour is not being sniped. */
+export const BAIT_MAX_AGE_SNAPSHOTS = 1;
+
+/** Realms update hourly; older than 2 h means at least one update was missed and listings have moved. */
+export const STALE_AFTER_SECONDS = 2 * 3600;
+
+const LOW_FLAGS: ReadonlySet<DealFlag> = new Set(['bait', 'dead-listing']);
+/** Two uncertainties at once are worth as much as one bad sign. */
+export const MEDIUM_FLAGS_MAKING_LOW = 2;
+
+/** What the engine knows about one deal from consecutive snapshots. Sell side = the selling realm. */
+export interface DealEvidence {
+  /** Sales of the variant seen on the sell realm in the last 14 days (auctions gone early, not expired). */
+  salesSeen14d: number;
+  /** Median price of those sales, gold; null when none were seen. */
+  medianSale14d: number | null;
+  /** Sell-realm listings priced at or below NEAR_PRICE_FACTOR x the sell price (the lowest one included). */
+  sellListingsNearPrice: number;
+  /** Units in those listings (shown to the user; no rule uses it). */
+  sellQuantityNearPrice: number;
+  /** Connected realms of the region that list the variant at all. */
+  realmsOffering: number;
+  /** Units on the buy realm at the buy price. */
+  buyQuantity: number;
+  /** Hourly snapshots of the sell realm that showed its lowest listing (1 = new in the latest). */
+  sellListingAgeSnapshots: number;
+  /** Hourly snapshots of the buy realm that showed the buy listing (1 = new in the latest). */
+  buyListingAgeSnapshots: number;
+  /** Time of the newest snapshot of each realm, unix seconds. */
+  buyRealmUpdatedAt: number;
+  sellRealmUpdatedAt: number;
+}
+
+/** The prices of the deal itself, as on the trade item (avgSale is the region sale average). */
+export type DealPrices = Pick<TradeItem, 'buyBuyout' | 'sellBuyout' | 'avgSale'>;
+
+export interface DealTrust {
+  realisticProfit: number;
+  confidence: ConfidenceLevel;
+  /** The reasons confidence is not high, in DEAL_FLAGS order. */
+  flags: DealFlag[];
+}
+
+export interface GoingRate {
+  price: number;
+  source: 'realm-sales' | 'region-average';
+}
+
+/** What the variant sells for: the sell realm's 14-day median sale, else the region sale average. */
+export function goingRate(deal: DealPrices, evidence: DealEvidence): GoingRate | null {
+  const median = evidence.medianSale14d;
+  if (evidence.salesSeen14d > 0 && median !== null && median > 0)
+    return { price: median, source: 'realm-sales' };
+  // TSM reports 0 for a variant with no region sales: that is no price, not a price of 0.
+  if (deal.avgSale > 0) return { price: deal.avgSale, source: 'region-average' };
+  return null;
+}
+
+/** The lower of the listed sell price and the going rate; the listed price when there is no going rate. */
+export function expectedSale(deal: DealPrices, evidence: DealEvidence): number {
+  const rate = goingRate(deal, evidence);
+  return rate === null ? deal.sellBuyout : Math.min(deal.sellBuyout, rate.price);
+}
+
+/** Expected sale, less the 5% cut, less the buy price. */
+export function realisticProfit(deal: DealPrices, evidence: DealEvidence): number {
+  return sellVsBuy(deal.buyBuyout, expectedSale(deal, evidence));
+}
+
+function isDeadListing(deal: DealPrices, evidence: DealEvidence): boolean {
+  const rate = goingRate(deal, evidence);
+  if (rate === null || deal.sellBuyout < DEAD_LISTING_PRICE_RATIO * rate.price) return false;
+  const provenBySales = rate.source === 'realm-sales' && evidence.salesSeen14d >= DEAD_LISTING_PROOF_SALES;
+  return provenBySales || evidence.sellListingAgeSnapshots >= DEAD_LISTING_MIN_AGE_SNAPSHOTS;
+}
+
+function isThinSupply(evidence: DealEvidence): boolean {
+  // One unit to buy and a sell price no second listing confirms: both prices rest on a single auction.
+  const singleOnBothSides = evidence.buyQuantity <= 1 && evidence.sellListingsNearPrice <= 1;
+  return evidence.realmsOffering < THIN_SUPPLY_MIN_REALMS || singleOnBothSides;
+}
+
+function isBait(deal: DealPrices, evidence: DealEvidence): boolean {
+  const rate = goingRate(deal, evidence);
+  return (
+    rate !== null &&
+    deal.buyBuyout < BAIT_PRICE_RATIO * rate.price &&
+    evidence.buyQuantity <= 1 &&
+    evidence.buyListingAgeSnapshots <= BAIT_MAX_AGE_SNAPSHOTS
+  );
+}
+
+function oldestUpdateAge(evidence: DealEvidence, nowSeconds: number): number {
+  return nowSeconds - Math.min(evidence.buyRealmUpdatedAt, evidence.sellRealmUpdatedAt);
+}
+
+/** The flags that apply, in DEAL_FLAGS order. */
+export function dealFlags(deal: DealPrices, evidence: DealEvidence, nowSeconds: number): DealFlag[] {
+  const applies: Record<DealFlag, boolean> = {
+    stale: oldestUpdateAge(evidence, nowSeconds) > STALE_AFTER_SECONDS,
+    'thin-supply': isThinSupply(evidence),
+    'no-sales-seen': evidence.salesSeen14d === 0,
+    bait: isBait(deal, evidence),
+    'dead-listing': isDeadListing(deal, evidence),
+  };
+  return DEAL_FLAGS.filter((flag) => applies[flag]);
+}
+
+/** Dead listing or bait: low. Otherwise each flag caps at medium, and two of them make it low. */
+export function confidenceFromFlags(flags: readonly DealFlag[]): ConfidenceLevel {
+  if (flags.some((flag) => LOW_FLAGS.has(flag))) return 'low';
+  if (flags.length >= MEDIUM_FLAGS_MAKING_LOW) return 'low';
+  return flags.length > 0 ? 'medium' : 'high';
+}
+
+export function assessDeal(deal: DealPrices, evidence: DealEvidence, nowSeconds: number): DealTrust {
+  const flags = dealFlags(deal, evidence, nowSeconds);
+  return { realisticProfit: realisticProfit(deal, evidence), confidence: confidenceFromFlags(flags), flags };
+}
+
+/** Higher is better: low 0, medium 1, high 2 (sorting and the "Minimum confidence" filter). */
+export function confidenceRank(level: ConfidenceLevel): number {
+  return CONFIDENCE_LEVELS.length - 1 - CONFIDENCE_LEVELS.indexOf(level);
+}
+
+export function meetsConfidence(level: ConfidenceLevel, minimum: ConfidenceLevel): boolean {
+  return confidenceRank(level) >= confidenceRank(minimum);
+}
+
+export const CONFIDENCE_EXPLANATIONS: Readonly<Record<ConfidenceLevel, string>> = {
+  high: 'High confidence: the sell realm was seen buying this item and nothing looks off.',
+  medium: 'Medium confidence: one thing is uncertain; read the reason before you buy.',
+  low: 'Low confidence: a likely dead listing or bait, or several doubts; expect less than shown.',
+};
+
+export const FLAG_EXPLANATIONS: Readonly<Record<DealFlag, string>> = {
+  stale: 'Stale data: a realm has not updated for over 2 hours, so these listings may be gone.',
+  'thin-supply': 'Thin supply: a single listing sets the price, or hardly any realm sells this item.',
+  'no-sales-seen': 'No sales seen: nobody was seen buying this item on the sell realm in 14 days.',
+  bait: 'Likely bait: one cheap unit that just appeared; someone usually buys it within the hour.',
+  'dead-listing': 'Dead listing: the sell price is far above what this realm pays and has sat unsold.',
+};
+
+function plural(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/** Snapshots are hourly: "5 hours" up to two days, whole days beyond. */
+function formatHours(hours: number): string {
+  return hours < 48 ? plural(hours, 'hour') : plural(Math.floor(hours / 24), 'day');
+}
+
+/** "the 1,200g median of 8 sales seen on the sell realm in 14 days" or the region average. */
+function describeRate(rate: GoingRate, evidence: DealEvidence): string {
+  return rate.source === 'realm-sales'
+    ? `the ${formatGold(rate.price)} median of ${plural(evidence.salesSeen14d, 'sale')} seen on the sell realm in 14 days`
+    : `the ${formatGold(rate.price)} region sale average (no sales seen on the sell realm)`;
+}
+
+/** Tooltip lines with the deal's own numbers: confidence, realistic profit, then each flag, worst first. */
+export function explainTrust(
+  deal: DealPrices & DealTrust,
+  evidence: DealEvidence,
+  nowSeconds: number,
+): string[] {
+  const rate = goingRate(deal, evidence);
+  const sale = expectedSale(deal, evidence);
+  const basis =
+    rate === null
+      ? `the listed ${formatGold(sale)} (no sale price known)`
+      : sale < deal.sellBuyout
+        ? `${describeRate(rate, evidence)}, not the listed ${formatGold(deal.sellBuyout)}`
+        : `the listed ${formatGold(sale)}, no more than ${describeRate(rate, evidence)}`;
+  const lines = [
+    CONFIDENCE_EXPLANATIONS[deal.confidence],
+    `Realistic profit ${formatGold(deal.realisticProfit)}: sells for ${basis}, less the 5% cut and the ${formatGold(deal.buyBuyout)} buy price.`,
+  ];
+  // Dead listing and bait need a going rate, so it exists whenever their flags come from assessDeal.
+  const against = rate === null ? 'the going rate' : describeRate(rate, evidence);
+  const share = (price: number) => (rate === null ? 0 : price / rate.price);
+  const detail: Record<DealFlag, () => string> = {
+    'dead-listing': () =>
+      `Dead listing: the sell price ${formatGold(deal.sellBuyout)} is ${share(deal.sellBuyout).toFixed(1)}× ${against}, and has sat for ${formatHours(evidence.sellListingAgeSnapshots)}.`,
+    bait: () =>
+      `Likely bait: a lone unit at ${formatGold(deal.buyBuyout)}, ${Math.round(share(deal.buyBuyout) * 100)}% of ${against}, new in the last hour; it is usually bought before you get there.`,
+    'no-sales-seen': () => 'No sales seen: nobody was seen buying this item on the sell realm in 14 days.',
+    'thin-supply': () =>
+      evidence.realmsOffering < THIN_SUPPLY_MIN_REALMS
+        ? `Thin supply: only ${plural(evidence.realmsOffering, 'realm')} in the region sell this item.`
+        : `Thin supply: ${plural(evidence.buyQuantity, 'unit')} to buy, and a single listing sets the sell price.`,
+    stale: () => {
+      const minutes = Math.floor(oldestUpdateAge(evidence, nowSeconds) / 60);
+      const side = evidence.buyRealmUpdatedAt <= evidence.sellRealmUpdatedAt ? 'buy' : 'sell';
+      return `Stale data: the ${side} realm last updated ${Math.floor(minutes / 60)} h ${minutes % 60} min ago.`;
+    },
+  };
+  const worstFirst = [...deal.flags].sort((a, b) => DEAL_FLAGS.indexOf(b) - DEAL_FLAGS.indexOf(a));
+  for (const flag of worstFirst) lines.push(detail[flag]());
+  return lines;
+}
