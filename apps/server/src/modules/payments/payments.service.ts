@@ -136,15 +136,19 @@ export function createPaymentsService(deps: {
         .select({ n: count() })
         .from(paymentCheckouts)
         .where(eq(paymentCheckouts.userId, userId));
+      // Whole minutes, so two clicks in the same minute send the same parameters under the same key (a key
+      // reused with other parameters is an idempotency error at Stripe); still at least 30 minutes ahead.
+      const expiresAt = Math.floor((nowSeconds() + CHECKOUT_MINUTES * 60) / 60) * 60;
       const session = await provider.createCheckout({
         customerId,
         userId,
         priceId,
         successUrl: `${base}/subscription?${CHECKOUT_SUCCESS_PARAM}=true&${CHECKOUT_SESSION_PARAM}={CHECKOUT_SESSION_ID}`,
         cancelUrl: `${base}/subscription`,
-        expiresAt: nowSeconds() + CHECKOUT_MINUTES * 60,
-        // Two clicks at once send the same key and get the same session back.
-        idempotencyKey: `checkout-${userId}-${made?.n ?? 0}-${priceId}`,
+        expiresAt,
+        // Two clicks at once send the same key and get the same session back. Clicks either side of a minute
+        // get two sessions; the open-checkout index keeps one and the other is expired below.
+        idempotencyKey: `checkout-${userId}-${made?.n ?? 0}-${priceId}-${expiresAt}`,
       });
       const recorded = await db
         .insert(paymentCheckouts)

@@ -255,7 +255,7 @@ describe('what we send to Stripe', () => {
       line_items: [{ price: 'price_basic_yearly', quantity: '1' }],
       subscription_data: { metadata: { userId: user.id } },
     });
-    expect(session?.idempotencyKey).toMatch(new RegExp(`^checkout-${user.id}-\\d+-price_basic_yearly$`));
+    expect(session?.idempotencyKey).toMatch(new RegExp(`^checkout-${user.id}-\\d+-price_basic_yearly-\\d+$`));
   });
 
   it('a retired price stays visible to its subscriber only', async () => {
