@@ -96,9 +96,10 @@ const summary = (page: Page) => page.getByText(/^Total items found: \d+/).innerT
 /** A viewport-sized shot in /tmp, to look at details the full-page shots shrink away. */
 const peek = (page: Page, name: string) => page.screenshot({ path: `/tmp/peek-${name}.png` });
 
+/** Waits for the first result: a table row, or on a phone a card (both carry the trade key). */
 async function openTool(page: Page, path: string) {
   await page.goto(url(path));
-  await rows(page).first().waitFor({ timeout: 30_000 });
+  await page.locator('[data-trade-key]').first().waitFor({ timeout: 30_000 });
 }
 
 describe('the data tools as the seeded subscriber', { timeout: 120_000 }, () => {
@@ -202,12 +203,17 @@ describe('the data tools as the seeded subscriber', { timeout: 120_000 }, () => 
     await context.close();
   });
 
-  it('dropship tool: a group expands into its variants', async () => {
+  it('dropship tool: a group expands into its variants; a single-variant group has no arrow', async () => {
     const { page, context, problems } = await signedInPage();
     await openTool(page, DROPSHIP);
-    const group = page.locator('tbody tr[data-kind="group"]').first();
+    // A group of one variant has nothing to expand into: no arrow.
+    const single = page.locator('tbody tr[data-kind="group"]', {
+      has: page.locator('[data-testid="variant-count"]', { hasText: /^\(1\)$/ }),
+    });
+    expect(await single.locator('button[aria-expanded]').count()).toBe(0);
+    const group = page.locator('tbody tr[data-kind="group"]:has(button[aria-expanded])').first();
     const count = Number((await group.getByTestId('variant-count').innerText()).replace(/\D/g, ''));
-    expect(count).toBeGreaterThanOrEqual(1);
+    expect(count).toBeGreaterThan(1);
     await group.getByRole('button', { name: /^Expand / }).click();
     await expect.poll(() => page.locator('tbody tr[data-kind="variant"]').count()).toBeGreaterThanOrEqual(1);
     await screenshot(page, 'tools-dropship-1440');
@@ -275,23 +281,35 @@ describe('the data tools as the seeded subscriber', { timeout: 120_000 }, () => 
     await context.close();
   });
 
-  it('phones: the tables scroll inside their container, never the page', async () => {
+  it('phones: deals as cards that fit the width; the TSM table scrolls inside its container', async () => {
     const { page, context } = await signedInPage(375);
     for (const [path, name] of [
       [FLIPPING, 'flipping'],
       [DROPSHIP, 'dropship'],
-      [TSM, 'tsm'],
     ] as const) {
       await openTool(page, path);
-      // The table's own container scrolls sideways: its content is wider than the phone.
-      const table = page.getByRole('table');
-      expect(
-        await table.evaluate((el) => el.parentElement!.scrollWidth > el.parentElement!.clientWidth),
-      ).toBe(true);
+      // No wide table: one card per deal with the name, Sell vs Buy and both realms, all within the phone.
+      expect(await page.getByRole('table').count()).toBe(0);
+      const card = page.getByRole('list', { name: 'Deals' }).getByRole('listitem').first();
+      expect(await card.getByRole('link').first().innerText()).not.toBe('');
+      expect(await card.getByTestId('card-figures').innerText()).toMatch(/^Sell vs Buy\s+-?[\d,]+g/i);
+      expect(await card.getByTestId('card-buy').innerText()).toMatch(/^Buy\s+[\d,]+g\s+@ \S/i);
+      expect(await card.getByTestId('card-sell').innerText()).toMatch(/^Sell\s+[\d,]+g\s+@ \S/i);
+      const box = await card.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(375);
       expect(await horizontalOverflow(page)).toBe(0);
       await screenshot(page, `tools-${name}-375`);
       await peek(page, `${name}-375`);
     }
+    await openTool(page, TSM);
+    // The TSM table's own container scrolls sideways: its content is wider than the phone.
+    const table = page.getByRole('table');
+    expect(await table.evaluate((el) => el.parentElement!.scrollWidth > el.parentElement!.clientWidth)).toBe(
+      true,
+    );
+    expect(await horizontalOverflow(page)).toBe(0);
+    await screenshot(page, 'tools-tsm-375');
+    await peek(page, 'tsm-375');
     await page.goto(url(STATS));
     await page.getByRole('columnheader', { name: /% Cheaper/ }).waitFor({ timeout: 30_000 });
     expect(await horizontalOverflow(page)).toBe(0);

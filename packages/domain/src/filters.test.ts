@@ -271,6 +271,7 @@ describe('personal config (SPEC §3 Config)', () => {
     saleAvg: 2000,
     goldProfit: 5000,
     goldProfitSaleAvg: 3000,
+    goldProfitSaleAvgEnabled: true,
     goldProfitPercent: 20,
     maxGoldBuyout: 500000,
   };
@@ -292,6 +293,14 @@ describe('personal config (SPEC §3 Config)', () => {
     expect(result.qualities).toEqual([999, 1, 2, 3, 4, 5]);
   });
 
+  it('reads the Gold Profit on Sale Avg checkbox, and a config saved without it as off', () => {
+    expect(configToFilters({ goldProfitSaleAvgEnabled: true }).goldProfitSaleAvgEnabled).toBe(true);
+    expect(configToFilters({ goldProfitSaleAvg: 5000 }).goldProfitSaleAvgEnabled).toBe(false);
+    expect(filtersToConfig({ ...SYSTEM_DEFAULT_FILTERS, goldProfitSaleAvgEnabled: true })).toMatchObject({
+      goldProfitSaleAvgEnabled: true,
+    });
+  });
+
   it('round-trips through filtersToConfig', () => {
     expect(filtersToConfig(configToFilters(config))).toEqual(config);
   });
@@ -304,6 +313,7 @@ describe('personal config (SPEC §3 Config)', () => {
         'goldProfit',
         'goldProfitPercent',
         'goldProfitSaleAvg',
+        'goldProfitSaleAvgEnabled',
         'maxGoldBuyout',
         'qualities',
         'saleAvg',

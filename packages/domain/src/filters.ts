@@ -53,6 +53,11 @@ export interface Config {
   saleAvg: number;
   goldProfit: number;
   goldProfitSaleAvg: number;
+  /**
+   * The activation checkbox of Gold Profit on Sale Avg (SPEC §5: the filter is off unless it is on). Absent
+   * in configs saved before it existed, which read as off, the system default.
+   */
+  goldProfitSaleAvgEnabled?: boolean;
   goldProfitPercent: number;
   maxGoldBuyout: number;
 }
@@ -123,6 +128,8 @@ export function configToFilters(
     const value = config[key];
     if (typeof value === 'number' && Number.isFinite(value)) filters[key] = value;
   }
+  if (typeof config.goldProfitSaleAvgEnabled === 'boolean')
+    filters.goldProfitSaleAvgEnabled = config.goldProfitSaleAvgEnabled;
   return filters;
 }
 
@@ -135,6 +142,7 @@ export function filtersToConfig(filters: Readonly<Filters>): Config {
     saleAvg: filters.saleAvg,
     goldProfit: filters.goldProfit,
     goldProfitSaleAvg: filters.goldProfitSaleAvg,
+    goldProfitSaleAvgEnabled: filters.goldProfitSaleAvgEnabled,
     goldProfitPercent: filters.goldProfitPercent,
     maxGoldBuyout: filters.maxGoldBuyout,
   };

@@ -49,6 +49,7 @@ export const configShapeSchema = z.object({
   saleAvg: z.number(),
   goldProfit: z.number(),
   goldProfitSaleAvg: z.number(),
+  goldProfitSaleAvgEnabled: z.boolean().optional(),
   goldProfitPercent: z.number(),
   maxGoldBuyout: z.number(),
 }) satisfies z.ZodType<Config>;

@@ -115,6 +115,18 @@ describe('PUT /shared/users/settings-personal', () => {
     expect(res.body.user.config).toEqual(config);
   });
 
+  it('keeps the Gold Profit on Sale Avg checkbox, and takes a config saved without it', async () => {
+    const s = await h.signUp('sale-avg-checkbox@example.com');
+    const put = (body: object) =>
+      h.api.put<UserBody>('/shared/users/settings-personal', { config: body }, { token: s.accessToken });
+    const on = await put({ ...config, goldProfitSaleAvg: 7000, goldProfitSaleAvgEnabled: true });
+    expect(on.body.user.config).toMatchObject({ goldProfitSaleAvg: 7000, goldProfitSaleAvgEnabled: true });
+    const { goldProfitSaleAvgEnabled: _omitted, ...older } = config;
+    const before = await put(older);
+    expect(before.status).toBe(200);
+    expect(before.body.user.config).not.toHaveProperty('goldProfitSaleAvgEnabled');
+  });
+
   it.each([
     ['sell rate above 0.5', { sellRate: 0.6 }],
     ['gold profit below 1000', { goldProfit: 999 }],

@@ -1,14 +1,6 @@
 // The live part of /config-personal's filter preview: how many of today's deals on the user's saved realms
 // pass the filters being tuned, and the best of them, recounted on every change.
-import {
-  REGION_LABELS,
-  configToFilters,
-  formatCount,
-  formatGold,
-  type Config,
-  type Region,
-  type TradeItem,
-} from '@goldroute/domain';
+import { REGION_LABELS, formatCount, formatGold, type Region, type TradeItem } from '@goldroute/domain';
 import type { AhDataRequest } from '@goldroute/domain/api';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
@@ -22,6 +14,7 @@ import { qualityClass } from '../tools/cells';
 import { buildRowTable, type RowTable } from '../tools/row-table';
 import { passMask } from '../tools/rows';
 import { hasSavedRealms } from './api';
+import { personalFilters, type PersonalConfig } from './filter-config';
 
 /** How many of the best passing deals the preview names. */
 const TOP_DEALS = 3;
@@ -43,8 +36,8 @@ interface Counted {
 }
 
 /** The tools' own filter pass (rows.ts), so the preview counts exactly what a tool would list. */
-function count(table: RowTable, config: Config): Counted {
-  const mask = passMask(table, configToFilters(config), 'tool');
+function count(table: RowTable, config: PersonalConfig): Counted {
+  const mask = passMask(table, personalFilters(config), 'tool');
   const top: TradeItem[] = [];
   let passing = 0;
   let profit = 0;
@@ -63,7 +56,7 @@ function count(table: RowTable, config: Config): Counted {
   return { passing, profit, top };
 }
 
-export function DealPreview({ config }: { config: Config }) {
+export function DealPreview({ config }: { config: PersonalConfig }) {
   return (
     <div
       className="mt-4 rounded-xl border border-gold-400/15 bg-gold-400/[0.04] p-4 text-sm text-slate-400"
@@ -75,7 +68,7 @@ export function DealPreview({ config }: { config: Config }) {
   );
 }
 
-function DealCount({ config }: { config: Config }) {
+function DealCount({ config }: { config: PersonalConfig }) {
   const session = useSession();
   const { userData, hasAccess } = useAuth();
   const region: Region = userData?.region ?? 'us';

@@ -9,22 +9,44 @@ import {
   filtersToConfig,
   formatGold,
   type Config,
+  type Filters,
 } from '@goldroute/domain';
 
 /** Ranges of the config screen (SPEC §5: Sale Avg tops out at 50000 here). */
 export const CONFIG_RANGES = filterRanges('config');
 
-export const SYSTEM_CONFIG: Readonly<Config> = Object.freeze(filtersToConfig(SYSTEM_DEFAULT_FILTERS));
+/**
+ * The personal defaults as /config-personal edits them: the saved config plus the activation checkbox of
+ * "Gold Profit on Sale Avg" (SPEC §5), which the tools' filters carry as `goldProfitSaleAvgEnabled`.
+ */
+export interface PersonalConfig extends Config {
+  goldProfitSaleAvgEnabled: boolean;
+}
+
+/** The checkbox as saved; a config saved before it existed reads as off, the system default. */
+export function saleAvgEnabledOf(config: Partial<Config> | null | undefined): boolean {
+  return configToFilters(config).goldProfitSaleAvgEnabled;
+}
 
 /** The user's saved defaults as a full config (system defaults where nothing is saved), inside the ranges. */
-export function savedConfig(config: Partial<Config> | null | undefined): Config {
+export function savedConfig(config: Partial<Config> | null | undefined): PersonalConfig {
   const full = filtersToConfig(configToFilters(config));
   for (const key of SLIDER_KEYS) {
     const { min, max } = CONFIG_RANGES[key];
     full[key] = Math.min(max, Math.max(min, full[key]));
   }
-  return full;
+  return { ...full, goldProfitSaleAvgEnabled: saleAvgEnabledOf(config) };
 }
+
+/** What the tools open with: the saved defaults, the Gold Profit on Sale Avg checkbox included. */
+export function personalFilters(config: Partial<Config> | null | undefined): Filters {
+  return configToFilters(config);
+}
+
+export const SYSTEM_CONFIG: Readonly<PersonalConfig> = Object.freeze({
+  ...filtersToConfig(SYSTEM_DEFAULT_FILTERS),
+  goldProfitSaleAvgEnabled: SYSTEM_DEFAULT_FILTERS.goldProfitSaleAvgEnabled,
+});
 
 /** The six numeric defaults, in the order the tools show them. */
 export const SLIDER_KEYS = [
@@ -71,8 +93,13 @@ export interface SummaryRow {
   changed: boolean;
 }
 
+/** Gold Profit on Sale Avg as the summary and the preview write it: its value, or "Off" without its checkbox. */
+export function describeSaleAvgProfit(config: PersonalConfig): string {
+  return config.goldProfitSaleAvgEnabled ? formatGold(config.goldProfitSaleAvg) : 'Off';
+}
+
 /** Saved vs current, one row per setting. */
-export function summaryRows(saved: Config, current: Config): SummaryRow[] {
+export function summaryRows(saved: PersonalConfig, current: PersonalConfig): SummaryRow[] {
   const lists = [
     { key: 'categories', label: 'Categories', options: CATEGORY_OPTIONS },
     { key: 'expansions', label: 'Expansions', options: EXPANSION_OPTIONS },
@@ -90,6 +117,19 @@ export function summaryRows(saved: Config, current: Config): SummaryRow[] {
     };
   });
   for (const key of SLIDER_KEYS) {
+    if (key === 'goldProfitSaleAvg') {
+      // Off is off whatever the slider was left at: only the checkbox, or the value while on, is a change.
+      rows.push({
+        key,
+        label: FILTER_LABELS[key],
+        saved: describeSaleAvgProfit(saved),
+        current: describeSaleAvgProfit(current),
+        changed:
+          saved.goldProfitSaleAvgEnabled !== current.goldProfitSaleAvgEnabled ||
+          (current.goldProfitSaleAvgEnabled && saved[key] !== current[key]),
+      });
+      continue;
+    }
     rows.push({
       key,
       label: FILTER_LABELS[key],

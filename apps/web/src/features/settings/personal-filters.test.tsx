@@ -6,6 +6,7 @@ import { fakeApi, json, type ApiCall, type ApiHandler } from '../../test/fake-ap
 import { makeUser } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
 import { tradeItem } from '../tools/test-utils';
+import type { PersonalConfig } from './filter-config';
 
 const SAVED: Config = {
   ...filtersToConfig(SYSTEM_DEFAULT_FILTERS),
@@ -58,6 +59,15 @@ async function openPersonal(handler: ApiHandler, config: Config | null = SAVED, 
 }
 
 const goldProfit = () => screen.getByRole('textbox', { name: 'Gold Profit' });
+const saleAvgToggle = () => screen.getByRole('checkbox', { name: /Positive Sale Avg vs Buy only/ });
+const saleAvgBox = () => screen.getByRole('textbox', { name: 'Gold Profit on Sale Avg' });
+const saleAvgSlider = () => screen.getByRole('slider', { name: 'Gold Profit on Sale Avg' });
+const summaryCell = (label: string) =>
+  within(screen.getByRole('rowheader', { name: label }).closest('tr')!).getAllByRole('cell');
+
+/** The save answers with the user as stored: the config that was sent, as a server that keeps it would. */
+const echoSave: ApiHandler = (call) =>
+  json({ user: makeUser({ config: (call.body as { config: Config }).config }) });
 
 async function typeValue(ue: ReturnType<typeof userEvent.setup>, input: HTMLElement, value: string) {
   await ue.clear(input);
@@ -177,5 +187,71 @@ describe('personal filter defaults (/config-personal)', () => {
       'With a subscription, this shows how many deals on your realms pass these filters.',
     );
     expect(second.fake.callsTo(UNDERCUT_US)).toHaveLength(0);
+  });
+
+  it('keeps Gold Profit on Sale Avg disabled unless its activation checkbox is on', async () => {
+    const { ue } = await openPersonal(() => json({}));
+    expect(saleAvgToggle()).not.toBeChecked();
+    expect(saleAvgBox()).toBeDisabled();
+    expect(saleAvgSlider()).toBeDisabled();
+    expect(summaryCell('Gold Profit on Sale Avg').map((cell) => cell.textContent)).toEqual(['Off', 'Off']);
+
+    await ue.click(saleAvgToggle());
+    expect(saleAvgBox()).toBeEnabled();
+    expect(saleAvgSlider()).toBeEnabled();
+    await typeValue(ue, saleAvgBox(), '7000');
+    expect(summaryCell('Gold Profit on Sale Avg').map((cell) => cell.textContent)).toEqual(['Off', '7,000g']);
+    expect(within(screen.getByTestId('filter-preview')).getByText('7,000g')).toBeInTheDocument();
+    expect(screen.getByTestId('unsaved-state')).toHaveTextContent('1 unsaved change(s).');
+
+    await ue.click(saleAvgToggle());
+    expect(saleAvgBox()).toBeDisabled();
+    expect(saleAvgBox()).toHaveValue('7000');
+    // Off again is what is saved, whatever the slider was left at.
+    expect(screen.getByTestId('unsaved-state')).toHaveTextContent('Matches your saved defaults.');
+  });
+
+  it('saves the checkbox: on saves it active at its value, off saves it not active', async () => {
+    const { ue, fake, authStore } = await openPersonal(echoSave);
+    await ue.click(saleAvgToggle());
+    await typeValue(ue, saleAvgBox(), '12000');
+    await ue.click(screen.getByRole('button', { name: 'Save Current Filters as Defaults' }));
+    expect(await screen.findByText('Filter defaults saved successfully!')).toBeInTheDocument();
+    const saves = () => fake.callsTo('/shared/users/settings-personal').map((call) => call.body);
+    expect(saves()[0]).toEqual({
+      config: { ...SAVED, goldProfitSaleAvg: 12000, goldProfitSaleAvgEnabled: true },
+    });
+    // Round trip: the stored answer shows the checkbox on at the saved value.
+    expect(saleAvgToggle()).toBeChecked();
+    expect(saleAvgBox()).toHaveValue('12000');
+    expect(screen.getByTestId('unsaved-state')).toHaveTextContent('Matches your saved defaults.');
+    expect(authStore.getState().userData?.config).toMatchObject({ goldProfitSaleAvgEnabled: true });
+
+    await ue.click(saleAvgToggle());
+    await ue.click(screen.getByRole('button', { name: 'Save Current Filters as Defaults' }));
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect(saves()[1]).toEqual({
+      config: { ...SAVED, goldProfitSaleAvg: 12000, goldProfitSaleAvgEnabled: false },
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('unsaved-state')).toHaveTextContent('Matches your saved defaults.'),
+    );
+    expect(saleAvgToggle()).not.toBeChecked();
+    expect(saleAvgBox()).toBeDisabled();
+  });
+
+  it('opens with a saved active Gold Profit on Sale Avg on, and resets to the system default (off)', async () => {
+    const saved: PersonalConfig = { ...SAVED, goldProfitSaleAvg: 9000, goldProfitSaleAvgEnabled: true };
+    const { ue } = await openPersonal(() => json({}), saved);
+    expect(saleAvgToggle()).toBeChecked();
+    expect(saleAvgBox()).toBeEnabled();
+    expect(saleAvgBox()).toHaveValue('9000');
+    expect(within(screen.getByTestId('filter-preview')).getByText('9,000g')).toBeInTheDocument();
+
+    await ue.click(screen.getByRole('button', { name: 'Reset to System Defaults' }));
+    expect(saleAvgToggle()).not.toBeChecked();
+    expect(saleAvgBox()).toBeDisabled();
+    await ue.click(screen.getByRole('button', { name: 'Reset to My Saved Defaults' }));
+    expect(saleAvgToggle()).toBeChecked();
   });
 });

@@ -1,13 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  FILTER_LABELS,
-  LABELS,
-  TOASTS,
-  configToFilters,
-  countActiveFilters,
-  formatGold,
-  type Config,
-} from '@goldroute/domain';
+import { FILTER_LABELS, LABELS, TOASTS, countActiveFilters, formatGold } from '@goldroute/domain';
 import type { SettingsPersonalResponse } from '@goldroute/domain/api';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +10,7 @@ import { serverErrorOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { useSession } from '../../lib/use-session';
+import { SaleAvgProfitFilter } from '../tools/sale-avg-profit-filter';
 import { SelectionDropdowns } from '../tools/selection-dropdowns';
 import { SETTINGS_PATHS } from './api';
 import {
@@ -27,10 +20,13 @@ import {
   QUALITY_OPTIONS,
   SLIDER_KEYS,
   SYSTEM_CONFIG,
+  describeSaleAvgProfit,
   describeSelection,
   formatSliderValue,
+  personalFilters,
   savedConfig,
   summaryRows,
+  type PersonalConfig,
 } from './filter-config';
 import { DealPreview } from './deal-preview';
 import { Panel, SettingsShell } from './settings-shell';
@@ -41,17 +37,19 @@ export function PersonalFilters({ extra }: { extra?: ReactNode } = {}) {
   const auth = useAuth();
   const session = useSession();
   const saved = savedConfig(auth.userData?.config);
-  const [config, setConfig] = useState<Config>(saved);
+  const [config, setConfig] = useState<PersonalConfig>(saved);
   const [saving, setSaving] = useState(false);
   const rows = summaryRows(saved, config);
   const changes = rows.filter((row) => row.changed).length;
 
-  const set = <K extends keyof Config>(key: K, value: Config[K]) =>
+  const set = <K extends keyof PersonalConfig>(key: K, value: PersonalConfig[K]) =>
     setConfig((current) => ({ ...current, [key]: value }));
 
   const save = async () => {
     setSaving(true);
     try {
+      // The checkbox travels as goldProfitSaleAvgEnabled beside the slider's value: off saves as not
+      // active, on as active at that value (the value is kept either way, so turning it on restores it).
       const response = await session.request<SettingsPersonalResponse>(SETTINGS_PATHS.settingsPersonal, {
         method: 'PUT',
         body: { config },
@@ -99,21 +97,30 @@ export function PersonalFilters({ extra }: { extra?: ReactNode } = {}) {
           </Panel>
           <Panel title="Value ranges" description="The minimum a deal must reach, and the most you will pay.">
             <div className="grid gap-y-6">
-              {SLIDER_KEYS.map((key) => (
-                <SliderInput
-                  key={key}
-                  label={FILTER_LABELS[key]}
-                  value={config[key]}
-                  min={CONFIG_RANGES[key].min}
-                  max={CONFIG_RANGES[key].max}
-                  step={CONFIG_RANGES[key].step}
-                  onChange={(value) => set(key, value)}
-                />
-              ))}
+              {SLIDER_KEYS.map((key) =>
+                key === 'goldProfitSaleAvg' ? (
+                  // SPEC §5: disabled unless its activation checkbox is on, as in the tools' filter panel.
+                  <SaleAvgProfitFilter
+                    key={key}
+                    enabled={config.goldProfitSaleAvgEnabled}
+                    onEnabled={(on) => set('goldProfitSaleAvgEnabled', on)}
+                    value={config[key]}
+                    onValue={(value) => set(key, value)}
+                    range={CONFIG_RANGES[key]}
+                  />
+                ) : (
+                  <SliderInput
+                    key={key}
+                    label={FILTER_LABELS[key]}
+                    value={config[key]}
+                    min={CONFIG_RANGES[key].min}
+                    max={CONFIG_RANGES[key].max}
+                    step={CONFIG_RANGES[key].step}
+                    onChange={(value) => set(key, value)}
+                  />
+                ),
+              )}
             </div>
-            <p className="mt-5 text-xs text-slate-500">
-              {FILTER_LABELS.goldProfitSaleAvg} applies in the tools once its activation checkbox is on.
-            </p>
           </Panel>
         </div>
 
@@ -189,8 +196,8 @@ export function PersonalFilters({ extra }: { extra?: ReactNode } = {}) {
 }
 
 /** Live filter preview: what the current values mean, in words, and what they let through today. */
-function FilterPreview({ config }: { config: Config }) {
-  const active = countActiveFilters(configToFilters(config));
+function FilterPreview({ config }: { config: PersonalConfig }) {
+  const active = countActiveFilters(personalFilters(config));
   const items: { label: string; value: string }[] = [
     { label: 'Categories', value: describeSelection(config.categories, CATEGORY_OPTIONS) },
     { label: 'Expansions', value: describeSelection(config.expansions, EXPANSION_OPTIONS) },
@@ -202,6 +209,7 @@ function FilterPreview({ config }: { config: Config }) {
       value: `${formatGold(config.goldProfit)} and ${formatSliderValue('goldProfitPercent', config.goldProfitPercent)}`,
     },
     { label: 'Buyout at most', value: formatGold(config.maxGoldBuyout) },
+    { label: 'Profit at sale avg at least', value: describeSaleAvgProfit(config) },
   ];
   const nothing =
     config.categories.length === 0 || config.expansions.length === 0 || config.qualities.length === 0;

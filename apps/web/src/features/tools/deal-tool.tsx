@@ -53,12 +53,15 @@ export function DealTool({
         continue;
       }
       const variants = passingRows(group);
-      const open = expanded.has(groupKey);
+      // One passing variant is the group row itself: there is nothing to expand into.
+      const expandable = variants.length > 1;
+      const open = expandable && expanded.has(groupKey);
       out.push(
         entryOf('group', row, {
           groupKey,
           tradeKeys: variants.map((i) => table.items[i]!.uniqueTradeKey),
           count: grouping.start[group + 1]! - grouping.start[group]!,
+          expandable,
           expanded: open,
         }),
       );

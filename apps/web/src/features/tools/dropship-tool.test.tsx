@@ -91,4 +91,28 @@ describe('dropship tool', { timeout: 30_000 }, () => {
     expect(within(rows[1]!).getByTestId('variant-count')).toHaveTextContent('(3)');
     expect(total('Total Investment')).toBe('900g');
   });
+
+  it('shows no expand arrow on a group with one passing variant, and one on a group with several', async () => {
+    const user = userEvent.setup();
+    renderTool(<DropshipTool region="us" groups={groups} lastModified={NOW_S} />);
+    const [alphaRow, bravoRow] = bodyRows();
+    expect(within(alphaRow!).getByRole('button', { name: 'Expand Alpha Blade' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    // Bravo Helm has a single variant: the group row is all there is, so nothing expands.
+    expect(within(bravoRow!).getByTestId('variant-count')).toHaveTextContent('(1)');
+    expect(within(bravoRow!).queryByRole('button', { name: /^(Expand|Collapse) / })).not.toBeInTheDocument();
+    await user.click(bravoRow!);
+    expect(bodyRows().map((row) => row.dataset.kind)).toEqual(['group', 'group']);
+
+    // A filter that leaves Alpha Blade one passing variant of three takes its arrow away too.
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    const panel = screen.getByRole('dialog', { name: LABELS.advancedFilters });
+    const buyout = within(panel).getByRole('textbox', { name: FILTER_LABELS.maxGoldBuyout });
+    await user.clear(buyout);
+    await user.type(buyout, '1000{Enter}');
+    await user.click(within(panel).getByRole('button', { name: LABELS.applyFilters }));
+    expect(screen.queryByRole('button', { name: /^(Expand|Collapse) / })).not.toBeInTheDocument();
+  });
 });

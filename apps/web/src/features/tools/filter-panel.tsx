@@ -12,6 +12,7 @@ import {
 } from '@goldroute/domain';
 import { useState, type ReactNode } from 'react';
 import { Dropdown, SidePanel, SliderInput, buttonClass } from '../../components/ui';
+import { SaleAvgProfitFilter } from './sale-avg-profit-filter';
 import { SelectionDropdowns } from './selection-dropdowns';
 
 export interface RealmOption {
@@ -165,32 +166,14 @@ function FilterPanelBody({
             </div>
           </fieldset>
           {mode === 'tool' ? (
-            // The positive sale-avg-vs-buy toggle: the activation checkbox of Gold Profit on Sale Avg,
-            // right above the slider it turns on.
-            <div className="space-y-3 rounded-xl border border-white/5 bg-white/[0.02] p-3">
-              <label className="flex cursor-pointer items-start gap-3 text-sm text-slate-200">
-                <input
-                  type="checkbox"
-                  className="mt-0.5 size-4 shrink-0 accent-gold-400"
-                  checked={draft.goldProfitSaleAvgEnabled}
-                  onChange={(e) => set('goldProfitSaleAvgEnabled', e.target.checked)}
-                />
-                <span>
-                  <span className="block font-medium">Positive Sale Avg vs Buy only</span>
-                  <span className="block text-xs text-slate-400">
-                    Turns on {FILTER_LABELS.goldProfitSaleAvg}: deals must also pay off at the average sale
-                    price.
-                  </span>
-                </span>
-              </label>
-              <SliderInput
-                label={FILTER_LABELS.goldProfitSaleAvg}
-                value={draft.goldProfitSaleAvg}
-                onChange={(v) => set('goldProfitSaleAvg', v)}
-                disabled={!draft.goldProfitSaleAvgEnabled}
-                {...ranges.goldProfitSaleAvg}
-              />
-            </div>
+            // The positive sale-avg-vs-buy toggle: the activation checkbox of Gold Profit on Sale Avg.
+            <SaleAvgProfitFilter
+              enabled={draft.goldProfitSaleAvgEnabled}
+              onEnabled={(on) => set('goldProfitSaleAvgEnabled', on)}
+              value={draft.goldProfitSaleAvg}
+              onValue={(v) => set('goldProfitSaleAvg', v)}
+              range={ranges.goldProfitSaleAvg}
+            />
           ) : null}
         </Section>
       </div>

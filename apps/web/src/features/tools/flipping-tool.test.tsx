@@ -1,4 +1,11 @@
-import { FILTER_LABELS, LABELS, TOASTS } from '@goldroute/domain';
+import {
+  FILTER_LABELS,
+  LABELS,
+  SYSTEM_DEFAULT_FILTERS,
+  TOASTS,
+  filtersToConfig,
+  type Config,
+} from '@goldroute/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -211,6 +218,19 @@ describe('flipping results table', { timeout: 30_000 }, () => {
       },
     });
     expect(screen.getByText(LABELS.noData)).toBeInTheDocument();
+  });
+
+  it('opens with a saved active Gold Profit on Sale Avg applied', () => {
+    const paysAtAverage = tradeItem({ name: 'Delta Gloves', saleAvgVsBuy: 20000 });
+    show([...items, paysAtAverage], {
+      config: {
+        ...filtersToConfig(SYSTEM_DEFAULT_FILTERS),
+        goldProfitSaleAvg: 10000,
+        goldProfitSaleAvgEnabled: true,
+      } as Config,
+    });
+    expect(names()).toEqual(['Delta Gloves']);
+    expect(screen.getByTestId('filter-badge')).toHaveTextContent('1');
   });
 
   it('shows "No data found" without rows', () => {

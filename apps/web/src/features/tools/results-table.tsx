@@ -1,6 +1,5 @@
-// Results table of the flipping and dropship tools (SPEC §2, §4, §9).
+// Results table of the flipping and dropship tools (SPEC §2, §4, §9); on a phone, cards (result-cards.tsx).
 import {
-  LABELS,
   expansionName,
   formatGold,
   formatPercent,
@@ -14,65 +13,21 @@ import {
 } from '@goldroute/domain';
 import { memo } from 'react';
 import { Tooltip } from '../../components/ui';
+import { useIsNarrow } from '../../lib/use-media-query';
 import { STATUS_TEXT, capitalise, extraStatsText, ItemName, qualityClass } from './cells';
-import type { SortKey, SortState } from './rows';
-import { StarIcon, ToolTable, checkboxClass, rowClass, thClass, type SortColumn } from './table-parts';
+import { ResultCards } from './result-cards';
+import {
+  FavouriteButton,
+  GroupToggleSlot,
+  RESULT_COLUMNS,
+  VariantCount,
+  isIncluded,
+  type ResultsTableProps,
+  type TableEntry,
+} from './result-parts';
+import { StarIcon, ToolTable, checkboxClass, rowClass, thClass } from './table-parts';
 
-/** One rendered line: a plain item, a dropship group, or one of a group's variants. */
-export interface TableEntry {
-  kind: 'item' | 'group' | 'variant';
-  item: TradeItem;
-  category: string;
-  /** Trade keys the include checkbox controls (a group controls all its shown variants). */
-  tradeKeys: readonly string[];
-  groupKey?: string;
-  /** Variant count of a group. */
-  count?: number;
-  expanded?: boolean;
-}
-
-/** Columns 2 to 15 of SPEC §2 (column 1 is the include checkbox), then the favourite star. */
-export const RESULT_COLUMNS: readonly SortColumn[] = [
-  { label: 'Item Name', sortKey: 'name', track: 'minmax(11rem,1.25fr)' },
-  { label: 'Category', sortKey: 'category', track: '6.25rem' },
-  { label: 'ilvl', sortKey: 'itemLevel', align: 'right', track: '2.75rem' },
-  { label: 'Sell Rate', sortKey: 'sellRate', align: 'right', track: '3.75rem' },
-  { label: 'Expansion', sortKey: 'expansion', track: '5.5rem' },
-  { label: 'Quality', sortKey: 'quality', track: '4.75rem' },
-  { label: 'Extra Stats', sortKey: 'extraStats', track: '5.25rem' },
-  { label: 'Sale Avg', sortKey: 'saleAvg', align: 'right', track: '5.25rem' },
-  { label: 'Sale Avg vs Buy', sortKey: 'saleAvgVsBuy', align: 'right', track: '5.75rem' },
-  {
-    label: 'Sell vs Buy',
-    sortKey: 'sellVsBuy',
-    tooltip: LABELS.sellVsBuyTooltip,
-    align: 'right',
-    track: '5.75rem',
-  },
-  { label: 'Sell Price', sortKey: 'sellPrice', align: 'right', track: '5.25rem' },
-  { label: 'Sell Realm', sortKey: 'sellRealm', track: 'minmax(7rem,1fr)' },
-  { label: 'Buy Price', sortKey: 'buyPrice', align: 'right', track: '5.25rem' },
-  { label: 'Buy Realm', sortKey: 'buyRealm', track: 'minmax(7rem,1fr)' },
-];
-
-export interface ResultsTableProps {
-  entries: readonly TableEntry[];
-  sort: SortState;
-  onSort: (key: SortKey) => void;
-  unchecked: ReadonlySet<string>;
-  onToggle: (tradeKeys: readonly string[]) => void;
-  /** Header checkbox state: checked only when nothing is unchecked. */
-  allIncluded: boolean;
-  onToggleAll: () => void;
-  /** Header star: keep only favourites included. */
-  onOnlyFavourites: () => void;
-  favorites: ReadonlySet<string>;
-  onFavorite: (item: TradeItem) => void;
-  favoritePending?: string | null;
-  selectedKey: string | null;
-  onSelect: (tradeKey: string) => void;
-  onToggleGroup?: (groupKey: string) => void;
-}
+export { RESULT_COLUMNS, type ResultsTableProps, type TableEntry } from './result-parts';
 
 const td = 'min-w-0 px-1.5 py-1.5';
 const num = `${td} text-right tabular-nums whitespace-nowrap`;
@@ -99,29 +54,6 @@ function ProfitCell({
       {formatGold(value)}
       <span className={`block text-[11px] ${STATUS_TEXT[color]}`}>{formatPercent(percent)}</span>
     </td>
-  );
-}
-
-function GroupToggle({ entry, onToggleGroup }: { entry: TableEntry; onToggleGroup: (key: string) => void }) {
-  return (
-    <button
-      type="button"
-      aria-expanded={entry.expanded ?? false}
-      aria-label={`${entry.expanded ? 'Collapse' : 'Expand'} ${entry.item.name}`}
-      onClick={(e) => {
-        e.stopPropagation();
-        onToggleGroup(entry.groupKey!);
-      }}
-      className="mr-1.5 inline-flex size-5 items-center justify-center rounded align-middle text-gold-300 ring-1 ring-gold-400/30 ring-inset hover:bg-gold-400/10"
-    >
-      {/* A chevron from two borders (no SVG per row): points right, or down when open. */}
-      <span
-        aria-hidden="true"
-        className={`size-1.5 border-r-2 border-b-2 border-current transition-transform ${
-          entry.expanded ? '-translate-y-px rotate-45' : '-translate-x-px -rotate-45'
-        }`}
-      />
-    </button>
   );
 }
 
@@ -177,23 +109,14 @@ const ResultRow = memo(function ResultRow({
         />
       </td>
       <td role="cell" className={`${td} break-words ${variant ? 'pl-7' : ''}`}>
-        {entry.kind === 'group' && onToggleGroup && entry.groupKey ? (
-          <GroupToggle entry={entry} onToggleGroup={onToggleGroup} />
-        ) : null}
+        <GroupToggleSlot entry={entry} onToggleGroup={onToggleGroup} />
         {variant ? (
           <span className="mr-1.5 text-slate-600" aria-hidden="true">
             └
           </span>
         ) : null}
         <ItemName item={item} />
-        {entry.kind === 'group' ? (
-          <span
-            className="ml-1.5 text-xs whitespace-nowrap text-slate-400 tabular-nums"
-            data-testid="variant-count"
-          >
-            ({entry.count})
-          </span>
-        ) : null}
+        <VariantCount entry={entry} />
       </td>
       <td role="cell" className={text}>
         {category}
@@ -242,21 +165,7 @@ const ResultRow = memo(function ResultRow({
       </td>
       <td role="cell" className={`${td} text-center`}>
         {variant ? null : (
-          <button
-            type="button"
-            disabled={pending}
-            aria-pressed={favourite}
-            aria-label={favourite ? `Remove ${item.name} from favorites` : `Add ${item.name} to favorites`}
-            onClick={(e) => {
-              e.stopPropagation();
-              onFavorite(item);
-            }}
-            className={`inline-flex size-6 items-center justify-center rounded align-middle hover:bg-white/5 disabled:opacity-50 ${
-              favourite ? 'text-gold-400' : 'text-slate-600 hover:text-gold-300'
-            }`}
-          >
-            <StarIcon filled={favourite} />
-          </button>
+          <FavouriteButton item={item} favourite={favourite} pending={pending} onFavorite={onFavorite} />
         )}
       </td>
     </tr>
@@ -278,7 +187,13 @@ const favouritesHeader = (onOnlyFavourites: () => void) => (
   </th>
 );
 
-export function ResultsTable({
+/** The results of the flipping and dropship tools: a table, or cards on a phone (narrower than `md`). */
+export function ResultsTable(props: ResultsTableProps) {
+  const narrow = useIsNarrow();
+  return narrow ? <ResultCards {...props} /> : <WideResultsTable {...props} />;
+}
+
+function WideResultsTable({
   entries,
   sort,
   onSort,
@@ -307,13 +222,11 @@ export function ResultsTable({
     >
       {entries.map((entry, slot) => {
         const key = entry.item.uniqueTradeKey;
-        let included = true;
-        for (const k of entry.tradeKeys) if (unchecked.has(k)) included = false;
         return (
           <ResultRow
             key={slot}
             entry={entry}
-            included={included}
+            included={isIncluded(entry, unchecked)}
             favourite={favorites.has(entry.item.uniqueItemKey)}
             pending={favoritePending === entry.item.uniqueItemKey}
             selected={selectedKey === key}

@@ -1,7 +1,8 @@
 // View state shared by the three data tools (SPEC §3 "Filter state").
-import { configToFilters, type Filters } from '@goldroute/domain';
+import type { Filters } from '@goldroute/domain';
 import { useCallback, useState } from 'react';
 import { useAuth } from '../../lib/auth-store';
+import { personalFilters } from '../settings/filter-config';
 import { DEFAULT_SORT, nextSort, type SortKey, type SortState } from './rows';
 
 export interface ToolState {
@@ -29,7 +30,7 @@ export interface ToolState {
 export function useToolState(): ToolState {
   const { userData } = useAuth();
   // The saved personal config is applied once, on load (SPEC §4): later profile changes do not reset it.
-  const [filters, setFilters] = useState<Filters>(() => configToFilters(userData?.config));
+  const [filters, setFilters] = useState<Filters>(() => personalFilters(userData?.config));
   const [page, setPageState] = useState(1);
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const [unchecked, setUnchecked] = useState<ReadonlySet<string>>(() => new Set());

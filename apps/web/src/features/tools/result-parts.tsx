@@ -1,0 +1,156 @@
+// What the flipping and dropship results show in both layouts (the desktop table and the phone cards):
+// the entries, the group toggle, the variant count and the favourite star.
+import { LABELS, type TradeItem } from '@goldroute/domain';
+import type { SortKey, SortState } from './rows';
+import { StarIcon, type SortColumn } from './table-parts';
+
+/** Columns 2 to 15 of SPEC §2 (column 1 is the include checkbox), then the favourite star. */
+export const RESULT_COLUMNS: readonly SortColumn[] = [
+  { label: 'Item Name', sortKey: 'name', track: 'minmax(11rem,1.25fr)' },
+  { label: 'Category', sortKey: 'category', track: '6.25rem' },
+  { label: 'ilvl', sortKey: 'itemLevel', align: 'right', track: '2.75rem' },
+  { label: 'Sell Rate', sortKey: 'sellRate', align: 'right', track: '3.75rem' },
+  { label: 'Expansion', sortKey: 'expansion', track: '5.5rem' },
+  { label: 'Quality', sortKey: 'quality', track: '4.75rem' },
+  { label: 'Extra Stats', sortKey: 'extraStats', track: '5.25rem' },
+  { label: 'Sale Avg', sortKey: 'saleAvg', align: 'right', track: '5.25rem' },
+  { label: 'Sale Avg vs Buy', sortKey: 'saleAvgVsBuy', align: 'right', track: '5.75rem' },
+  {
+    label: 'Sell vs Buy',
+    sortKey: 'sellVsBuy',
+    tooltip: LABELS.sellVsBuyTooltip,
+    align: 'right',
+    track: '5.75rem',
+  },
+  { label: 'Sell Price', sortKey: 'sellPrice', align: 'right', track: '5.25rem' },
+  { label: 'Sell Realm', sortKey: 'sellRealm', track: 'minmax(7rem,1fr)' },
+  { label: 'Buy Price', sortKey: 'buyPrice', align: 'right', track: '5.25rem' },
+  { label: 'Buy Realm', sortKey: 'buyRealm', track: 'minmax(7rem,1fr)' },
+];
+
+/** One rendered line: a plain item, a dropship group, or one of a group's variants. */
+export interface TableEntry {
+  kind: 'item' | 'group' | 'variant';
+  item: TradeItem;
+  category: string;
+  /** Trade keys the include checkbox controls (a group controls all its shown variants). */
+  tradeKeys: readonly string[];
+  groupKey?: string;
+  /** Variant count of a group. */
+  count?: number;
+  /** A group with more than one passing variant: only then does it expand into something new. */
+  expandable?: boolean;
+  expanded?: boolean;
+}
+
+export interface ResultsTableProps {
+  entries: readonly TableEntry[];
+  sort: SortState;
+  onSort: (key: SortKey) => void;
+  unchecked: ReadonlySet<string>;
+  onToggle: (tradeKeys: readonly string[]) => void;
+  /** Header checkbox state: checked only when nothing is unchecked. */
+  allIncluded: boolean;
+  onToggleAll: () => void;
+  /** Header star: keep only favourites included. */
+  onOnlyFavourites: () => void;
+  favorites: ReadonlySet<string>;
+  onFavorite: (item: TradeItem) => void;
+  favoritePending?: string | null;
+  selectedKey: string | null;
+  onSelect: (tradeKey: string) => void;
+  onToggleGroup?: (groupKey: string) => void;
+}
+
+/** An entry is included while none of its trade keys is unchecked. */
+export function isIncluded(entry: TableEntry, unchecked: ReadonlySet<string>): boolean {
+  for (const key of entry.tradeKeys) if (unchecked.has(key)) return false;
+  return true;
+}
+
+/**
+ * The expand arrow of a dropship group that has variants to show; a group without (one passing variant)
+ * shows none (by default keeping its room empty, so the names of a page stay aligned).
+ */
+export function GroupToggleSlot({
+  entry,
+  onToggleGroup,
+  keepRoom = true,
+}: {
+  entry: TableEntry;
+  onToggleGroup?: (key: string) => void;
+  /** Keep the arrow's room when there is no arrow (table rows); cards on a phone need the width. */
+  keepRoom?: boolean;
+}) {
+  if (entry.kind !== 'group' || !onToggleGroup || entry.groupKey === undefined) return null;
+  if (!entry.expandable) {
+    return keepRoom ? <span aria-hidden="true" className="mr-1.5 inline-block size-5 align-middle" /> : null;
+  }
+  const groupKey = entry.groupKey;
+  return (
+    <button
+      type="button"
+      aria-expanded={entry.expanded ?? false}
+      aria-label={`${entry.expanded ? 'Collapse' : 'Expand'} ${entry.item.name}`}
+      onClick={(e) => {
+        e.stopPropagation();
+        onToggleGroup(groupKey);
+      }}
+      className="mr-1.5 inline-flex size-5 items-center justify-center rounded align-middle text-gold-300 ring-1 ring-gold-400/30 ring-inset hover:bg-gold-400/10"
+    >
+      {/* A chevron from two borders (no SVG per row): points right, or down when open. */}
+      <span
+        aria-hidden="true"
+        className={`size-1.5 border-r-2 border-b-2 border-current transition-transform ${
+          entry.expanded ? '-translate-y-px rotate-45' : '-translate-x-px -rotate-45'
+        }`}
+      />
+    </button>
+  );
+}
+
+/** "(N)" after a group's name: how many variants it has. */
+export function VariantCount({ entry }: { entry: TableEntry }) {
+  if (entry.kind !== 'group') return null;
+  return (
+    <span
+      className="ml-1.5 text-xs whitespace-nowrap text-slate-400 tabular-nums"
+      data-testid="variant-count"
+    >
+      ({entry.count})
+    </span>
+  );
+}
+
+/** The favourite star of a row (variants have none: their group's item is the favourite). */
+export function FavouriteButton({
+  item,
+  favourite,
+  pending,
+  onFavorite,
+  className = 'size-6',
+}: {
+  item: TradeItem;
+  favourite: boolean;
+  pending: boolean;
+  onFavorite: (item: TradeItem) => void;
+  className?: string;
+}) {
+  return (
+    <button
+      type="button"
+      disabled={pending}
+      aria-pressed={favourite}
+      aria-label={favourite ? `Remove ${item.name} from favorites` : `Add ${item.name} to favorites`}
+      onClick={(e) => {
+        e.stopPropagation();
+        onFavorite(item);
+      }}
+      className={`inline-flex shrink-0 items-center justify-center rounded align-middle hover:bg-white/5 disabled:opacity-50 ${className} ${
+        favourite ? 'text-gold-400' : 'text-slate-600 hover:text-gold-300'
+      }`}
+    >
+      <StarIcon filled={favourite} />
+    </button>
+  );
+}
