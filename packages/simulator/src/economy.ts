@@ -1,20 +1,16 @@
 // The seeded economy: realms, items, pets, hourly auction dumps, TSM region rows and the token
-// price, all as pure functions of (seed, size, region, realm, hour). Dumps are produced lazily,
-// one realm at a time, as a stream of JSON text chunks.
+// price, all as pure functions of (seed, size, region, realm, wall-clock hour). Dumps come from a
+// market whose auctions live across hours (market.ts), produced lazily, one realm at a time, as a
+// stream of JSON text chunks.
+import { auctionDumpChunks } from './auction-dump';
 import type { BonusData } from './bonus-data';
 import { createBonusData } from './bonus-data';
 import type { Catalog, SimItem, SimPetSpecies } from './catalog';
-import { createCatalog, PET_CAGE_ITEM_ID, QUALITY_NAMES } from './catalog';
-import {
-  hash4,
-  hashedNormal,
-  intBetween,
-  mulberry32,
-  poisson,
-  smoothNoise,
-  unit,
-  weightedIndex,
-} from './random';
+import { createCatalog, QUALITY_NAMES } from './catalog';
+import type { MarketOptions } from './market';
+import { Market } from './market';
+import { HOUR_MS, itemDrift, PET_AUCTION_SHARE, PET_KEY_OFFSET, REGION_PRICE_SCALE } from './pricing';
+import { hash4, hashedNormal, smoothNoise, unit } from './random';
 import type { RegionCode, RegionShape, SimConnectedRealm } from './realms';
 import { connectedRealmName, createConnectedRealms, POPULATION_NAMES, REGION_IDS } from './realms';
 import { iconUrl } from './responses';
@@ -25,8 +21,13 @@ export type EconomySize = 'tiny' | 'small' | 'standard' | 'full';
 export interface EconomyOptions {
   seed?: number;
   size?: EconomySize;
-  /** Wall-clock time of hour 0 in ms (floored to the hour). Default 2024-11-01T00:00Z. */
+  /**
+   * Wall-clock time of hour 0 in ms (floored to the hour). Default 2024-11-01T00:00Z. It only names
+   * the hours: the market at a wall-clock hour is the same whatever the start time.
+   */
   startTime?: number;
+  /** Memory budget of the market's cached realm books (see MarketOptions). */
+  cachedListings?: MarketOptions['cachedListings'];
 }
 
 interface SizeShape {
@@ -64,34 +65,16 @@ export const SIZE_SHAPES: Readonly<Record<EconomySize, SizeShape>> = {
 };
 
 export const DEFAULT_START_TIME = Date.UTC(2024, 10, 1, 0, 0, 0);
-const HOUR_MS = 3_600_000;
 const SLOT_MS = 15 * 60_000;
 const COPPER_PER_GOLD = 10_000;
 
-/** Region price level against the US baseline. */
-const REGION_PRICE_SCALE: Readonly<Record<RegionCode, number>> = { us: 1, eu: 1.2 };
 const TOKEN_BASE_GOLD: Readonly<Record<RegionCode, number>> = { us: 280_000, eu: 420_000 };
-/** Share of a realm's auctions that are caged battle pets. */
-const PET_AUCTION_SHARE = 0.05;
-/** Chance per (item, realm, hour) of one lone auction far below the realm's price (a fake deal). */
-const FAKE_DEAL_CHANCE = 0.006;
-const PET_KEY_OFFSET = 1_000_000;
-const TIME_LEFT = ['SHORT', 'MEDIUM', 'LONG', 'VERY_LONG'] as const;
-const TIME_LEFT_WEIGHTS = [8, 17, 35, 40];
-const CONTEXTS = [3, 5, 11, 13, 14, 26, 35, 64];
 
 export interface TokenPoint {
   /** Unix ms. */
   timestamp: number;
   /** Copper. */
   price: number;
-}
-
-/** Rounds a copper price the way sellers post: copper below 1g, silver below 100g, gold above. */
-function postedPrice(copper: number): number {
-  if (copper < 10_000) return Math.max(1, Math.round(copper));
-  if (copper < 1_000_000) return Math.round(copper / 100) * 100;
-  return Math.round(copper / 10_000) * 10_000;
 }
 
 export class Economy {
@@ -106,6 +89,7 @@ export class Economy {
   private readonly petById = new Map<number, SimPetSpecies>();
   private readonly realmsByRegion: Record<RegionCode, SimConnectedRealm[]>;
   private readonly realmById: Record<RegionCode, Map<number, SimConnectedRealm>>;
+  private readonly market: Market;
 
   constructor(options: EconomyOptions = {}) {
     this.seed = (options.seed ?? 1) >>> 0;
@@ -126,6 +110,15 @@ export class Economy {
       us: new Map(this.realmsByRegion.us.map((r) => [r.id, r])),
       eu: new Map(this.realmsByRegion.eu.map((r) => [r.id, r])),
     };
+    this.market = new Market(
+      {
+        seed: this.seed,
+        items: this.items,
+        pets: this.pets,
+        realms: [...this.realmsByRegion.us, ...this.realmsByRegion.eu],
+      },
+      { cachedListings: options.cachedListings },
+    );
   }
 
   connectedRealms(region: RegionCode): readonly SimConnectedRealm[] {
@@ -170,35 +163,10 @@ export class Economy {
     return Math.floor(this.startTime / HOUR_MS) + hour;
   }
 
-  /** Region-wide drift of an item's price level (slow, shared by all realms). */
-  private itemDrift(key: number, absHour: number): number {
-    return Math.exp(0.07 * smoothNoise(this.seed ^ key, 1, absHour, 12));
-  }
-
-  /** Price level of one item on one realm in one hour, before the variant factor (copper). */
-  private realmPriceLevel(
-    region: RegionCode,
-    key: number,
-    basePrice: number,
-    sigma: number,
-    realm: SimConnectedRealm,
-    absHour: number,
-  ): number {
-    const stable = Math.exp(sigma * hashedNormal(this.seed, key, realm.id, 7));
-    const drift = Math.exp(0.05 * smoothNoise(this.seed ^ key, realm.id, absHour, 6));
-    return (
-      basePrice * REGION_PRICE_SCALE[region] * realm.priceBias * stable * drift * this.itemDrift(key, absHour)
-    );
-  }
-
-  /** Listing intensity multiplier of an item on a realm (some realms simply do not carry it). */
-  private presence(key: number, realmId: number): number {
-    return Math.exp(0.8 * hashedNormal(this.seed, key, realmId, 11) - 0.32);
-  }
-
   /**
    * The realm's auction dump for an hour as JSON text chunks of about `chunkSize` characters:
-   * exactly the body of GET /data/wow/connected-realm/{id}/auctions. Memory stays bounded.
+   * exactly the body of GET /data/wow/connected-realm/{id}/auctions. Memory stays bounded. The
+   * auctions persist from hour to hour (see market.ts); any hour can be asked for first.
    */
   *auctionChunks(
     region: RegionCode,
@@ -207,102 +175,15 @@ export class Economy {
     origin = `https://${region}.api.blizzard.com`,
     chunkSize = 1 << 16,
   ): Generator<string, void, undefined> {
-    const realm = this.requireRealm(region, connectedRealmId);
-    const absHour = this.absoluteHour(hour);
-    const rng = mulberry32(hash4(this.seed, REGION_IDS[region], realm.id, absHour));
-    const href = `${origin}/data/wow/connected-realm/${realm.id}`;
-    let buf =
-      `{"_links":{"self":{"href":"${href}/auctions?namespace=dynamic-${region}"}},` +
-      `"connected_realm":{"href":"${href}?namespace=dynamic-${region}"},"auctions":[`;
-    let auctionId = 1_000_000_000 + (hash4(this.seed, realm.id, absHour) % 900_000_000);
-    let first = true;
-    const emit = (item: string, unitPrice: number, quantity: number): void => {
-      const buyout = unitPrice * quantity;
-      let bidPart = '';
-      if (rng() < 0.2) bidPart = `,"bid":${Math.min(buyout, postedPrice(buyout * (0.5 + 0.4 * rng())))}`;
-      const timeLeft = TIME_LEFT[weightedIndex(rng, TIME_LEFT_WEIGHTS)] ?? 'LONG';
-      buf +=
-        `${first ? '' : ','}{"id":${auctionId++},"item":${item}${bidPart}` +
-        `,"buyout":${buyout},"quantity":${quantity},"time_left":"${timeLeft}"}`;
-      first = false;
-    };
-    const itemVolume = realm.auctionVolume * (1 - PET_AUCTION_SHARE);
-    for (const item of this.items) {
-      const mean = itemVolume * item.share * this.presence(item.id, realm.id);
-      const count = poisson(rng, mean);
-      const fake = unit(hash4(this.seed ^ 0xfa4e, item.id, realm.id, absHour)) < FAKE_DEAL_CHANCE;
-      if (count === 0 && !fake) continue;
-      const level = this.realmPriceLevel(region, item.id, item.basePrice, item.sigma, realm, absHour);
-      const weights = item.templates.map((t) => t.weight);
-      for (let k = 0; k <= count; k++) {
-        const isFake = k === count;
-        if (isFake && !fake) break;
-        const template = item.templates[weightedIndex(rng, weights)] ?? item.templates[0];
-        if (!template) break;
-        const spread = isFake
-          ? 0.04 + 0.2 * rng()
-          : k === 0
-            ? 1 + 0.04 * rng()
-            : 1 - 0.35 * Math.log(1 - rng());
-        const unitPrice = postedPrice(level * template.priceFactor * spread);
-        const quantity = item.stacks && rng() < 0.15 ? intBetween(rng, 2, 20) : 1;
-        emit(this.itemJson(item, template.bonusLists, template.dropLevel, rng), unitPrice, quantity);
-      }
-      if (buf.length >= chunkSize) {
-        yield buf;
-        buf = '';
-      }
-    }
-    const petVolume = realm.auctionVolume * PET_AUCTION_SHARE;
-    for (const pet of this.pets) {
-      const key = PET_KEY_OFFSET + pet.speciesId;
-      const count = poisson(rng, petVolume * pet.share * this.presence(key, realm.id));
-      const fake = unit(hash4(this.seed ^ 0xfa4e, key, realm.id, absHour)) < FAKE_DEAL_CHANCE;
-      if (count === 0 && !fake) continue;
-      const level = this.realmPriceLevel(region, key, pet.basePrice, pet.sigma, realm, absHour);
-      for (let k = 0; k <= count; k++) {
-        const isFake = k === count;
-        if (isFake && !fake) break;
-        const r = rng();
-        const petLevel = r < 0.7 ? 1 : r < 0.9 ? 25 : intBetween(rng, 2, 24);
-        const q = rng();
-        const petQuality = q < 0.75 ? 3 : q < 0.9 ? 2 : 1;
-        const factor = (petLevel === 25 ? 1.6 : 1) * (petQuality === 3 ? 1 : petQuality === 2 ? 0.6 : 0.4);
-        const spread = isFake
-          ? 0.04 + 0.2 * rng()
-          : k === 0
-            ? 1 + 0.04 * rng()
-            : 1 - 0.35 * Math.log(1 - rng());
-        const unitPrice = postedPrice(level * factor * spread);
-        const breed = intBetween(rng, 3, 12);
-        const itemJson =
-          `{"id":${PET_CAGE_ITEM_ID},"modifiers":[{"type":6,"value":${50000 + pet.speciesId}}]` +
-          `,"pet_breed_id":${breed},"pet_level":${petLevel},"pet_quality_id":${petQuality},"pet_species_id":${pet.speciesId}}`;
-        emit(itemJson, unitPrice, 1);
-      }
-      if (buf.length >= chunkSize) {
-        yield buf;
-        buf = '';
-      }
-    }
-    buf += `],"commodities":{"href":"${origin}/data/wow/auctions/commodities?namespace=dynamic-${region}"}}`;
-    yield buf;
-  }
-
-  private itemJson(
-    item: SimItem,
-    bonusLists: readonly number[],
-    dropLevel: number | undefined,
-    rng: () => number,
-  ): string {
-    if (!item.equipment) return `{"id":${item.id}}`;
-    let s = `{"id":${item.id},"context":${CONTEXTS[Math.floor(rng() * CONTEXTS.length)] ?? 3}`;
-    if (bonusLists.length > 0) s += `,"bonus_lists":[${bonusLists.join(',')}]`;
-    const mods: string[] = [];
-    if (dropLevel !== undefined) mods.push(`{"type":9,"value":${dropLevel}}`);
-    if (rng() < 0.3) mods.push(`{"type":28,"value":${intBetween(rng, 1000, 2800)}}`);
-    if (mods.length > 0) s += `,"modifiers":[${mods.join(',')}]`;
-    return `${s}}`;
+    this.requireRealm(region, connectedRealmId);
+    yield* auctionDumpChunks(
+      this.market,
+      region,
+      connectedRealmId,
+      this.absoluteHour(hour),
+      origin,
+      chunkSize,
+    );
   }
 
   /** The whole dump as one string (tests and small sizes). */
@@ -334,8 +215,9 @@ export class Economy {
     ): TsmRegionRow => {
       const level =
         basePrice * REGION_PRICE_SCALE[region] * Math.exp(0.08 * hashedNormal(this.seed, key, 0x75a1));
-      const marketValue = Math.round(level * this.itemDrift(key, absHour) * 1.1);
-      const historicalDrift = (this.itemDrift(key, absHour) + this.itemDrift(key, absHour - 720)) / 2;
+      const marketValue = Math.round(level * itemDrift(this.seed, key, absHour) * 1.1);
+      const historicalDrift =
+        (itemDrift(this.seed, key, absHour) + itemDrift(this.seed, key, absHour - 720)) / 2;
       const historical = Math.round(level * historicalDrift * 1.1);
       const avgSalePrice = Math.round(marketValue * (0.6 + 0.3 * unit(hash4(this.seed, key, 0xa5a1))));
       const quantity = Math.max(1, Math.round(volume * share));

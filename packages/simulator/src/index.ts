@@ -1,7 +1,9 @@
 // @goldroute/simulator: a seeded economy of both regions in Blizzard and TSM wire formats, and a
-// loopback HTTP server speaking those APIs.
+// loopback HTTP server speaking those APIs. What really happened in its market (sales, planted dead
+// listings, bait) is in '@goldroute/simulator/truth', for tests and benchmarks only.
 export { createEconomy, Economy, DEFAULT_START_TIME, SIZE_SHAPES } from './economy';
 export type { EconomyOptions, EconomySize, RealmSummary, StaticItem, StaticPet, TokenPoint } from './economy';
+export type { MarketOptions } from './market';
 export { startSimulatorServer } from './server';
 export type {
   FaultKind,
