@@ -1,6 +1,15 @@
 // @goldroute/market: the pure engine. Auction dumps in, cross-realm deals and realm statistics out.
 export { ingestRealmDump, IngestError } from './ingest';
-export type { IngestOptions, RealmListing } from './ingest';
+export type { IngestOptions, RealmAuctions, RealmListing } from './ingest';
+export {
+  TIME_LEFT_LONG,
+  TIME_LEFT_MEDIUM,
+  TIME_LEFT_NAMES,
+  TIME_LEFT_SHORT,
+  TIME_LEFT_UNKNOWN,
+  TIME_LEFT_VERY_LONG,
+} from './time-left';
+export type { TimeLeftCode } from './time-left';
 export { RawVariantTable } from './raw-variants';
 export { appClassification, buildSnapshot, SnapshotBuilder } from './snapshot';
 export { decodeSnapshot, encodeSnapshot, SnapshotCodecError } from './snapshot-codec';

@@ -233,3 +233,132 @@ describe('ingestRealmDump', () => {
     );
   });
 });
+
+describe('ingestRealmDump with auctions: true', () => {
+  const TIME_LEFT = ['SHORT', 'MEDIUM', 'LONG', 'VERY_LONG'];
+
+  /** The columns as plain rows, with the raw variant as its item id. */
+  function auctionRows(listing: RealmListing, table: RawVariantTable) {
+    const a = listing.auctions;
+    if (!a) throw new Error('no auctions');
+    return Array.from({ length: a.count }, (_, k) => ({
+      id: a.id[k],
+      item: table.itemId(a.raw[k] as number),
+      unitPrice: a.unitPrice[k],
+      quantity: a.quantity[k],
+      timeLeft: a.timeLeft[k],
+    }));
+  }
+
+  it('returns no auctions by default', () => {
+    const table = new RawVariantTable();
+    const d = dumps[0] as { id: number; json: string };
+    expect('auctions' in ingestRealmDump(d.json, { connectedRealmId: d.id, table })).toBe(false);
+    expect('auctions' in ingestRealmDump(d.json, { connectedRealmId: d.id, table, auctions: false })).toBe(
+      false,
+    );
+  });
+
+  it('reads ids, prices, quantities and time left of item and commodity auctions', () => {
+    // Blizzard's compact layout (the fast path) and the same auctions indented (the general path).
+    const auctions = [
+      // Item style: buyout for the whole stack.
+      { id: 2_400_000_001, item: { id: 10 }, buyout: 1000, quantity: 4, time_left: 'SHORT' },
+      {
+        id: 3,
+        item: { id: 10, bonus_lists: [5, 3] },
+        bid: 10,
+        buyout: 999,
+        quantity: 2,
+        time_left: 'MEDIUM',
+      },
+      // Bid only, no item, no quantity: counted, not priced, so not listed here.
+      { id: 4, item: { id: 10 }, bid: 500, quantity: 1, time_left: 'LONG' },
+      { id: 5, buyout: 5, quantity: 1, time_left: 'LONG' },
+      { id: 6, item: { id: 13 }, buyout: 5, quantity: 0, time_left: 'LONG' },
+      // Commodity style: unit_price per unit.
+      { id: 7, item: { id: 11 }, quantity: 200, unit_price: 77, time_left: 'LONG' },
+      { id: 8, item: { id: 11 }, quantity: 5, unit_price: 0, time_left: 'VERY_LONG' },
+      // Ids up to 2^53 (16 digits leave the fast path), odd or absent time left, absent id.
+      { id: 9_007_199_254_740_991, item: { id: 12 }, buyout: 10, quantity: 1, time_left: 'VERY_LONG' },
+      { id: 10, item: { id: 12 }, buyout: 10, quantity: 1, time_left: 'FOREVER' },
+      { id: 11, item: { id: 12 }, buyout: 10, quantity: 1 },
+      { id: 12, item: { id: 12 }, buyout: 10, quantity: 1, time_left: 7 },
+      { item: { id: 12 }, buyout: 10, quantity: 1, time_left: 'SHORT' },
+      { id: 14, item: { id: 82800, pet_species_id: 7 }, buyout: 30, quantity: 1, time_left: 'LONG' },
+    ];
+    const expected = [
+      { id: 2_400_000_001, item: 10, unitPrice: 250, quantity: 4, timeLeft: 0 },
+      { id: 3, item: 10, unitPrice: 500, quantity: 2, timeLeft: 1 },
+      { id: 7, item: 11, unitPrice: 77, quantity: 200, timeLeft: 2 },
+      { id: 8, item: 11, unitPrice: 1, quantity: 5, timeLeft: 3 },
+      { id: 9_007_199_254_740_991, item: 12, unitPrice: 10, quantity: 1, timeLeft: 3 },
+      { id: 10, item: 12, unitPrice: 10, quantity: 1, timeLeft: 3 },
+      { id: 11, item: 12, unitPrice: 10, quantity: 1, timeLeft: 3 },
+      { id: 12, item: 12, unitPrice: 10, quantity: 1, timeLeft: 3 },
+      { id: -1, item: 12, unitPrice: 10, quantity: 1, timeLeft: 0 },
+      { id: 14, item: 82800, unitPrice: 30, quantity: 1, timeLeft: 2 },
+    ];
+    for (const json of [JSON.stringify({ auctions }), JSON.stringify({ auctions }, null, 2)]) {
+      const table = new RawVariantTable();
+      const listing = ingestRealmDump(json, { connectedRealmId: 1, table, auctions: true });
+      expect(listing.auctions?.count).toBe(listing.pricedAuctions);
+      expect(auctionRows(listing, table)).toEqual(expected);
+      // The raw ids are the listing's: the bonus-less and the bonus variant of item 10 differ.
+      const a = listing.auctions as NonNullable<RealmListing['auctions']>;
+      expect(new Set(a.raw)).toEqual(new Set(listing.rawIds));
+      expect(a.raw[0]).not.toBe(a.raw[1]);
+      expect(table.bonusIds(a.raw[1] as number)).toEqual([3, 5]);
+    }
+  });
+
+  it('reads escaped time left names and forgets a replaced auctions array', () => {
+    const json =
+      '{"auctions":[{"id":1,"item":{"id":1},"buyout":9,"time_left":"SHORT"}],' +
+      '"auctions":[{"id":2,"item":{"id":2},"buyout":5,"time_left":"\\u0053HORT"},' +
+      '{"id":3,"item":{"id":2},"buyout":5,"time_left":"LO\\u004eG"}]}';
+    const table = new RawVariantTable();
+    const listing = ingestRealmDump(json, { connectedRealmId: 1, table, auctions: true });
+    expect(auctionRows(listing, table)).toEqual([
+      { id: 2, item: 2, unitPrice: 5, quantity: 1, timeLeft: 0 },
+      { id: 3, item: 2, unitPrice: 5, quantity: 1, timeLeft: 2 },
+    ]);
+  });
+
+  it('agrees with JSON.parse and with the listing on every simulator dump', () => {
+    const table = new RawVariantTable();
+    for (const d of dumps) {
+      const plain = ingestRealmDump(d.json, { connectedRealmId: d.id, table });
+      const listing = ingestRealmDump(d.json, { connectedRealmId: d.id, table, auctions: true });
+      const { auctions, ...rest } = listing;
+      expect(rest).toEqual(plain);
+      const a = auctions as NonNullable<RealmListing['auctions']>;
+      const doc = JSON.parse(d.json) as {
+        auctions: (AnyAuction & { id: number; time_left?: string })[];
+      };
+      const priced = doc.auctions.filter(
+        (x) => typeof x.buyout === 'number' || typeof x.unit_price === 'number',
+      );
+      expect(a.count).toBe(priced.length);
+      expect(Array.from(a.id)).toEqual(priced.map((x) => x.id));
+      expect(Array.from(a.timeLeft)).toEqual(
+        priced.map((x) => TIME_LEFT.indexOf(x.time_left ?? 'VERY_LONG')),
+      );
+      // Per raw variant, the columns give back the listing's lowest price and total quantity.
+      const byRaw = new Map<number, { min: number; qty: number }>();
+      for (let k = 0; k < a.count; k++) {
+        const raw = a.raw[k] as number;
+        const cur = byRaw.get(raw) ?? { min: Infinity, qty: 0 };
+        cur.min = Math.min(cur.min, a.unitPrice[k] as number);
+        cur.qty += a.quantity[k] as number;
+        byRaw.set(raw, cur);
+      }
+      for (let j = 0; j < listing.size; j++) {
+        expect(byRaw.get(listing.rawIds[j] as number)).toEqual({
+          min: listing.minUnitPrice[j],
+          qty: listing.quantity[j],
+        });
+      }
+    }
+  });
+});

@@ -1,0 +1,67 @@
+// Per priced auction, what the evidence needs to follow listings from one snapshot to the next
+// (issue 13): its id, raw variant, unit price, quantity and time left, as parallel typed arrays.
+// Filled only when IngestOptions.auctions asks for it; plain listings never pay for it.
+
+/** A realm's priced auctions in dump order, as parallel arrays of `count` entries. */
+export interface RealmAuctions {
+  readonly count: number;
+  /** Auction id (stable while the listing lives; Blizzard ids pass 2^31, so doubles); -1 when absent. */
+  readonly id: Float64Array;
+  /** Raw variant id (the same numbering as RealmListing.rawIds). */
+  readonly raw: Int32Array;
+  /** Unit price, copper, rounded as RealmListing.minUnitPrice. */
+  readonly unitPrice: Float64Array;
+  readonly quantity: Float64Array;
+  /** time-left.ts code: 0 SHORT, 1 MEDIUM, 2 LONG, 3 VERY_LONG (also for absent or unknown values). */
+  readonly timeLeft: Uint8Array;
+}
+
+export class AuctionColumns {
+  count = 0;
+  private id = new Float64Array(4096);
+  private raw = new Int32Array(4096);
+  private unitPrice = new Float64Array(4096);
+  private quantity = new Float64Array(4096);
+  private timeLeft = new Uint8Array(4096);
+
+  push(id: number, raw: number, unitPrice: number, quantity: number, timeLeft: number): void {
+    const n = this.count++;
+    if (n === this.id.length) this.grow(n * 2);
+    this.id[n] = id;
+    this.raw[n] = raw;
+    this.unitPrice[n] = unitPrice;
+    this.quantity[n] = quantity;
+    this.timeLeft[n] = timeLeft;
+  }
+
+  private grow(cap: number): void {
+    const id = new Float64Array(cap);
+    id.set(this.id);
+    this.id = id;
+    const raw = new Int32Array(cap);
+    raw.set(this.raw);
+    this.raw = raw;
+    const unitPrice = new Float64Array(cap);
+    unitPrice.set(this.unitPrice);
+    this.unitPrice = unitPrice;
+    const quantity = new Float64Array(cap);
+    quantity.set(this.quantity);
+    this.quantity = quantity;
+    const timeLeft = new Uint8Array(cap);
+    timeLeft.set(this.timeLeft);
+    this.timeLeft = timeLeft;
+  }
+
+  /** Exactly-sized copies (the working arrays are up to twice as long). */
+  result(): RealmAuctions {
+    const n = this.count;
+    return {
+      count: n,
+      id: this.id.slice(0, n),
+      raw: this.raw.slice(0, n),
+      unitPrice: this.unitPrice.slice(0, n),
+      quantity: this.quantity.slice(0, n),
+      timeLeft: this.timeLeft.slice(0, n),
+    };
+  }
+}
