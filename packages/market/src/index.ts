@@ -41,6 +41,16 @@ export type {
 export { dropshipJson, dropshipJsonBytes, flippingJson, flippingJsonBytes } from './serialize';
 export { realmStats } from './realm-stats';
 export {
+  EVIDENCE_DAYS,
+  RealmEvidence,
+  soldFromTimeLeft,
+  DayBucket,
+  EvidenceCodecError,
+  evidenceFromBytes,
+  evidenceToBytes,
+} from './evidence';
+export type { DayCell, Depth, HistoryDay, SalesSeen } from './evidence';
+export {
   curveItemLevel,
   dropshipGroupKey,
   DROP_LEVEL_MODIFIER,

@@ -1,0 +1,7 @@
+// Evidence per connected realm from consecutive snapshots (issue 13, section 2); not yet fed by the
+// snapshot builder.
+export { EVIDENCE_DAYS, RealmEvidence, soldFromTimeLeft } from './realm-evidence';
+export type { Depth, HistoryDay, SalesSeen } from './realm-evidence';
+export { DayBucket } from './day-bucket';
+export type { DayCell } from './day-bucket';
+export { EvidenceCodecError, evidenceFromBytes, evidenceToBytes } from './evidence-codec';
