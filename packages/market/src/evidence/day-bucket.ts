@@ -4,6 +4,7 @@
 // on the hour it is read at, and a day the variant sold out late still shows that it was on offer.
 
 import { priceBin } from './price-bins';
+import { indexInSorted } from './sorted-search';
 
 export const DAY_MS = 86_400_000;
 
@@ -63,17 +64,7 @@ export class DayBucket {
   /** The variant's slot, or -1. */
   private find(variant: number): number {
     if (this.index !== null) return variant < this.index.length ? (this.index[variant] as number) - 1 : -1;
-    const vs = this.variants;
-    let lo = 0;
-    let hi = this.size_ - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const v = vs[mid] as number;
-      if (v === variant) return mid;
-      if (v < variant) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
+    return indexInSorted(this.variants, this.size_, variant);
   }
 
   /** Drops the variant-indexed table of a day that takes no more snapshots (memory: see index). */

@@ -10,6 +10,7 @@ import { AuctionIdTable } from './auction-ids';
 import { DAY_MS, DayBucket, dayOf } from './day-bucket';
 import { type ListingGroups, groupListings } from './listing-groups';
 import { medianOfBins } from './price-bins';
+import { indexInSorted } from './sorted-search';
 
 export const EVIDENCE_DAYS = 14;
 const HOUR_MS = 3_600_000;
@@ -189,17 +190,7 @@ export class RealmEvidence {
   /** Index of the variant among the last snapshot's listed variants, or -1. */
   private listedIndex(variant: number): number {
     const vs = this.last?.variants;
-    if (vs === undefined) return -1;
-    let lo = 0;
-    let hi = vs.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const v = vs[mid] as number;
-      if (v === variant) return mid;
-      if (v < variant) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
+    return vs === undefined ? -1 : indexInSorted(vs, vs.length, variant);
   }
 
   /** Snapshots in a row that have shown the variant's current lowest listing (0: not listed now). */

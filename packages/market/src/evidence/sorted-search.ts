@@ -1,0 +1,13 @@
+/** Position of `value` among the first `size` entries of an ascending array, or -1. */
+export function indexInSorted(sorted: Int32Array, size: number, value: number): number {
+  let lo = 0;
+  let hi = size - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = sorted[mid] as number;
+    if (v === value) return mid;
+    if (v < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
