@@ -12,3 +12,4 @@ export * from './subscription';
 export * from './access';
 export * from './routing';
 export * from './trust';
+export type { ItemInfo } from './item-info';

@@ -1,23 +1,8 @@
 // Input and output shapes of the engine. TradeItem and DropshipGroup are @goldroute/domain's;
 // the realm statistics rows have the field names of SPEC §3 (the domain's zod schemas check them).
 
-/** Static item data (Blizzard item API + patch number + crafted list). */
-export interface ItemInfo {
-  id: number;
-  name: string;
-  classId: number;
-  className: string;
-  subclassId: number;
-  subclassName: string;
-  /** Blizzard quality id (0 poor .. 5 legendary). */
-  quality: number;
-  /** Base item level. */
-  level: number;
-  /** Expansion number 1..11. */
-  expansion: number;
-  crafted: boolean;
-  mediaURL: string;
-}
+/** Static item data: declared once, in @goldroute/domain. */
+export type { ItemInfo } from '@goldroute/domain';
 
 /** Battle pet species data. */
 export interface PetInfo {

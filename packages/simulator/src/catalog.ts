@@ -4,6 +4,7 @@ import { equipmentTemplates } from './bonus-data';
 import * as names from './names';
 import type { Rng } from './random';
 import { intBetween, logUniform, mulberry32, normal, pick, weightedIndex } from './random';
+import type { ItemInfo } from '@goldroute/domain';
 
 export const PET_CAGE_ITEM_ID = 82800;
 
@@ -108,20 +109,9 @@ export const QUALITY_NAMES: Readonly<Record<number, { type: string; name: string
   5: { type: 'LEGENDARY', name: 'Legendary' },
 };
 
-export interface SimItem {
-  id: number;
-  name: string;
-  classId: number;
-  className: string;
-  subclassId: number;
-  subclassName: string;
-  quality: number;
-  /** Base item level (Blizzard item `level`). */
-  level: number;
+/** The app's ItemInfo (its icon as a file name rather than a URL), plus what only the simulator needs. */
+export interface SimItem extends Omit<ItemInfo, 'mediaURL'> {
   requiredLevel: number;
-  /** Expansion (patch number) 1..11. */
-  expansion: number;
-  crafted: boolean;
   /** Icon file name, e.g. inv_sword_04. */
   icon: string;
   inventoryType: { type: string; name: string };

@@ -15,6 +15,7 @@ import type { RegionCode, RegionShape, SimConnectedRealm } from './realms';
 import { connectedRealmName, createConnectedRealms, POPULATION_NAMES, REGION_IDS } from './realms';
 import { iconUrl } from './responses';
 import type { BlizzardAuctionsResponse, TsmRegionRow } from './wire';
+import type { ItemInfo } from '@goldroute/domain';
 
 export type EconomySize = 'tiny' | 'small' | 'standard' | 'full';
 
@@ -318,20 +319,8 @@ export class Economy {
   }
 }
 
-/** Item data the way the app keeps it (Blizzard item API + patch number + crafted list + icon URL). */
-export interface StaticItem {
-  id: number;
-  name: string;
-  classId: number;
-  className: string;
-  subclassId: number;
-  subclassName: string;
-  quality: number;
-  level: number;
-  expansion: number;
-  crafted: boolean;
-  mediaURL: string;
-}
+/** Item data the way the app keeps it: the one ItemInfo of @goldroute/domain. */
+export type StaticItem = ItemInfo;
 
 /** Battle pet species data (name, creature id for links, expansion, icon URL). */
 export interface StaticPet {

@@ -7,18 +7,10 @@ import { catalogItems, catalogPets } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { BlizzardClient } from '../../sources/blizzard';
 import { UpstreamError } from '../../sources/http-json';
+import type { ItemInfo } from '@goldroute/domain';
 
 /** What the item and media endpoints say about an item (expansion and crafted come from the lists). */
-export interface CatalogItem {
-  name: string;
-  classId: number;
-  className: string;
-  subclassId: number;
-  subclassName: string;
-  quality: number;
-  level: number;
-  mediaURL: string;
-}
+export type CatalogItem = Omit<ItemInfo, 'id' | 'expansion' | 'crafted'>;
 
 /** What the pet endpoint says about a battle pet species. */
 export interface CatalogPet {
