@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Clock } from '../../lib/clock';
-import { hashToken } from '../../lib/secure-token';
+import { emailDigest, hashToken } from '../../lib/secure-token';
 import { HttpError } from '../../plugins/errors';
 
 /**
@@ -90,7 +90,7 @@ const wait = (ms: number) => {
 /** The login throttle: checked before the password is hashed, told the outcome after. */
 export function createLoginThrottle(store: ThrottleStore) {
   // Only digests are stored: no e-mail or address sits in memory or Redis in the clear.
-  const account = (email: string) => hashToken(email.trim().toLowerCase()).slice(0, 32);
+  const account = (email: string) => emailDigest(email).slice(0, 32);
   const pair = (email: string, ip: string) => `pair:${account(email)}:${hashToken(ip).slice(0, 32)}`;
   const known = (email: string, ip: string) => `known:${account(email)}:${hashToken(ip).slice(0, 32)}`;
   const all = (email: string) => `account:${account(email)}`;

@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock';
 import { parseOr400 } from '../../lib/parse';
-import { hashToken } from '../../lib/secure-token';
+import { emailDigest } from '../../lib/secure-token';
 import { HttpError } from '../../plugins/errors';
 import { byBodyField, byIp, byParam, type RateLimiter } from '../../plugins/rate-limits';
 import { authOf, type createAuthGuard } from '../sessions/auth-guard';
@@ -32,7 +32,7 @@ import { loadUserView } from './user-view';
 import type { Db } from '../../db/client';
 
 /** A stable, non-reversible name for an account in log lines (the e-mail itself is never logged). */
-const accountKey = (email: string): string => hashToken(email.trim().toLowerCase()).slice(0, 16);
+const accountKey = (email: string): string => emailDigest(email).slice(0, 16);
 
 export const REMEMBER_COOKIE = 'goldroute_remember';
 const MINUTE = 60_000;
