@@ -1,6 +1,24 @@
 // Test-only builders (not re-exported from index): one valid trade item and user to vary per case.
 import type { User } from './api/users';
-import type { TradeItem } from './trade-item';
+import type { TradeEvidence, TradeItem } from './trade-item';
+
+/** Evidence of a deal a realm was seen paying for: 8 sales at 20,000g, nothing off. */
+export function makeTradeEvidence(overrides: Partial<TradeEvidence> = {}): TradeEvidence {
+  return {
+    salesSeen14d: 8,
+    medianSale14d: 20000,
+    sellListingsNearPrice: 3,
+    sellQuantityNearPrice: 3,
+    realmsOffering: 12,
+    buyQuantity: 2,
+    sellListingAgeSnapshots: 3,
+    buyListingAgeSnapshots: 4,
+    buyRealmUpdatedAt: 1_732_000_000,
+    sellRealmUpdatedAt: 1_732_000_000,
+    hoursObserved: 336,
+    ...overrides,
+  };
+}
 
 export function makeTradeItem(overrides: Partial<TradeItem> = {}): TradeItem {
   return {
@@ -35,6 +53,10 @@ export function makeTradeItem(overrides: Partial<TradeItem> = {}): TradeItem {
     sellingConnectedRealmId: 22,
     sellingConnectedRealmName: 'Area 52',
     sellingConnectedRealmPopulation: 'FULL',
+    realisticProfit: 9000,
+    confidence: 'high',
+    flags: [],
+    evidence: makeTradeEvidence(),
     ...overrides,
   };
 }

@@ -1,4 +1,14 @@
 // Trade item and dropship group of SPEC §3. Prices on the wire are gold (copper stays inside packages/market).
+import type { ConfidenceLevel, DealEvidence, DealFlag } from './trust';
+
+/**
+ * What our own hourly snapshots show about a deal (issue 13), on the wire: DealEvidence (median in
+ * gold, times unix seconds) and how many hours of the sell realm's snapshots the 14 days hold.
+ */
+export interface TradeEvidence extends DealEvidence {
+  /** Hourly snapshots of the sell realm in the evidence window (at most 14 x 24 = 336). */
+  hoursObserved: number;
+}
 
 export interface TradeItem {
   uniqueTradeKey: string;
@@ -38,6 +48,12 @@ export interface TradeItem {
   sellingConnectedRealmId: number;
   sellingConnectedRealmName: string;
   sellingConnectedRealmPopulation: string;
+  /** Gold: the sale we expect on the sell realm (trust.ts expectedSale), less the 5% cut and the buy price. */
+  realisticProfit: number;
+  confidence: ConfidenceLevel;
+  /** Why confidence is not high, mildest first (DEAL_FLAGS order). */
+  flags: DealFlag[];
+  evidence: TradeEvidence;
 }
 
 export interface DropshipGroup {

@@ -99,6 +99,24 @@ describe('flippingSearch: hand-computed figures', () => {
       sellingConnectedRealmId: 2,
       sellingConnectedRealmName: 'Beta',
       sellingConnectedRealmPopulation: 'High',
+      // Built from dumps alone (no evidence kept): the region average is the going rate, and with no
+      // sales seen and nothing known of the depth, two doubts make the confidence low.
+      realisticProfit: 7_100, // min(20,000 listed, 18,000 average) x 0.95 - 10,000
+      confidence: 'low',
+      flags: ['thin-supply', 'no-sales-seen'],
+      evidence: {
+        salesSeen14d: 0,
+        medianSale14d: null,
+        sellListingsNearPrice: 0,
+        sellQuantityNearPrice: 0,
+        realmsOffering: 3,
+        buyQuantity: 0,
+        sellListingAgeSnapshots: 0,
+        buyListingAgeSnapshots: 0,
+        buyRealmUpdatedAt: 0,
+        sellRealmUpdatedAt: 0,
+        hoursObserved: 0,
+      },
     });
   });
 

@@ -11,6 +11,7 @@ import { afterAhCut, COPPER_PER_GOLD, toGold } from './money';
 import type { MarketSnapshot } from './snapshot';
 import type { DropshipGroup, TradeItem } from './types';
 import { uniqueTradeKey } from './variant-key';
+import { dealEvidence, dealTrust } from './deal-trust';
 
 /** Rows below these are dropped by the engine (SPEC §5 minimums; gold, rate, percent). */
 export interface DealFloors {
@@ -225,6 +226,10 @@ export function tradeItemOf(
   const buy = snapshot.entryPrice[buyEntry] as number;
   const sell = snapshot.entryPrice[sellEntry] as number;
   const cut = afterAhCut(sell);
+  const buyBuyout = toGold(buy);
+  const sellBuyout = toGold(sell);
+  const evidence = dealEvidence(snapshot, v, buyEntry, sellEntry);
+  const trust = dealTrust(snapshot, { buyBuyout, sellBuyout, avgSale: m.avgSale }, evidence);
   return {
     uniqueTradeKey: uniqueTradeKey(m.uniqueItemKey, br.id, sr.id),
     uniqueItemKey: m.uniqueItemKey,
@@ -246,8 +251,8 @@ export function tradeItemOf(
     avgSale: m.avgSale,
     marketValue: m.marketValue,
     historical: m.historical,
-    buyBuyout: toGold(buy),
-    sellBuyout: toGold(sell),
+    buyBuyout,
+    sellBuyout,
     sellAHCut: toGold(cut),
     sellVsBuy: toGold(cut - buy),
     saleAvgVsBuy: toGold(afterAhCut(snapshot.avgSale[v] as number) - buy),
@@ -257,6 +262,10 @@ export function tradeItemOf(
     sellingConnectedRealmId: sr.id,
     sellingConnectedRealmName: sr.name,
     sellingConnectedRealmPopulation: sr.population,
+    realisticProfit: trust.realisticProfit,
+    confidence: trust.confidence,
+    flags: trust.flags,
+    evidence,
   };
 }
 

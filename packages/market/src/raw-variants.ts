@@ -105,6 +105,37 @@ export class RawVariantTable {
     return this.data[(this.starts[id] as number) + 4] as number;
   }
 
+  /**
+   * Every signature in id order (a varint-free layout: per id its length, then its values), so a
+   * restarted process can restore the same ids before ingesting (stored evidence names raw ids).
+   */
+  toInt32(): Int32Array {
+    const out = new Int32Array(1 + this.size + this.dataLength);
+    out[0] = this.size;
+    let at = 1;
+    for (let id = 0; id < this.size; id++) {
+      const start = this.starts[id] as number;
+      const end = this.starts[id + 1] as number;
+      out[at++] = end - start;
+      out.set(this.data.subarray(start, end), at);
+      at += end - start;
+    }
+    return out;
+  }
+
+  /** Interns the signatures of toInt32() in order: into an empty table, each gets its old id. */
+  restore(saved: Int32Array): void {
+    if (this.size !== 0) throw new Error('restore needs an empty raw variant table');
+    const count = saved[0] ?? 0;
+    let at = 1;
+    for (let id = 0; id < count; id++) {
+      const len = saved[at++] as number;
+      if (!(len >= SIG_HEADER) || at + len > saved.length) throw new RangeError('bad raw variant table');
+      this.intern(saved.subarray(at, at + len), len);
+      at += len;
+    }
+  }
+
   bonusIds(id: number): number[] {
     const start = (this.starts[id] as number) + SIG_HEADER;
     const end = this.starts[id + 1] as number;

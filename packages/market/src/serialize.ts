@@ -4,6 +4,7 @@
 // snapshot and copied; only the keys' realm ids and the five money figures are written per row.
 import type { DealPairs, DealSearchOptions, SearchLimit } from './deals';
 import { dropshipPlan, flippingPlan } from './deals';
+import { dealEvidence, dealTrust } from './deal-trust';
 import { afterAhCut, COPPER_PER_GOLD, toGold } from './money';
 import type { MarketSnapshot } from './snapshot';
 
@@ -98,6 +99,8 @@ const K_BEST = bytes('],"bestProfit":');
 const K_TOTAL = bytes(',"totalCount":');
 /** Longest text of a number written by the writer (sign, 16 digits, point, exponent...). */
 const NUMBER_MAX = 32;
+/** The trust fields' keys (about 330 bytes), every flag, and 13 numbers. */
+const TRUST_MAX = 400 + 13 * NUMBER_MAX;
 /** Row bytes besides the fragments: constants, two realm ids and five money figures. */
 const ROW_EXTRA =
   K_TRADE_KEY_CLOSE.length +
@@ -107,7 +110,8 @@ const ROW_EXTRA =
   K_PROFIT.length +
   K_SALE_AVG.length +
   8 +
-  7 * NUMBER_MAX;
+  7 * NUMBER_MAX +
+  TRUST_MAX;
 
 /** Copper amounts below this are written digit by digit (their gold text is exact, see gold()). */
 const EXACT_COPPER = 1e15;
@@ -225,6 +229,23 @@ function writeRow(w: Writer, snapshot: MarketSnapshot, f: Fragments, pairs: Deal
   w.put(f.buying[br] as Uint8Array);
   w.byte(44);
   w.put(f.selling[sr] as Uint8Array);
+  // The trust fields are numbers and fixed words (ASCII), so their JSON text is written as is.
+  const evidence = dealEvidence(snapshot, v, b, s);
+  const prices = {
+    buyBuyout: toGold(buy),
+    sellBuyout: toGold(sell),
+    avgSale: toGold(snapshot.avgSale[v] as number),
+  };
+  const trust = dealTrust(snapshot, prices, evidence);
+  w.byte(44);
+  w.ascii(
+    inner({
+      realisticProfit: trust.realisticProfit,
+      confidence: trust.confidence,
+      flags: trust.flags,
+      evidence,
+    }),
+  );
   w.byte(125); // }
 }
 

@@ -11,7 +11,7 @@ import { frozen, restoreSnapshot, variantOf } from './snapshot';
 import type { RealmInfo } from './types';
 
 const MAGIC = 'GRSN';
-const VERSION = 1;
+const VERSION = 2; // 2: the evidence columns (issue 13)
 const PREFIX_BYTES = 24;
 const ALIGN = 8;
 
@@ -26,6 +26,14 @@ const COLUMNS = {
   entryRealm: Uint16Array,
   entryPrice: Float64Array,
   entryQuantity: Float64Array,
+  entryAge: Uint16Array,
+  entryNearListings: Uint16Array,
+  entryNearQuantity: Uint32Array,
+  entryLowestQuantity: Uint32Array,
+  entrySales: Uint16Array,
+  entryMedian: Float64Array,
+  realmModified: Float64Array,
+  realmHoursObserved: Uint16Array,
 } as const;
 type ColumnName = keyof typeof COLUMNS;
 const COLUMN_NAMES = Object.keys(COLUMNS) as ColumnName[];
@@ -237,12 +245,22 @@ function checkShape(p: SnapshotParts): void {
     p.realmIds.length === R &&
     p.realmAuctions.length === R &&
     p.realmHasData.length === R &&
+    p.realmModified.length === R &&
+    p.realmHoursObserved.length === R &&
     p.saleRate.length === V &&
     p.avgSale.length === V &&
     p.groupOf.length === V &&
     p.offsets.length === V + 1 &&
     p.offsets[V] === E &&
     p.entryPrice.length === E &&
-    p.entryQuantity.length === E;
+    p.entryQuantity.length === E &&
+    [
+      p.entryAge,
+      p.entryNearListings,
+      p.entryNearQuantity,
+      p.entryLowestQuantity,
+      p.entrySales,
+      p.entryMedian,
+    ].every((column) => column.length === E);
   if (!ok) throw new SnapshotCodecError('column lengths do not match the realm and variant counts');
 }

@@ -1,7 +1,11 @@
 // A columnar, immutable per-region snapshot: interned variant keys, per-variant metadata and TSM
 // figures, and for every variant the realms that list it with their lowest unit price and total
 // quantity, sorted by price once (CSR layout: offsets + parallel typed-array columns).
-import type { RealmListing } from './ingest';
+import { EntryTrustBuilder, emptyEntryTrust } from './entry-trust';
+import type { ListingEvidence } from './evidence/listing-evidence';
+import { listingEvidence } from './evidence/listing-evidence';
+import { RealmEvidence } from './evidence/realm-evidence';
+import type { RealmAuctions, RealmListing } from './ingest';
 import { ingestRealmDump } from './ingest';
 import { toGold } from './money';
 import { RawVariantTable } from './raw-variants';
@@ -66,6 +70,20 @@ export interface MarketSnapshot {
   /** Lowest unit buyout on that realm, copper. */
   readonly entryPrice: Float64Array;
   readonly entryQuantity: Float64Array;
+  /**
+   * Evidence per entry from the realm's consecutive snapshots (issue 13; ListingEvidence): zeros when
+   * the builder keeps no evidence. Age of the lowest listing in snapshots, listings and units at or
+   * below 1.1x the entry's price, units at the price, sales seen in 14 days and their median (copper).
+   */
+  readonly entryAge: Uint16Array;
+  readonly entryNearListings: Uint16Array;
+  readonly entryNearQuantity: Uint32Array;
+  readonly entryLowestQuantity: Uint32Array;
+  readonly entrySales: Uint16Array;
+  readonly entryMedian: Float64Array;
+  /** Per realm: unix ms of its dump in the snapshot (0: unknown), and its snapshots in the 14-day evidence. */
+  readonly realmModified: Float64Array;
+  readonly realmHoursObserved: Uint16Array;
   /** Item ids seen in dumps but missing from the item data (their auctions are left out). */
   readonly unknownItemIds: readonly number[];
   readonly unknownPetSpecies: readonly number[];
@@ -94,6 +112,9 @@ export interface BuildSnapshotInput extends SnapshotSources {
   table: RawVariantTable;
   tsm?: readonly TsmRow[];
   lastModified?: number;
+  /** Per connected realm id: the evidence of its listing's rows, and the time of its dump (ms). */
+  evidence?: ReadonlyMap<number, ListingEvidence>;
+  modified?: ReadonlyMap<number, number>;
 }
 
 const CLASS_NAMES = new Set(['Weapon', 'Armor', 'Recipe', 'Profession', 'Miscellaneous']);
@@ -264,32 +285,64 @@ function compareResolved(a: Resolved, b: Resolved): number {
 class Snapshot implements MarketSnapshot {
   readonly realmCount: number;
   readonly variantCount: number;
+  readonly region: string;
+  readonly lastModified: number;
+  readonly realms: readonly RealmInfo[];
+  readonly realmIds: Int32Array;
+  readonly realmAuctions: Float64Array;
+  readonly realmHasData: Uint8Array;
+  readonly variants: readonly SnapshotVariant[];
+  readonly saleRate: Float64Array;
+  readonly avgSale: Float64Array;
+  readonly groupOf: Int32Array;
+  readonly groupCount: number;
+  readonly offsets: Uint32Array;
+  readonly entryRealm: Uint16Array;
+  readonly entryPrice: Float64Array;
+  readonly entryQuantity: Float64Array;
+  readonly entryAge: Uint16Array;
+  readonly entryNearListings: Uint16Array;
+  readonly entryNearQuantity: Uint32Array;
+  readonly entryLowestQuantity: Uint32Array;
+  readonly entrySales: Uint16Array;
+  readonly entryMedian: Float64Array;
+  readonly realmModified: Float64Array;
+  readonly realmHoursObserved: Uint16Array;
+  readonly unknownItemIds: readonly number[];
+  readonly unknownPetSpecies: readonly number[];
   private readonly realmIndex = new Map<number, number>();
   private readonly variantIndex = new Map<string, number>();
 
-  constructor(
-    readonly region: string,
-    readonly lastModified: number,
-    readonly realms: readonly RealmInfo[],
-    readonly realmIds: Int32Array,
-    readonly realmAuctions: Float64Array,
-    readonly realmHasData: Uint8Array,
-    readonly variants: readonly SnapshotVariant[],
-    readonly saleRate: Float64Array,
-    readonly avgSale: Float64Array,
-    readonly groupOf: Int32Array,
-    readonly groupCount: number,
-    readonly offsets: Uint32Array,
-    readonly entryRealm: Uint16Array,
-    readonly entryPrice: Float64Array,
-    readonly entryQuantity: Float64Array,
-    readonly unknownItemIds: readonly number[],
-    readonly unknownPetSpecies: readonly number[],
-  ) {
-    this.realmCount = realms.length;
-    this.variantCount = variants.length;
-    realms.forEach((r, i) => this.realmIndex.set(r.id, i));
-    variants.forEach((v, i) => this.variantIndex.set(v.uniqueItemKey, i));
+  constructor(p: SnapshotParts) {
+    this.region = p.region;
+    this.lastModified = p.lastModified;
+    this.realms = p.realms;
+    this.realmIds = p.realmIds;
+    this.realmAuctions = p.realmAuctions;
+    this.realmHasData = p.realmHasData;
+    this.variants = p.variants;
+    this.saleRate = p.saleRate;
+    this.avgSale = p.avgSale;
+    this.groupOf = p.groupOf;
+    this.groupCount = p.groupCount;
+    this.offsets = p.offsets;
+    this.entryRealm = p.entryRealm;
+    this.entryPrice = p.entryPrice;
+    this.entryQuantity = p.entryQuantity;
+    this.entryAge = p.entryAge;
+    this.entryNearListings = p.entryNearListings;
+    this.entryNearQuantity = p.entryNearQuantity;
+    this.entryLowestQuantity = p.entryLowestQuantity;
+    this.entrySales = p.entrySales;
+    this.entryMedian = p.entryMedian;
+    this.realmModified = p.realmModified;
+    this.realmHoursObserved = p.realmHoursObserved;
+    this.unknownItemIds = p.unknownItemIds;
+    this.unknownPetSpecies = p.unknownPetSpecies;
+    this.realmCount = p.realms.length;
+    this.variantCount = p.variants.length;
+    p.realms.forEach((r, i) => this.realmIndex.set(r.id, i));
+    p.variants.forEach((v, i) => this.variantIndex.set(v.uniqueItemKey, i));
   }
 
   realmIndexOf(connectedRealmId: number): number {
@@ -435,10 +488,12 @@ function build(input: BuildSnapshotInput, resolver: Resolver): MarketSnapshot {
   const entryPrice = new Float64Array(en);
   const entryQuantity = new Float64Array(en);
   const lastPos = new Int32Array(V);
+  const trust = new EntryTrustBuilder(input.evidence ? en : 0, input.evidence ? R : 0);
   lastRealm.fill(-1);
   for (let r = 0; r < R; r++) {
     const l = listingOf[r];
     if (!l) continue;
+    const ev = input.evidence?.get(l.connectedRealmId);
     for (let j = 0; j < l.size; j++) {
       const v = variantOfRaw(l.rawIds[j] as number);
       if (v < 0) continue;
@@ -446,8 +501,10 @@ function build(input: BuildSnapshotInput, resolver: Resolver): MarketSnapshot {
       const qty = l.quantity[j] as number;
       if (lastRealm[v] === r) {
         const p = lastPos[v] as number;
-        if (composite < (entryPrice[p] as number)) entryPrice[p] = composite;
+        const lower = composite < (entryPrice[p] as number);
+        if (lower) entryPrice[p] = composite;
         entryQuantity[p] = (entryQuantity[p] as number) + qty;
+        trust.take(p, ev, j, false, lower);
         continue;
       }
       const nv = rank[v] as number;
@@ -457,13 +514,19 @@ function build(input: BuildSnapshotInput, resolver: Resolver): MarketSnapshot {
       lastPos[v] = p;
       entryPrice[p] = composite;
       entryQuantity[p] = qty;
+      trust.take(p, ev, j, true, true);
     }
   }
   const qtyByRealm = new Float64Array(R);
+  const withTrust = input.evidence !== undefined;
   for (let v = 0; v < V; v++) {
     const start = offsets[v] as number;
     const end = offsets[v + 1] as number;
-    for (let k = start; k < end; k++) qtyByRealm[(entryPrice[k] as number) % M] = entryQuantity[k] as number;
+    for (let k = start; k < end; k++) {
+      const r = (entryPrice[k] as number) % M;
+      qtyByRealm[r] = entryQuantity[k] as number;
+      if (withTrust) trust.stash(k, r);
+    }
     entryPrice.subarray(start, end).sort();
     for (let k = start; k < end; k++) {
       const c = entryPrice[k] as number;
@@ -471,6 +534,7 @@ function build(input: BuildSnapshotInput, resolver: Resolver): MarketSnapshot {
       entryRealm[k] = r;
       entryPrice[k] = (c - r) / M;
       entryQuantity[k] = qtyByRealm[r] as number;
+      if (withTrust) trust.unstash(k, r);
     }
   }
 
@@ -503,11 +567,13 @@ function build(input: BuildSnapshotInput, resolver: Resolver): MarketSnapshot {
     groupOf[v] = groupCount - 1;
   }
 
-  return new Snapshot(
-    input.region,
-    input.lastModified ?? 0,
+  const realmModified = Float64Array.from(realms, (r) => input.modified?.get(r.id) ?? 0);
+  const realmHoursObserved = Uint16Array.from(realms, (r) => input.evidence?.get(r.id)?.hoursObserved ?? 0);
+  return new Snapshot({
+    region: input.region,
+    lastModified: input.lastModified ?? 0,
     realms,
-    Int32Array.from(realms, (r) => r.id),
+    realmIds: Int32Array.from(realms, (r) => r.id),
     realmAuctions,
     realmHasData,
     variants,
@@ -519,9 +585,12 @@ function build(input: BuildSnapshotInput, resolver: Resolver): MarketSnapshot {
     entryRealm,
     entryPrice,
     entryQuantity,
-    [...resolver.unknownItems].sort((a, b) => a - b),
-    [...resolver.unknownPets].sort((a, b) => a - b),
-  );
+    ...(withTrust ? trust.columns : emptyEntryTrust(en)),
+    realmModified,
+    realmHoursObserved,
+    unknownItemIds: [...resolver.unknownItems].sort((a, b) => a - b),
+    unknownPetSpecies: [...resolver.unknownPets].sort((a, b) => a - b),
+  });
 }
 
 /** A snapshot's own data, without the derived counts and lookups. */
@@ -532,25 +601,7 @@ export type SnapshotParts = Omit<
 
 /** A snapshot from parts that were taken from one before (the snapshot codec). */
 export function restoreSnapshot(p: SnapshotParts): MarketSnapshot {
-  return new Snapshot(
-    p.region,
-    p.lastModified,
-    p.realms,
-    p.realmIds,
-    p.realmAuctions,
-    p.realmHasData,
-    p.variants,
-    p.saleRate,
-    p.avgSale,
-    p.groupOf,
-    p.groupCount,
-    p.offsets,
-    p.entryRealm,
-    p.entryPrice,
-    p.entryQuantity,
-    p.unknownItemIds,
-    p.unknownPetSpecies,
-  );
+  return new Snapshot(p);
 }
 
 /** Builds a snapshot from realm listings in one call. */
@@ -561,7 +612,14 @@ export function buildSnapshot(input: BuildSnapshotInput): MarketSnapshot {
 export interface SnapshotBuilderOptions extends SnapshotSources {
   region: string;
   realms: readonly RealmInfo[];
+  /**
+   * Keep evidence from consecutive dumps of each realm (issue 13): ingest then needs each dump's
+   * time (lastModified), and the snapshot's evidence columns are filled.
+   */
+  evidence?: boolean;
 }
+
+const sameRaw = (raw: number): number => raw;
 
 /**
  * Keeps the latest listing of every realm and builds snapshots from them. A dump that fails to
@@ -571,6 +629,9 @@ export class SnapshotBuilder {
   readonly table = new RawVariantTable();
   private readonly listings = new Map<number, RealmListing>();
   private readonly modified = new Map<number, number>();
+  private readonly evidenceOf = new Map<number, RealmEvidence>();
+  /** Per realm: the evidence of its current listing's rows. */
+  private readonly rowEvidence = new Map<number, ListingEvidence>();
   private resolver: Resolver;
   private realms: readonly RealmInfo[];
   private tsm: readonly TsmRow[] = [];
@@ -582,10 +643,33 @@ export class SnapshotBuilder {
 
   /** Ingests one realm's dump; on IngestError the previous listing of the realm stays. */
   ingest(connectedRealmId: number, dump: Uint8Array | string, lastModified?: number): RealmListing {
-    const listing = ingestRealmDump(dump, { connectedRealmId, table: this.table });
+    const withEvidence = this.options.evidence === true;
+    const ingested = ingestRealmDump(dump, { connectedRealmId, table: this.table, auctions: withEvidence });
+    const { auctions, ...listing } = ingested;
     this.listings.set(connectedRealmId, listing);
     if (lastModified !== undefined) this.modified.set(connectedRealmId, lastModified);
+    if (withEvidence && auctions) this.observe(listing, auctions, lastModified ?? Date.now());
     return listing;
+  }
+
+  /** Follows the realm's auctions from its previous dump (the evidence keeps the columns for the next). */
+  private observe(listing: RealmListing, auctions: RealmAuctions, hourMs: number): void {
+    const id = listing.connectedRealmId;
+    let evidence = this.evidenceOf.get(id);
+    if (!evidence) this.evidenceOf.set(id, (evidence = new RealmEvidence()));
+    // A dump not newer than the last one observed (re-fetched) keeps the evidence it gave.
+    if (!evidence.observe(hourMs, auctions, sameRaw) && this.rowEvidence.has(id)) return;
+    this.rowEvidence.set(id, listingEvidence(evidence, listing.rawIds, listing.size, hourMs, sameRaw));
+  }
+
+  /** The evidence of a realm (undefined before its first dump, or without the evidence option). */
+  realmEvidence(connectedRealmId: number): RealmEvidence | undefined {
+    return this.evidenceOf.get(connectedRealmId);
+  }
+
+  /** Evidence restored from storage, before the realm's first dump of this process. */
+  restoreEvidence(connectedRealmId: number, evidence: RealmEvidence): void {
+    this.evidenceOf.set(connectedRealmId, evidence);
   }
 
   listing(connectedRealmId: number): RealmListing | undefined {
@@ -646,6 +730,8 @@ export class SnapshotBuilder {
         table: this.table,
         tsm: this.tsm,
         lastModified,
+        modified: this.modified,
+        evidence: this.options.evidence === true ? this.rowEvidence : undefined,
       },
       this.resolver,
     );

@@ -1,6 +1,7 @@
 // Data calls (SPEC §7 "Data") and the realm list. Prices are gold; times are unix seconds.
 import { z } from 'zod';
-import type { TradeItem } from '../trade-item';
+import type { TradeEvidence, TradeItem } from '../trade-item';
+import { CONFIDENCE_LEVELS, DEAL_FLAGS } from '../trust';
 import { MAX_LIST_LENGTH, idStringSchema } from './common';
 
 // GET /shared/data/token/{region}
@@ -27,6 +28,21 @@ export const realmSchema = z.object({
 export type Realm = z.infer<typeof realmSchema>;
 export const realmsResponseSchema = z.array(realmSchema);
 export type RealmsResponse = z.infer<typeof realmsResponseSchema>;
+
+/** Evidence of a deal from our own snapshots (issue 13); see TradeEvidence and DealEvidence. */
+export const tradeEvidenceSchema = z.object({
+  salesSeen14d: z.number().int().nonnegative(),
+  medianSale14d: z.number().nullable(),
+  sellListingsNearPrice: z.number().int().nonnegative(),
+  sellQuantityNearPrice: z.number().nonnegative(),
+  realmsOffering: z.number().int().nonnegative(),
+  buyQuantity: z.number().nonnegative(),
+  sellListingAgeSnapshots: z.number().int().nonnegative(),
+  buyListingAgeSnapshots: z.number().int().nonnegative(),
+  buyRealmUpdatedAt: z.number(),
+  sellRealmUpdatedAt: z.number(),
+  hoursObserved: z.number().int().nonnegative(),
+}) satisfies z.ZodType<TradeEvidence>;
 
 export const tradeItemSchema = z.object({
   uniqueTradeKey: z.string(),
@@ -60,6 +76,10 @@ export const tradeItemSchema = z.object({
   sellingConnectedRealmId: z.number(),
   sellingConnectedRealmName: z.string(),
   sellingConnectedRealmPopulation: z.string(),
+  realisticProfit: z.number(),
+  confidence: z.enum(CONFIDENCE_LEVELS),
+  flags: z.array(z.enum(DEAL_FLAGS)),
+  evidence: tradeEvidenceSchema,
 }) satisfies z.ZodType<TradeItem>;
 
 const realmIdListSchema = z.array(z.number().int()).max(MAX_LIST_LENGTH);
@@ -109,6 +129,32 @@ export const ahDataDropshipResponseSchema = z.object({
   }),
 });
 export type AhDataDropshipResponse = z.infer<typeof ahDataDropshipResponseSchema>;
+
+/**
+ * GET /retail/market/deal-history/{region}?uniqueItemKey=&buyRealm=&sellRealm= (issue 13): the 14-day
+ * history of one deal's two realms, for its detail view. Same access as the market calls.
+ */
+export const dealHistoryQuerySchema = z.object({
+  uniqueItemKey: z.string().min(1).max(200),
+  buyRealm: z.coerce.number().int().positive(),
+  sellRealm: z.coerce.number().int().positive(),
+});
+export type DealHistoryQuery = z.infer<typeof dealHistoryQuerySchema>;
+/** One realm's day: lowest unit price listed (gold), most listings in one snapshot, sales seen and their median (gold). */
+export const realmDaySchema = z.object({
+  lowest: z.number().nullable(),
+  listings: z.number().int().nonnegative(),
+  sales: z.number().int().nonnegative(),
+  median: z.number().nullable(),
+});
+export type RealmDay = z.infer<typeof realmDaySchema>;
+export const dealHistoryResponseSchema = z.object({
+  /** Hourly snapshots of the sell realm in the 14 days (evidence so far). */
+  hoursObserved: z.number().int().nonnegative(),
+  /** The 14 UTC days ending today, oldest first ("YYYY-MM-DD"). */
+  days: z.array(z.object({ day: z.string(), buy: realmDaySchema, sell: realmDaySchema })),
+});
+export type DealHistoryResponse = z.infer<typeof dealHistoryResponseSchema>;
 
 // POST /retail/market/realm-stats/{region}
 export const realmStatsRequestSchema = z.object({ userId: idStringSchema.optional() });

@@ -38,6 +38,8 @@ export interface DayCell {
 
 export class DayBucket {
   private size_ = 0;
+  /** Snapshots of the realm taken in this day (hours of evidence). */
+  snapshots = 0;
   // Finding a variant's slot: while the day is live, a table indexed by variant (slot + 1; 0: none),
   // the fast path for ~25,000 variants an hour (a Map took ~5 ms an hour); once the day is over,
   // freeze() drops it and reorders the cells by variant, found then by binary search.

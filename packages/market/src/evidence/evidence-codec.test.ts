@@ -44,7 +44,7 @@ describe('evidence codec', () => {
 
   it('refuses another version and truncated bytes', () => {
     const bytes = evidenceToBytes(sample());
-    expect(() => evidenceFromBytes(Uint8Array.of(2, 0))).toThrow(EvidenceCodecError);
+    expect(() => evidenceFromBytes(Uint8Array.of(9, 0))).toThrow(EvidenceCodecError);
     expect(() => evidenceFromBytes(bytes.subarray(0, bytes.length - 1))).toThrow(EvidenceCodecError);
   });
 

@@ -1,6 +1,7 @@
 // Persistence of a realm's daily buckets (not its last snapshot: after a restart the first snapshot
 // only starts following auctions again, so one hour of sales goes unseen). Compact and versioned:
-//   version byte (1), varint day count, then per day: varint UTC day number, varint cell count, and
+//   version byte (2), varint day count, then per day: varint UTC day number, varint snapshots taken
+//   that day, varint cell count, and
 //   per cell by ascending variant: varint variant delta, varint lowest + 1 (0: not listed),
 //   varint listings, varint sales, and when sales > 0: varint units, varint total copper and the
 //   sorted price bins as a first value then deltas.
@@ -9,7 +10,7 @@
 import { DayBucket } from './day-bucket';
 import { RealmEvidence } from './realm-evidence';
 
-export const EVIDENCE_FORMAT_VERSION = 1;
+export const EVIDENCE_FORMAT_VERSION = 2;
 
 export class EvidenceCodecError extends Error {
   override name = 'EvidenceCodecError';
@@ -67,6 +68,7 @@ export function evidenceToBytes(evidence: RealmEvidence): Uint8Array {
   w.varint(evidence.buckets.length);
   for (const bucket of evidence.buckets) {
     w.varint(bucket.day);
+    w.varint(bucket.snapshots);
     const cells = bucket.cells();
     w.varint(cells.length);
     let prevVariant = 0;
@@ -99,6 +101,7 @@ export function evidenceFromBytes(bytes: Uint8Array): RealmEvidence {
   const days: DayBucket[] = [];
   for (let d = r.varint(); d > 0; d--) {
     const bucket = new DayBucket(r.varint());
+    bucket.snapshots = r.varint();
     let variant = 0;
     for (let c = r.varint(); c > 0; c--) {
       variant += r.varint();

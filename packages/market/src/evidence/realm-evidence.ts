@@ -105,6 +105,7 @@ export class RealmEvidence {
       if (v > maxVariant) maxVariant = v;
     }
     const bucket = this.bucket(dayOf(hourMs));
+    bucket.snapshots++;
     const age = new Int32Array(n);
     if (prev === null) age.fill(1);
     else {
@@ -158,6 +159,14 @@ export class RealmEvidence {
     return bucket;
   }
 
+  /** Snapshots taken in the 14 UTC days ending with the day of `nowMs` (hours of evidence). */
+  hoursObserved(nowMs: number): number {
+    const today = dayOf(nowMs);
+    let hours = 0;
+    for (const b of this.days) if (b.day > today - EVIDENCE_DAYS && b.day <= today) hours += b.snapshots;
+    return hours;
+  }
+
   /** Sales of the variant seen in the 14 UTC days ending with the day of `nowMs`. */
   salesSeen(variant: number, nowMs: number): SalesSeen {
     const today = dayOf(nowMs);
@@ -191,6 +200,12 @@ export class RealmEvidence {
   private listedIndex(variant: number): number {
     const vs = this.last?.variants;
     return vs === undefined ? -1 : indexInSorted(vs, vs.length, variant);
+  }
+
+  /** The variant's lowest unit price in the last snapshot, copper; null when not listed. */
+  lowestPrice(variant: number): number | null {
+    const k = this.listedIndex(variant);
+    return k < 0 ? null : ((this.last as Snapshot).lowest[k] as number);
   }
 
   /** Snapshots in a row that have shown the variant's current lowest listing (0: not listed now). */

@@ -1,5 +1,6 @@
 // Test oracle: the engine's rules written the obvious way (JSON.parse, plain objects, nested
 // loops, no typed arrays, no early exits). Property tests compare the engine against it.
+import { assessDeal, type TradeEvidence } from '@goldroute/domain';
 import { afterAhCut, toGold } from '../money';
 import { appClassification } from '../snapshot';
 import type {
@@ -41,6 +42,10 @@ interface RefVariant {
     | 'sellingConnectedRealmId'
     | 'sellingConnectedRealmName'
     | 'sellingConnectedRealmPopulation'
+    | 'realisticProfit'
+    | 'confidence'
+    | 'flags'
+    | 'evidence'
   >;
   avgSaleCopper: number;
   saleRate: number;
@@ -237,6 +242,22 @@ function row(m: RefMarket, v: RefVariant, buyId: number, sellId: number): TradeI
   const br = m.realms.find((r) => r.id === buyId) as RealmInfo;
   const sr = m.realms.find((r) => r.id === sellId) as RealmInfo;
   const cut = Math.round(sell * 0.95 + 1e-9);
+  // Snapshots built from dumps alone (no evidence option, no dump times): nothing seen but the
+  // realms that list the variant.
+  const evidence: TradeEvidence = {
+    salesSeen14d: 0,
+    medianSale14d: null,
+    sellListingsNearPrice: 0,
+    sellQuantityNearPrice: 0,
+    realmsOffering: v.prices.size,
+    buyQuantity: 0,
+    sellListingAgeSnapshots: 0,
+    buyListingAgeSnapshots: 0,
+    buyRealmUpdatedAt: 0,
+    sellRealmUpdatedAt: 0,
+    hoursObserved: 0,
+  };
+  const prices = { buyBuyout: buy / 10000, sellBuyout: sell / 10000, avgSale: v.row.avgSale };
   return {
     uniqueTradeKey: uniqueTradeKey(v.key, buyId, sellId),
     ...v.row,
@@ -251,6 +272,8 @@ function row(m: RefMarket, v: RefVariant, buyId: number, sellId: number): TradeI
     sellingConnectedRealmId: sellId,
     sellingConnectedRealmName: sr.name,
     sellingConnectedRealmPopulation: sr.population,
+    ...assessDeal(prices, evidence, 0),
+    evidence,
   };
 }
 

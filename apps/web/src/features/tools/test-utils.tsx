@@ -1,5 +1,5 @@
 // Test harness of the tool components: real providers, a fake API and a signed-in user.
-import type { TradeItem } from '@goldroute/domain';
+import type { TradeEvidence, TradeItem } from '@goldroute/domain';
 import type { User } from '@goldroute/domain/api';
 import { QueryClient } from '@tanstack/react-query';
 import { render, within } from '@testing-library/react';
@@ -14,9 +14,34 @@ import { createSession } from '../../lib/session';
 
 let seq = 0;
 
-/** A valid trade item; every call gets fresh keys unless given. */
+/**
+ * Evidence of a sound deal over a full 14-day window: 8 sales at 20,000g, nothing off (the domain's
+ * makeTradeEvidence, which the package does not export to the web).
+ */
+export function tradeEvidence(overrides: Partial<TradeEvidence> = {}): TradeEvidence {
+  return {
+    salesSeen14d: 8,
+    medianSale14d: 20000,
+    sellListingsNearPrice: 3,
+    sellQuantityNearPrice: 3,
+    realmsOffering: 12,
+    buyQuantity: 2,
+    sellListingAgeSnapshots: 3,
+    buyListingAgeSnapshots: 4,
+    buyRealmUpdatedAt: 1_732_000_000,
+    sellRealmUpdatedAt: 1_732_000_000,
+    hoursObserved: 336,
+    ...overrides,
+  };
+}
+
+/**
+ * A valid trade item; every call gets fresh keys unless given. Its trust is high with no flags and a
+ * realistic profit equal to Sell vs Buy (also when a test sets only sellVsBuy).
+ */
 export function tradeItem(overrides: Partial<TradeItem> = {}): TradeItem {
   seq++;
+  const sellVsBuy = overrides.sellVsBuy ?? 9000;
   return {
     uniqueTradeKey: `trade-${seq}`,
     uniqueItemKey: `item-${seq}`,
@@ -41,7 +66,7 @@ export function tradeItem(overrides: Partial<TradeItem> = {}): TradeItem {
     buyBuyout: 10000,
     sellBuyout: 20000,
     sellAHCut: 19000,
-    sellVsBuy: 9000,
+    sellVsBuy,
     saleAvgVsBuy: 9000,
     buyingConnectedRealmId: 11,
     buyingConnectedRealmName: 'Stormrage',
@@ -49,6 +74,10 @@ export function tradeItem(overrides: Partial<TradeItem> = {}): TradeItem {
     sellingConnectedRealmId: 22,
     sellingConnectedRealmName: 'Area 52',
     sellingConnectedRealmPopulation: 'FULL',
+    realisticProfit: sellVsBuy,
+    confidence: 'high',
+    flags: [],
+    evidence: tradeEvidence(),
     ...overrides,
   };
 }

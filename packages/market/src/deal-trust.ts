@@ -1,0 +1,49 @@
+// A deal's evidence and trust (issue 13) from the snapshot's evidence columns: the buy entry gives
+// the units at the buy price and its listing's age, the sell entry what its realm was seen paying,
+// the depth near the sell price and its listing's age. The rules themselves are the domain's (trust.ts).
+import { assessDeal } from '@goldroute/domain';
+import type { DealTrust, TradeEvidence } from '@goldroute/domain';
+import { toGold } from './money';
+import type { MarketSnapshot } from './snapshot';
+
+/** A realm's dump time in unix seconds; the snapshot's own time when the realm's is unknown. */
+function updatedAt(snapshot: MarketSnapshot, realm: number): number {
+  const ms = snapshot.realmModified[realm] || snapshot.lastModified;
+  return Math.floor(ms / 1000);
+}
+
+export function dealEvidence(
+  snapshot: MarketSnapshot,
+  v: number,
+  buyEntry: number,
+  sellEntry: number,
+): TradeEvidence {
+  const s = snapshot;
+  const sales = s.entrySales[sellEntry] as number;
+  const sellRealm = s.entryRealm[sellEntry] as number;
+  return {
+    salesSeen14d: sales,
+    medianSale14d: sales > 0 ? toGold(s.entryMedian[sellEntry] as number) : null,
+    sellListingsNearPrice: s.entryNearListings[sellEntry] as number,
+    sellQuantityNearPrice: s.entryNearQuantity[sellEntry] as number,
+    realmsOffering: (s.offsets[v + 1] as number) - (s.offsets[v] as number),
+    buyQuantity: s.entryLowestQuantity[buyEntry] as number,
+    sellListingAgeSnapshots: s.entryAge[sellEntry] as number,
+    buyListingAgeSnapshots: s.entryAge[buyEntry] as number,
+    buyRealmUpdatedAt: updatedAt(s, s.entryRealm[buyEntry] as number),
+    sellRealmUpdatedAt: updatedAt(s, sellRealm),
+    hoursObserved: s.realmHoursObserved[sellRealm] as number,
+  };
+}
+
+/**
+ * Trust of a deal with gold prices. "Now" is the snapshot's time, not the clock: a realm is stale
+ * when it missed updates the others got, and an answer cached for the snapshot stays the same.
+ */
+export function dealTrust(
+  snapshot: MarketSnapshot,
+  prices: { buyBuyout: number; sellBuyout: number; avgSale: number },
+  evidence: TradeEvidence,
+): DealTrust {
+  return assessDeal(prices, evidence, Math.floor(snapshot.lastModified / 1000));
+}

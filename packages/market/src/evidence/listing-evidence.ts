@@ -1,0 +1,59 @@
+// The evidence of one realm for each row of its latest listing (RealmListing order: one row per raw
+// variant), as the snapshot builder lays it into its entry columns. Taken right after the realm's
+// snapshot is observed: a row's lowest price is the price a deal would buy or sell at on that realm.
+
+import { NEAR_PRICE_FACTOR } from '@goldroute/domain';
+import type { RealmEvidence } from './realm-evidence';
+
+/** Parallel to the listing's rows; quantities saturate at 2^32 - 1, counts and ages at 65,535. */
+export interface ListingEvidence {
+  /** Snapshots in a row that showed the row's lowest listing (1 = new this hour). */
+  readonly lowestAge: Uint16Array;
+  /** Listings at or below NEAR_PRICE_FACTOR x the lowest price (the lowest included), and their units. */
+  readonly nearListings: Uint16Array;
+  readonly nearQuantity: Uint32Array;
+  /** Units listed at the lowest price. */
+  readonly lowestQuantity: Uint32Array;
+  /** Sales seen in the 14 days and their median unit price (copper; 0 without sales). */
+  readonly sales: Uint16Array;
+  readonly median: Float64Array;
+  /** Snapshots of the realm in the 14 days. */
+  readonly hoursObserved: number;
+}
+
+const U16 = 0xffff;
+const U32 = 0xffffffff;
+
+export function listingEvidence(
+  evidence: RealmEvidence,
+  rawIds: Int32Array,
+  size: number,
+  nowMs: number,
+  keyOf: (raw: number) => number,
+): ListingEvidence {
+  const out = {
+    lowestAge: new Uint16Array(size),
+    nearListings: new Uint16Array(size),
+    nearQuantity: new Uint32Array(size),
+    lowestQuantity: new Uint32Array(size),
+    sales: new Uint16Array(size),
+    median: new Float64Array(size),
+    hoursObserved: evidence.hoursObserved(nowMs),
+  };
+  for (let j = 0; j < size; j++) {
+    const key = keyOf(rawIds[j] as number);
+    if (key < 0) continue;
+    const lowest = evidence.lowestPrice(key);
+    if (lowest !== null) {
+      const near = evidence.depthAtOrBelow(key, lowest * NEAR_PRICE_FACTOR);
+      out.lowestAge[j] = Math.min(U16, evidence.lowestListingAge(key));
+      out.nearListings[j] = Math.min(U16, near.listings);
+      out.nearQuantity[j] = Math.min(U32, near.quantity);
+      out.lowestQuantity[j] = Math.min(U32, evidence.quantityAt(key, lowest));
+    }
+    const seen = evidence.salesSeen(key, nowMs);
+    out.sales[j] = Math.min(U16, seen.count);
+    out.median[j] = seen.median ?? 0;
+  }
+  return out;
+}

@@ -1,0 +1,103 @@
+import { createEconomy } from '@goldroute/simulator';
+import { describe, expect, it } from 'vitest';
+import { flippingSearch } from './deals';
+import { binPrice, priceBin } from './evidence/price-bins';
+import { SnapshotBuilder } from './snapshot';
+import { decodeSnapshot, encodeSnapshot } from './snapshot-codec';
+
+const economy = createEconomy({ seed: 3, size: 'tiny' });
+const data = economy.staticData('eu');
+const [realmA, realmB] = data.realms;
+const item = [...data.items.values()][0];
+const H = 3_600_000;
+const NO_FLOORS = { minProfit: 0, minAvgSale: 0, minSaleRate: 0, minProfitPercent: 0 };
+const T0 = Date.UTC(2026, 10, 20, 10);
+
+/** [auction id, gold per unit, quantity, time left]. */
+type Row = [number, number, number, string];
+const dump = (rows: Row[]): string =>
+  JSON.stringify({
+    auctions: rows.map(([id, gold, quantity, left]) => ({
+      id,
+      item: { id: item?.id },
+      quantity,
+      unit_price: gold * 10_000,
+      time_left: left,
+    })),
+  });
+
+function builder(): SnapshotBuilder {
+  return new SnapshotBuilder({
+    region: 'eu',
+    realms: data.realms,
+    items: data.items,
+    pets: data.pets,
+    bonusData: economy.bonusData,
+    evidence: true,
+  });
+}
+
+describe('a snapshot with evidence', () => {
+  const b = builder();
+  const a = realmA?.id as number;
+  const bb = realmB?.id as number;
+  b.ingest(
+    a,
+    dump([
+      [1, 100, 1, 'LONG'],
+      [2, 105, 2, 'VERY_LONG'],
+      [3, 300, 1, 'VERY_LONG'],
+    ]),
+    T0,
+  );
+  b.ingest(bb, dump([[10, 50, 3, 'VERY_LONG']]), T0);
+  // An hour later auction 1 is gone while it had 2-12 hours left: sold at 100g. Auction 4 is new.
+  b.ingest(
+    a,
+    dump([
+      [2, 105, 2, 'VERY_LONG'],
+      [3, 300, 1, 'VERY_LONG'],
+      [4, 104, 1, 'VERY_LONG'],
+    ]),
+    T0 + H,
+  );
+  b.ingest(bb, dump([[10, 50, 3, 'VERY_LONG']]), T0 + H);
+  const snap = b.build();
+
+  it('puts what the two hours showed on the deal', () => {
+    const [row] = flippingSearch(snap, { buyingRealms: [bb], sellingRealms: [a], floors: NO_FLOORS });
+    expect(row).toMatchObject({ buyBuyout: 50, sellBuyout: 104, sellVsBuy: 48.8 });
+    expect(row?.evidence).toEqual({
+      salesSeen14d: 1,
+      medianSale14d: binPrice(priceBin(1_000_000)) / 10_000, // 100g within the 2% bin
+      sellListingsNearPrice: 2, // 104g and 105g are within 1.1 x 104g; 300g is not
+      sellQuantityNearPrice: 3,
+      realmsOffering: 2,
+      buyQuantity: 3,
+      sellListingAgeSnapshots: 1, // auction 4 is new
+      buyListingAgeSnapshots: 2,
+      buyRealmUpdatedAt: (T0 + H) / 1000,
+      sellRealmUpdatedAt: (T0 + H) / 1000,
+      hoursObserved: 2,
+    });
+    // The realm paid ~100g, less than the 104g listed: 100 x 0.95 - 50.
+    expect(row?.realisticProfit).toBeCloseTo((binPrice(priceBin(1_000_000)) / 10_000) * 0.95 - 50, 4);
+    expect(row?.flags).toEqual(['thin-supply']); // two realms offer it
+    expect(row?.confidence).toBe('medium');
+  });
+
+  it('keeps the evidence through the snapshot codec (scaled mode hands it over)', () => {
+    const back = decodeSnapshot(encodeSnapshot(snap));
+    expect(flippingSearch(back, { buyingRealms: [bb], sellingRealms: [a], floors: NO_FLOORS })).toEqual(
+      flippingSearch(snap, { buyingRealms: [bb], sellingRealms: [a], floors: NO_FLOORS }),
+    );
+  });
+
+  it('ignores a dump that is not newer than the last one of the realm', () => {
+    const again = builder();
+    again.ingest(a, dump([[1, 100, 1, 'LONG']]), T0);
+    again.ingest(a, dump([]), T0); // the same hour re-fetched, empty: no sale
+    again.ingest(a, dump([[5, 90, 1, 'LONG']]), T0 + H);
+    expect(again.realmEvidence(a)?.salesSeen(0, T0 + H).count).toBe(1);
+  });
+});
