@@ -207,6 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     market: market.service,
     store: market.store,
     tokens: market.tokens,
+    history: market.history,
     requireAuth,
     limiter,
   });

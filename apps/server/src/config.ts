@@ -68,6 +68,8 @@ const envSchema = z
     MARKET_SOURCE: z.enum(['auto', 'simulator', 'blizzard', 'off']).default('auto'),
     SIMULATOR_SIZE: z.enum(['tiny', 'small', 'standard', 'full']).default('standard'),
     SIMULATOR_SEED: z.coerce.number().int().default(20_261_122),
+    /** Days of past dumps the embedded simulator replays into deal evidence at a fresh start (0: none). */
+    EVIDENCE_REPLAY_DAYS: z.coerce.number().int().min(0).max(14).default(14),
     MARKET_POLL_MINUTES: z.coerce.number().min(1).max(60).default(10),
     BLIZZARD_CLIENT_ID: z.string().optional(),
     BLIZZARD_CLIENT_SECRET: z.string().optional(),
@@ -252,7 +254,14 @@ export interface Config {
       };
   market:
     | { source: 'off' }
-    | { source: 'simulator'; size: 'tiny' | 'small' | 'standard' | 'full'; seed: number; pollMinutes: number }
+    | {
+        source: 'simulator';
+        size: 'tiny' | 'small' | 'standard' | 'full';
+        seed: number;
+        pollMinutes: number;
+        /** Days of past dumps replayed into deal evidence at a fresh start (0: none). */
+        replayDays: number;
+      }
     | {
         source: 'blizzard';
         pollMinutes: number;
@@ -336,7 +345,13 @@ function marketConfig(e: z.output<typeof envSchema>): Config['market'] {
     e.MARKET_SOURCE === 'auto' ? (e.BLIZZARD_CLIENT_ID ? 'blizzard' : 'simulator') : e.MARKET_SOURCE;
   if (source === 'off') return { source };
   if (source === 'simulator') {
-    return { source, size: e.SIMULATOR_SIZE, seed: e.SIMULATOR_SEED, pollMinutes: e.MARKET_POLL_MINUTES };
+    return {
+      source,
+      size: e.SIMULATOR_SIZE,
+      seed: e.SIMULATOR_SEED,
+      pollMinutes: e.MARKET_POLL_MINUTES,
+      replayDays: e.EVIDENCE_REPLAY_DAYS,
+    };
   }
   return {
     source,

@@ -34,6 +34,8 @@ const COLUMNS = {
   entryMedian: Float64Array,
   realmModified: Float64Array,
   realmHoursObserved: Uint16Array,
+  rawOffsets: Uint32Array,
+  rawIds: Int32Array,
 } as const;
 type ColumnName = keyof typeof COLUMNS;
 const COLUMN_NAMES = Object.keys(COLUMNS) as ColumnName[];
@@ -252,6 +254,8 @@ function checkShape(p: SnapshotParts): void {
     p.groupOf.length === V &&
     p.offsets.length === V + 1 &&
     p.offsets[V] === E &&
+    p.rawOffsets.length === V + 1 &&
+    p.rawOffsets[V] === p.rawIds.length &&
     p.entryPrice.length === E &&
     p.entryQuantity.length === E &&
     [

@@ -86,6 +86,12 @@ describe('a snapshot with evidence', () => {
     expect(row?.confidence).toBe('medium');
   });
 
+  it('names the raw variants behind each variant (the history reads the realm evidence by them)', () => {
+    const v = snap.variantIndexOf(snap.variants[0]?.uniqueItemKey as string);
+    expect(Array.from(snap.rawIds.subarray(snap.rawOffsets[v], snap.rawOffsets[v + 1]))).toEqual([0]);
+    expect(b.realmEvidence(a)?.history(0).at(-1)).toMatchObject({ sales: 1, lowest: 1_000_000, listings: 3 }); // the day's lowest: 100g at hour 0
+  });
+
   it('keeps the evidence through the snapshot codec (scaled mode hands it over)', () => {
     const back = decodeSnapshot(encodeSnapshot(snap));
     expect(flippingSearch(back, { buyingRealms: [bb], sellingRealms: [a], floors: NO_FLOORS })).toEqual(

@@ -84,6 +84,9 @@ export interface MarketSnapshot {
   /** Per realm: unix ms of its dump in the snapshot (0: unknown), and its snapshots in the 14-day evidence. */
   readonly realmModified: Float64Array;
   readonly realmHoursObserved: Uint16Array;
+  /** The raw variant ids (builder's table) of variant v: rawIds[rawOffsets[v] .. rawOffsets[v + 1]) (evidence history). */
+  readonly rawOffsets: Uint32Array;
+  readonly rawIds: Int32Array;
   /** Item ids seen in dumps but missing from the item data (their auctions are left out). */
   readonly unknownItemIds: readonly number[];
   readonly unknownPetSpecies: readonly number[];
@@ -308,6 +311,8 @@ class Snapshot implements MarketSnapshot {
   readonly entryMedian: Float64Array;
   readonly realmModified: Float64Array;
   readonly realmHoursObserved: Uint16Array;
+  readonly rawOffsets: Uint32Array;
+  readonly rawIds: Int32Array;
   readonly unknownItemIds: readonly number[];
   readonly unknownPetSpecies: readonly number[];
   private readonly realmIndex = new Map<number, number>();
@@ -337,6 +342,8 @@ class Snapshot implements MarketSnapshot {
     this.entryMedian = p.entryMedian;
     this.realmModified = p.realmModified;
     this.realmHoursObserved = p.realmHoursObserved;
+    this.rawOffsets = p.rawOffsets;
+    this.rawIds = p.rawIds;
     this.unknownItemIds = p.unknownItemIds;
     this.unknownPetSpecies = p.unknownPetSpecies;
     this.realmCount = p.realms.length;
@@ -588,9 +595,34 @@ function build(input: BuildSnapshotInput, resolver: Resolver): MarketSnapshot {
     ...(withTrust ? trust.columns : emptyEntryTrust(en)),
     realmModified,
     realmHoursObserved,
+    ...rawsOfVariants(rawToVariant, rank, V),
     unknownItemIds: [...resolver.unknownItems].sort((a, b) => a - b),
     unknownPetSpecies: [...resolver.unknownPets].sort((a, b) => a - b),
   });
+}
+
+/** CSR of the raw variants behind each variant (rawToVariant: -1/-2 for none, else a pre-rank index). */
+function rawsOfVariants(
+  rawToVariant: Int32Array,
+  rank: Int32Array,
+  V: number,
+): { rawOffsets: Uint32Array; rawIds: Int32Array } {
+  const rawOffsets = new Uint32Array(V + 1);
+  for (const v of rawToVariant)
+    if (v >= 0) {
+      const at = (rank[v] as number) + 1;
+      rawOffsets[at] = (rawOffsets[at] as number) + 1;
+    }
+  for (let v = 0; v < V; v++) rawOffsets[v + 1] = (rawOffsets[v + 1] as number) + (rawOffsets[v] as number);
+  const rawIds = new Int32Array(rawOffsets[V] as number);
+  const fill = rawOffsets.slice(0, V);
+  rawToVariant.forEach((v, raw) => {
+    if (v < 0) return;
+    const at = rank[v] as number;
+    rawIds[fill[at] as number] = raw;
+    fill[at] = (fill[at] as number) + 1;
+  });
+  return { rawOffsets, rawIds };
 }
 
 /** A snapshot's own data, without the derived counts and lookups. */
@@ -667,9 +699,25 @@ export class SnapshotBuilder {
     return this.evidenceOf.get(connectedRealmId);
   }
 
-  /** Evidence restored from storage, before the realm's first dump of this process. */
+  /**
+   * Evidence from elsewhere: restored from storage before the realm's first dump of this process, or
+   * replayed from past dumps up to the realm's current one (its rows' evidence is then taken afresh).
+   */
   restoreEvidence(connectedRealmId: number, evidence: RealmEvidence): void {
     this.evidenceOf.set(connectedRealmId, evidence);
+    const listing = this.listings.get(connectedRealmId);
+    const at = evidence.lastHourMs;
+    if (listing && at !== null) {
+      this.rowEvidence.set(
+        connectedRealmId,
+        listingEvidence(evidence, listing.rawIds, listing.size, at, sameRaw),
+      );
+    }
+  }
+
+  /** Realms with evidence, by connected realm id. */
+  evidenceRealms(): ReadonlyMap<number, RealmEvidence> {
+    return this.evidenceOf;
   }
 
   listing(connectedRealmId: number): RealmListing | undefined {

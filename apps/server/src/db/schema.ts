@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  customType,
   boolean,
   index,
   integer,
@@ -393,4 +394,26 @@ export const adminAudit = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [index('admin_audit_at_idx').on(t.at)],
+);
+
+/** Binary column (evidence bytes); node-postgres and PGlite both hand back a Uint8Array or Buffer. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => new Uint8Array(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * Deal evidence per connected realm (issue 13): its 14 daily buckets as evidence-codec bytes,
+ * rewritten after each snapshot of the region. Realm id 0 holds the region's raw variant table, which
+ * the bytes' variant ids index (restored before ingesting, so ids stay the same across restarts).
+ */
+export const marketEvidence = pgTable(
+  'market_evidence',
+  {
+    region: text('region').notNull(),
+    realmId: integer('realm_id').notNull(),
+    bytes: bytea('bytes').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.region, t.realmId] })],
 );

@@ -22,6 +22,8 @@ export async function startTestApp(
     LOG_FORMAT: 'json',
     RATE_LIMIT_ENABLED: 'false',
     MARKET_SOURCE: 'off',
+    // A replay of 14 days of dumps would load every test server for minutes; the trust tests ask for it.
+    EVIDENCE_REPLAY_DAYS: '0',
     DATA_DIR: database.dataDir,
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,

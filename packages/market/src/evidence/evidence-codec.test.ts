@@ -40,6 +40,15 @@ describe('evidence codec', () => {
     expect(back.buckets[0]?.cell(300)).toMatchObject({ sales: 1, units: 1, total: 9e12 });
     expect(back.buckets[0]?.cell(7)).toMatchObject({ units: 3, total: 7000 });
     expect(evidenceToBytes(back)).toEqual(evidenceToBytes(e));
+    expect(back.hoursObserved(T0 + DAY_MS)).toBe(4);
+  });
+
+  it('keeps the last snapshot time, so a dump seen before a restart does not count again', () => {
+    const back = evidenceFromBytes(evidenceToBytes(sample()));
+    expect(back.lastHourMs).toBe(T0 + DAY_MS + H);
+    expect(back.observe(T0 + DAY_MS + H, auctionsOf([]), same)).toBe(false);
+    expect(back.observe(T0 + DAY_MS + 2 * H, auctionsOf([]), same)).toBe(true);
+    expect(back.hoursObserved(T0 + DAY_MS)).toBe(5);
   });
 
   it('refuses another version and truncated bytes', () => {

@@ -1,6 +1,6 @@
 // Persistence of a realm's daily buckets (not its last snapshot: after a restart the first snapshot
 // only starts following auctions again, so one hour of sales goes unseen). Compact and versioned:
-//   version byte (2), varint day count, then per day: varint UTC day number, varint snapshots taken
+//   version byte (2), varint time of the last snapshot observed in seconds + 1 (0: none), varint day count, then per day: varint UTC day number, varint snapshots taken
 //   that day, varint cell count, and
 //   per cell by ascending variant: varint variant delta, varint lowest + 1 (0: not listed),
 //   varint listings, varint sales, and when sales > 0: varint units, varint total copper and the
@@ -65,6 +65,8 @@ class Reader {
 export function evidenceToBytes(evidence: RealmEvidence): Uint8Array {
   const w = new Writer();
   w.varint(EVIDENCE_FORMAT_VERSION);
+  const last = evidence.lastHourMs;
+  w.varint(last === null ? 0 : Math.floor(last / 1000) + 1);
   w.varint(evidence.buckets.length);
   for (const bucket of evidence.buckets) {
     w.varint(bucket.day);
@@ -98,6 +100,7 @@ export function evidenceFromBytes(bytes: Uint8Array): RealmEvidence {
   if (version !== EVIDENCE_FORMAT_VERSION) {
     throw new EvidenceCodecError(`evidence format ${version}, expected ${EVIDENCE_FORMAT_VERSION}`);
   }
+  const last = r.varint();
   const days: DayBucket[] = [];
   for (let d = r.varint(); d > 0; d--) {
     const bucket = new DayBucket(r.varint());
@@ -122,5 +125,5 @@ export function evidenceFromBytes(bytes: Uint8Array): RealmEvidence {
     days.push(bucket);
   }
   if (!r.done) throw new EvidenceCodecError('trailing bytes after the evidence');
-  return RealmEvidence.fromDays(days);
+  return RealmEvidence.fromDays(days, last === 0 ? null : (last - 1) * 1000);
 }

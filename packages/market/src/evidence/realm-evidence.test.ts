@@ -188,3 +188,21 @@ describe('RealmEvidence listings', () => {
     expect(e.salesSeen(8, T0 + H).count).toBe(0);
   });
 });
+
+describe('RealmEvidence.addPastDay', () => {
+  it('adds a day replayed elsewhere inside the window, never twice, never outside it', () => {
+    const live = new RealmEvidence();
+    feed(live, T0 + 5 * DAY_MS, [[1, 7, 100, 1, L]]);
+    const past = new RealmEvidence();
+    feed(past, T0 + 2 * DAY_MS, [[9, 7, 300, 1, L]]);
+    feed(past, T0 + 2 * DAY_MS + H, []); // a sale on day 2
+    const day2 = past.buckets.find((b) => b.day === T0 / DAY_MS + 2);
+    expect(day2 && live.addPastDay(day2)).toBe(true);
+    expect(day2 && live.addPastDay(day2)).toBe(false);
+    expect(live.salesSeen(7, T0 + 5 * DAY_MS)).toEqual({ count: 1, median: binPrice(priceBin(300)) });
+    expect(live.hoursObserved(T0 + 5 * DAY_MS)).toBe(3);
+    const old = new RealmEvidence();
+    feed(old, T0 - 9 * DAY_MS, [[9, 7, 300, 1, L]]);
+    expect(live.addPastDay(old.buckets[0] as NonNullable<(typeof old.buckets)[0]>)).toBe(false); // 14 days before day 5
+  });
+});

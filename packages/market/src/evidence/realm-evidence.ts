@@ -68,10 +68,14 @@ export class RealmEvidence {
   /** Ascending by day, at most EVIDENCE_DAYS, the newest last. */
   private days: DayBucket[] = [];
 
-  /** Daily buckets as restored from storage (evidence-codec.ts). */
-  static fromDays(days: DayBucket[]): RealmEvidence {
+  /** Time of the last snapshot observed before a restore (storage keeps buckets, not the snapshot). */
+  private restoredHourMs: number | null = null;
+
+  /** Daily buckets as restored from storage (evidence-codec.ts), and the last snapshot's time. */
+  static fromDays(days: DayBucket[], lastHourMs: number | null = null): RealmEvidence {
     const evidence = new RealmEvidence();
     evidence.days = [...days].sort((a, b) => a.day - b.day).slice(-EVIDENCE_DAYS);
+    evidence.restoredHourMs = lastHourMs;
     return evidence;
   }
 
@@ -80,7 +84,7 @@ export class RealmEvidence {
   }
 
   get lastHourMs(): number | null {
-    return this.last?.hourMs ?? null;
+    return this.last?.hourMs ?? this.restoredHourMs;
   }
 
   /**
@@ -91,7 +95,9 @@ export class RealmEvidence {
    */
   observe(hourMs: number, auctions: RealmAuctions, keyOf: (raw: number) => number): boolean {
     const prev = this.last;
-    if (prev !== null && hourMs <= prev.hourMs) return false;
+    // A dump seen before a restart must not count its hour twice.
+    const lastHour = this.lastHourMs;
+    if (lastHour !== null && hourMs <= lastHour) return false;
     // Columns in locals: the loops below run per auction, and property reads through a parameter
     // object cost several times the loop body once the object's shape varies between callers.
     const n = auctions.count;
@@ -146,6 +152,19 @@ export class RealmEvidence {
     // A new table each hour: keeping the previous one to refill (tried) saved nothing measurable and
     // would hold 1.5 MB more per large realm.
     this.last = { ...groups, hourMs, auctions, variant, age, ids: new AuctionIdTable(ids, n) };
+    return true;
+  }
+
+  /**
+   * A whole past day taken from other snapshots (a replay of older dumps): kept when this evidence
+   * has no bucket for that day and it falls in the 14 days ending with its newest day.
+   */
+  addPastDay(bucket: DayBucket): boolean {
+    const newest = this.days[this.days.length - 1]?.day ?? bucket.day;
+    if (bucket.day > newest || bucket.day <= newest - EVIDENCE_DAYS) return false;
+    if (this.days.some((b) => b.day === bucket.day)) return false;
+    bucket.freeze();
+    this.days = [...this.days, bucket].sort((a, b) => a.day - b.day);
     return true;
   }
 

@@ -23,7 +23,7 @@ let embedded: Harness;
 let app: Harness;
 let db: Awaited<ReturnType<typeof openTestDatabase>>;
 let realmIds: number[];
-let reference: AhDataResponse['data']['items'];
+let reference: Awaited<ReturnType<typeof deals>>['items'];
 let gone = 0;
 let flaky = 0;
 
@@ -49,7 +49,10 @@ async function startBlizzardApp(): Promise<Harness> {
   return h;
 }
 
-/** Deals over every US realm for a fresh subscriber of this app. */
+/**
+ * Deals over every US realm for a fresh subscriber of this app, less their evidence: a restarted
+ * app has stored evidence but has not followed auctions yet, so ages and hours legitimately differ.
+ */
 async function deals(h: Harness, email: string) {
   const session = await h.signUp(email);
   await grantSubscription(h.app.database.db, session.user.id);
@@ -59,7 +62,10 @@ async function deals(h: Harness, email: string) {
     { token: session.accessToken },
   );
   expect(res.status).toBe(200);
-  return res.body.data;
+  const items = res.body.data.items.map(
+    ({ realisticProfit: _p, confidence: _c, flags: _f, evidence: _e, ...market }) => market,
+  );
+  return { ...res.body.data, items };
 }
 
 /** The embedded source's deals less the given items and the fake-items list (which the embedded one has not). */

@@ -24,6 +24,8 @@ const PUBLISH_WINDOW_MS = 10 * 60_000;
 export async function startEmbeddedSource(options: {
   size: EconomySize;
   seed: number;
+  /** Days of past dumps to replay into deal evidence at a fresh start (default 14; 0: none). */
+  replayDays?: number;
 }): Promise<MarketSource> {
   const startTime = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 24 * HOUR_MS;
   const economy = createEconomy({ seed: options.seed, size: options.size, startTime });
@@ -34,7 +36,7 @@ export async function startEmbeddedSource(options: {
   }, 60_000);
   clock.unref();
 
-  const source = sourceFromSimulator(economy, simulator);
+  const source = sourceFromSimulator(economy, simulator, options.replayDays);
   return {
     ...source,
     async close() {
@@ -45,7 +47,11 @@ export async function startEmbeddedSource(options: {
 }
 
 /** Real Blizzard and TSM clients pointed at a running simulator; static item data read from its economy. */
-export function sourceFromSimulator(economy: Economy, simulator: SimulatorServer): MarketSource {
+export function sourceFromSimulator(
+  economy: Economy,
+  simulator: SimulatorServer,
+  replayDays = 0,
+): MarketSource {
   const credentials = { clientId: 'goldroute-embedded', clientSecret: 'embedded' };
   // Built once per region: the same lookups every refresh keep the ingestor's resolutions.
   const staticData = new Map<Region, SnapshotSources>();
@@ -79,6 +85,17 @@ export function sourceFromSimulator(economy: Economy, simulator: SimulatorServer
         .tokenHistory(region, Date.now())
         .map((p) => ({ price: p.price, recordedAt: new Date(p.timestamp) }));
     },
+    // The simulator can publish any past hour: deal evidence replays the 14 days before the first snapshot.
+    past: (region: Region) => ({
+      days: replayDays,
+      dump(realmId: number, hourMs: number) {
+        const hour = economy.hourAt(hourMs);
+        return {
+          body: economy.auctionsJson(region, realmId, hour),
+          lastModified: economy.lastModified(region, realmId, hour),
+        };
+      },
+    }),
     close: () => simulator.close(),
   };
 }

@@ -14,6 +14,8 @@ import { createMarketService, type MarketService } from './market.service';
 import type { MarketSource } from './market-source';
 import { createMarketStore, type MarketStore, type PublishedMarket } from './market-store';
 import { createPersonalCache } from './personal-cache';
+import { createDealHistory, type DealHistory } from './deal-history';
+import { createEvidenceStore } from './evidence-store';
 import { createRegionIngestor, type RegionIngestor } from './region-ingestor';
 import { createSnapshotRelay } from './snapshot-relay';
 import { createTokenPriceService, type TokenPriceService } from './token-prices.service';
@@ -40,6 +42,8 @@ export interface MarketRuntime {
   service: MarketService;
   tokens: TokenPriceService;
   caches: CacheRegistry;
+  /** A deal's 14-day history from the stored evidence (any process). */
+  history: DealHistory;
   /** Who may read market data, with their saved realms (briefly cached). */
   access: MarketAccessReader;
   /** Drops a user's cached answers and access record (their realm settings changed), in every process. */
@@ -57,7 +61,8 @@ async function openSource(
   deps: { db: Db; clock: Clock; log: FastifyBaseLogger },
 ): Promise<MarketSource | null> {
   if (config.source === 'off') return null;
-  if (config.source === 'simulator') return startEmbeddedSource({ size: config.size, seed: config.seed });
+  if (config.source === 'simulator')
+    return startEmbeddedSource({ size: config.size, seed: config.seed, replayDays: config.replayDays });
   return createBlizzardSource(config, deps);
 }
 
@@ -100,6 +105,7 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
   const source = deps.role === 'web' ? null : (deps.source ?? (await openSource(config, deps)));
   const jobs: Job[] = [];
   const ingestors = new Map<Region, RegionIngestor>();
+  const evidence = createEvidenceStore(deps.db);
   if (source) {
     const pollMs = (config.source === 'off' ? 10 : config.pollMinutes) * 60_000;
     const learn = source.learn?.bind(source);
@@ -112,6 +118,8 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
         learn: learn && ((missing) => learn(region, missing)),
         store,
         log: deps.log,
+        evidence,
+        past: source.past?.(region),
       });
       ingestors.set(region, ingestor);
       jobs.push({
@@ -194,6 +202,7 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
     service,
     tokens,
     caches,
+    history: createDealHistory(store, evidence),
     access,
     forgetUser: async (userId) => {
       forget(userId);
@@ -204,6 +213,7 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
       await relay?.idle();
     },
     close: async () => {
+      await Promise.all([...ingestors.values()].map((i) => i.close()));
       await scheduler.stop();
       await relay?.idle();
       await source?.close();

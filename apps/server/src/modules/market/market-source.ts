@@ -4,6 +4,7 @@ import type { BlizzardClient } from '../../sources/blizzard';
 import type { TsmClient } from '../../sources/tsm';
 import type { RegisteredCache } from './cache-registry';
 import type { MissingIds } from './item-catalog';
+import type { PastDumps } from './evidence-replay';
 import type { TokenSample } from './token-prices.service';
 
 /** Where market data comes from: clients for dumps, TSM and the token, plus static item data. */
@@ -25,5 +26,7 @@ export interface MarketSource {
   caches?: readonly RegisteredCache[];
   /** Token history to fill an empty table with on first start, when the source has one. */
   tokenHistory?(region: Region): Promise<TokenSample[]>;
+  /** Past hours' dumps, for sources that know them (the simulator): deal evidence is replayed from them. */
+  past?(region: Region): PastDumps;
   close(): Promise<void>;
 }

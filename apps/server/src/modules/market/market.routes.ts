@@ -1,9 +1,15 @@
 import { ACCESS, type Region } from '@goldroute/domain';
-import { ahDataRequestSchema, realmStatsRequestSchema, regionParamsSchema } from '@goldroute/domain/api';
+import {
+  ahDataRequestSchema,
+  dealHistoryQuerySchema,
+  realmStatsRequestSchema,
+  regionParamsSchema,
+} from '@goldroute/domain/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseOr400 } from '../../lib/parse';
 import { HttpError } from '../../plugins/errors';
 import { authOf, type createAuthGuard } from '../sessions/auth-guard';
+import type { DealHistory } from './deal-history';
 import type { MarketAccessReader } from './market-access';
 import type { MarketService, RealmSelection } from './market.service';
 import type { MarketStore } from './market-store';
@@ -16,6 +22,7 @@ export interface MarketRoutesOptions {
   market: MarketService;
   store: MarketStore;
   tokens: TokenPriceService;
+  history: DealHistory;
   requireAuth: ReturnType<typeof createAuthGuard>;
   limiter: RateLimiter;
 }
@@ -99,6 +106,15 @@ export async function marketRoutes(app: FastifyInstance, o: MarketRoutesOptions)
       return sendCached(request, reply, cached);
     });
   }
+
+  app.get('/retail/market/deal-history/:region', { preHandler: guard }, async (request) => {
+    const region = regionOf(request);
+    const query = parseOr400(dealHistoryQuerySchema, request.query);
+    await subscriber(request, undefined);
+    const history = await o.history(region, query);
+    if (!history) throw new HttpError(404, 'This item is not listed in the latest snapshot');
+    return history;
+  });
 
   app.post('/retail/market/realm-stats/:region', { preHandler: guard }, async (request, reply) => {
     const region = regionOf(request);

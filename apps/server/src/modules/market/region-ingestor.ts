@@ -1,9 +1,17 @@
 import type { Region } from '@goldroute/domain';
 import type { Realm } from '@goldroute/domain/api';
-import { IngestError, SnapshotBuilder, type SnapshotSources } from '@goldroute/market';
+import {
+  evidenceFromBytes,
+  evidenceToBytes,
+  IngestError,
+  SnapshotBuilder,
+  type SnapshotSources,
+} from '@goldroute/market';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlizzardClient, ConnectedRealmInfo } from '../../sources/blizzard';
 import type { TsmClient } from '../../sources/tsm';
+import type { EvidenceStore } from './evidence-store';
+import { replayEvidence, type PastDumps, type ReplayProgress } from './evidence-replay';
 import type { MissingIds } from './item-catalog';
 import type { MarketStore } from './market-store';
 
@@ -17,6 +25,10 @@ export interface RegionIngestorDeps {
   learn?: ((missing: MissingIds) => Promise<number>) | undefined;
   store: MarketStore;
   log: FastifyBaseLogger;
+  /** Where deal evidence is kept between restarts (and read by every process); none: memory only. */
+  evidence?: EvidenceStore | undefined;
+  /** Past dumps of the source (the simulator): a fresh start replays the last 14 days from them. */
+  past?: PastDumps | undefined;
 }
 
 const TSM_REFRESH_MS = 60 * 60_000;
@@ -90,16 +102,73 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
   }
 
   /** Returns the number of realms whose new dump was ingested. */
+  /** Restores the stored evidence into a new builder; returns whether there was any. */
+  async function restoreEvidence(b: SnapshotBuilder): Promise<boolean> {
+    if (!deps.evidence) return false;
+    try {
+      const stored = await deps.evidence.load(region);
+      if (!stored.table) return false;
+      b.table.restore(stored.table);
+      for (const [id, bytes] of stored.realms) b.restoreEvidence(id, evidenceFromBytes(bytes));
+      log.info({ region, realms: stored.realms.size }, 'deal evidence restored');
+      return stored.realms.size > 0;
+    } catch (err) {
+      log.warn({ err, region }, 'stored deal evidence unreadable; starting without it');
+      return false;
+    }
+  }
+
+  async function saveEvidence(b: SnapshotBuilder): Promise<void> {
+    if (!deps.evidence) return;
+    const realms = new Map<number, Uint8Array>();
+    for (const [id, evidence] of b.evidenceRealms()) realms.set(id, evidenceToBytes(evidence));
+    try {
+      await deps.evidence.save(region, b.table.toInt32(), realms);
+    } catch (err) {
+      log.warn({ err, region }, 'deal evidence not saved; the next snapshot tries again');
+    }
+  }
+
+  let replay: Promise<void> | null = null;
+  /** Set when the builder started without stored evidence: the first ingest starts the replay. */
+  let replayPending = false;
+  let closed = false;
+  /** In the background: replays the past 14 days, publishing a snapshot as each part is done. */
+  function startReplay(b: SnapshotBuilder, past: PastDumps): void {
+    const realmIds = store.realms(region)?.map((r) => r.id) ?? [];
+    const step = async (progress: ReplayProgress) => {
+      if (closed) return;
+      publish(b);
+      await saveEvidence(b);
+      log.info({ region, ...progress }, 'deal evidence replayed');
+    };
+    replay = replayEvidence({ builder: b, realmIds, past, stopped: () => closed }, step)
+      .then((done) => {
+        if (done) log.info({ region, ...done }, 'deal evidence replay finished: 14 days');
+      })
+      .catch((err: unknown) => log.warn({ err, region }, 'deal evidence replay failed'));
+  }
+
+  function publish(b: SnapshotBuilder): void {
+    const realmTimes = Object.fromEntries(
+      [...lastModified].map(([id, at]) => [String(id), Math.floor(at.getTime() / 1000)]),
+    );
+    store.publish(region, b.build(), { realmTimes, ...tsmCounts });
+  }
+
   async function refresh(): Promise<number> {
     const latest = await deps.sources();
     let sourcesChanged = false;
     if (!builder) {
       const realms = await loadRealms();
-      builder = new SnapshotBuilder({
+      const b = new SnapshotBuilder({
         region,
         realms: realms.map((r) => ({ id: r.id, name: r.label, population: r.population })),
         ...latest,
+        evidence: true,
       });
+      replayPending = !(await restoreEvidence(b));
+      builder = b;
     } else if (sources && !sameSources(sources, latest)) {
       builder.resetResolutions(latest);
       sourcesChanged = true;
@@ -136,17 +205,24 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
     const tsmChanged = await refreshTsm(b);
     const learnt = await learnMissing(b);
     if (ingested > 0 || tsmChanged || learnt > 0 || sourcesChanged || !store.current(region)) {
-      const realmTimes = Object.fromEntries(
-        [...lastModified].map(([id, at]) => [String(id), Math.floor(at.getTime() / 1000)]),
-      );
-      store.publish(region, b.build(), { realmTimes, ...tsmCounts });
+      publish(b);
       log.info({ region, realms: ingested, learnt }, 'market snapshot published');
+    }
+    if (ingested > 0) await saveEvidence(b);
+    if (replayPending && deps.past && deps.past.days > 0 && ingested > 0) {
+      replayPending = false;
+      startReplay(b, deps.past);
     }
     return ingested;
   }
 
   return {
     refresh,
+    /** Stops a running evidence replay and waits for it (shutdown, tests). */
+    async close(): Promise<void> {
+      closed = true;
+      await replay;
+    },
     /** The next refresh fetches TSM's region pricing again, however fresh the last copy is. */
     forceTsm: () => {
       tsmForced = true;

@@ -1,0 +1,144 @@
+// Deal evidence end to end (issue 13): the app replays the simulator's past dumps into evidence in the
+// background, the deals carry it, the deal-history call shows it per day, and a restart keeps it.
+import type { AhDataResponse, DealHistoryResponse, RealmsResponse } from '@goldroute/domain/api';
+import { createEconomy, startSimulatorServer, type SimulatorServer } from '@goldroute/simulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness } from '../../test-support/accounts';
+import { grantSubscription } from '../../test-support/market';
+import { openTestDatabase } from '../../test-support/test-database';
+import { sourceFromSimulator } from './embedded-source';
+
+const HOUR_MS = 3_600_000;
+type Harness = Awaited<ReturnType<typeof startHarness>>;
+type Row = AhDataResponse['data']['items'][number];
+
+const economy = createEconomy({
+  seed: 7,
+  size: 'tiny',
+  startTime: Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 2 * HOUR_MS,
+});
+let simulator: SimulatorServer;
+let db: Awaited<ReturnType<typeof openTestDatabase>>;
+let app: Harness;
+let realmIds: number[];
+
+async function startApp(replayDays: number): Promise<Harness> {
+  const h = await startHarness(
+    { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' },
+    // The simulator outlives the app (a restart reads the same market): closing the app leaves it running.
+    {
+      database: db.database,
+      marketSource: { ...sourceFromSimulator(economy, simulator, replayDays), close: async () => {} },
+    },
+  );
+  await h.app.market.refreshNow();
+  return h;
+}
+
+async function subscriber(h: Harness, email: string) {
+  const session = await h.signUp(email);
+  await grantSubscription(h.app.database.db, session.user.id);
+  return session.accessToken;
+}
+
+async function deals(h: Harness, token: string): Promise<Row[]> {
+  const res = await h.api.post<AhDataResponse>(
+    '/retail/market/ah-data-undercut/us',
+    { retailBuyingRealms: realmIds, retailSellingRealms: realmIds },
+    { token },
+  );
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.items;
+}
+
+const historyPath = (row: Row) =>
+  `/retail/market/deal-history/us?uniqueItemKey=${encodeURIComponent(row.uniqueItemKey)}` +
+  `&buyRealm=${row.buyingConnectedRealmId}&sellRealm=${row.sellingConnectedRealmId}`;
+
+let token: string;
+let replayed: Row[];
+
+beforeAll(async () => {
+  simulator = await startSimulatorServer({ economy, port: 0, host: '127.0.0.1', hour: 1 });
+  db = await openTestDatabase();
+  app = await startApp(2);
+  realmIds = (await app.api.get<RealmsResponse>('/shared/data/realms/us')).body.map((r) => r.id);
+  token = await subscriber(app, 'trust@example.com');
+  // The replay runs in the background; its snapshot replaces the first one when it has caught up.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    replayed = await deals(app, token);
+    if (replayed.some((r) => r.evidence.hoursObserved >= 24) || Date.now() > deadline) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}, 90_000);
+
+afterAll(async () => {
+  await app.close();
+  await simulator.close();
+  await db.close();
+});
+
+describe('deal evidence', () => {
+  it('replays the past into evidence: hours observed, sales seen, realistic profit never above Sell vs Buy', () => {
+    expect(replayed.length).toBeGreaterThan(20);
+    // From the start of yesterday (UTC) to the live hour: at least 25 hourly snapshots per realm.
+    for (const row of replayed) expect(row.evidence.hoursObserved).toBeGreaterThanOrEqual(25);
+    expect(replayed.filter((r) => r.evidence.salesSeen14d > 0).length).toBeGreaterThan(replayed.length / 4);
+    for (const row of replayed) {
+      expect(row.realisticProfit).toBeLessThanOrEqual(row.sellVsBuy);
+      expect(['high', 'medium', 'low']).toContain(row.confidence);
+    }
+    expect(new Set(replayed.map((r) => r.confidence)).size).toBeGreaterThan(1);
+  });
+
+  it('shows the 14-day history of both realms, whose sales add up to the row', async () => {
+    const row = replayed.find((r) => r.evidence.salesSeen14d > 0) as Row;
+    const res = await app.api.get<DealHistoryResponse>(historyPath(row), { token });
+    expect(res.status).toBe(200);
+    expect(res.body.days).toHaveLength(14);
+    expect(res.body.days.at(-1)?.day).toBe(new Date(Date.now() - 2 * HOUR_MS).toISOString().slice(0, 10));
+    expect(res.body.days.reduce((n, d) => n + d.sell.sales, 0)).toBe(row.evidence.salesSeen14d);
+    expect(res.body.hoursObserved).toBe(row.evidence.hoursObserved);
+    const today = res.body.days.at(-1);
+    expect(today?.sell.lowest).toBeLessThanOrEqual(row.sellBuyout);
+    expect(today?.buy.lowest).toBeLessThanOrEqual(row.buyBuyout);
+  });
+
+  it('answers 400 to a bad query, 404 to an unknown item, 401 and 403 without access', async () => {
+    const row = replayed[0] as Row;
+    const bad = await app.api.get('/retail/market/deal-history/us?uniqueItemKey=x&buyRealm=abc&sellRealm=1', {
+      token,
+    });
+    expect(bad.status).toBe(400);
+    const unknown = await app.api.get(
+      '/retail/market/deal-history/us?uniqueItemKey=nope&buyRealm=1&sellRealm=2',
+      {
+        token,
+      },
+    );
+    expect(unknown).toMatchObject({
+      status: 404,
+      body: { error: 'This item is not listed in the latest snapshot' },
+    });
+    expect((await app.api.get(historyPath(row))).status).toBe(401);
+    const free = await app.signUp('free@example.com');
+    expect((await app.api.get(historyPath(row), { token: free.accessToken })).status).toBe(403);
+  });
+
+  it('keeps the evidence through a restart (stored in the database)', async () => {
+    await app.close();
+    app = await startApp(0);
+    const again = await deals(app, await subscriber(app, 'restart@example.com'));
+    const before = new Map(replayed.map((r) => [r.uniqueTradeKey, r.evidence]));
+    let compared = 0;
+    for (const row of again) {
+      const was = before.get(row.uniqueTradeKey);
+      if (!was) continue;
+      expect(row.evidence.salesSeen14d).toBe(was.salesSeen14d);
+      expect(row.evidence.hoursObserved).toBe(was.hoursObserved);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(20);
+  });
+});
