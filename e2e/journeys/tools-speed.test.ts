@@ -102,6 +102,22 @@ function generateItems(count: number) {
       sellingConnectedRealmId: sellRealm,
       sellingConnectedRealmName: `Sell Realm ${sellRealm}`,
       sellingConnectedRealmPopulation: 'FULL',
+      realisticProfit: Math.min(sell, avg) * 0.95 - buy,
+      confidence: (['high', 'medium', 'low'] as const)[i % 3],
+      flags: i % 3 === 0 ? [] : i % 3 === 1 ? ['thin-supply'] : ['no-sales-seen', 'dead-listing'],
+      evidence: {
+        salesSeen14d: i % 3 === 2 ? 0 : 1 + (i % 40),
+        medianSale14d: i % 3 === 2 ? null : avg,
+        sellListingsNearPrice: 1 + (i % 5),
+        sellQuantityNearPrice: 1 + (i % 9),
+        realmsOffering: 1 + (i % 24),
+        buyQuantity: 1 + (i % 4),
+        sellListingAgeSnapshots: 1 + (i % 30),
+        buyListingAgeSnapshots: 1 + (i % 6),
+        buyRealmUpdatedAt: 1_795_000_000,
+        sellRealmUpdatedAt: 1_795_000_000,
+        hoursObserved: 336,
+      },
     });
   }
   return items;

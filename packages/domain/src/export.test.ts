@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auctionatorLists, auctionatorTerm, tsmString } from './export';
+import { auctionatorLists, auctionatorTerm, exportRows, tsmString } from './export';
 import { makeTradeItem } from './test-fixtures';
 
 describe('Auctionator term: "name";category;minIlvl;maxIlvl;minLvl;maxLvl;minCraftedLvl;maxCraftedLvl;minPrice;maxPrice;quality;tier;expansion;quantity', () => {
@@ -186,5 +186,26 @@ describe('TSM string: "i:{id} for items or p:{realPetId} for pets"', () => {
       makeTradeItem({ uniqueTradeKey: 'b', id: 2 }),
     ];
     expect(tsmString(items, ['a'])).toBe('i:2');
+  });
+});
+
+describe('"High-confidence rows only" (issue 13): which rows an export is built from', () => {
+  const high = makeTradeItem({ uniqueTradeKey: 'h', id: 1, confidence: 'high' });
+  const medium = makeTradeItem({ uniqueTradeKey: 'm', id: 2, confidence: 'medium' });
+  const low = makeTradeItem({ uniqueTradeKey: 'l', id: 3, confidence: 'low' });
+
+  it('keeps every row while off, and only the high-confidence ones, in order, while on', () => {
+    expect(exportRows([low, high, medium], false)).toEqual([low, high, medium]);
+    expect(exportRows([low, high, medium], true)).toEqual([high]);
+    expect(exportRows([medium, low], true)).toEqual([]);
+  });
+
+  it('feeds the TSM string and the Auctionator lists (unchecked rows stay out as before)', () => {
+    const rows = [high, medium, low, makeTradeItem({ uniqueTradeKey: 'h2', id: 4, confidence: 'high' })];
+    expect(tsmString(exportRows(rows, true), ['h2'])).toBe('i:1');
+    expect(tsmString(exportRows(rows, false), ['h2'])).toBe('i:1,i:2,i:3');
+    expect(auctionatorLists(exportRows(rows, true), [])).toBe(
+      'GoldRoute Buy from Stormrage^"Thunderfury, Blessed Blade of the Windseeker";;79;81;0;0;0;0;0;10001;5;;;',
+    );
   });
 });

@@ -5,6 +5,17 @@ import { EXPORT_TEXTS } from './messages';
 import { isPet } from './trade-item';
 import type { TradeItem } from './trade-item';
 
+/**
+ * The rows an export is built from: all of them, or with "High-confidence rows only" just the deals
+ * rated high, so a shopping list never sends the trader after bait or a dead listing.
+ */
+export function exportRows<T extends Pick<TradeItem, 'confidence'>>(
+  rows: readonly T[],
+  highConfidenceOnly: boolean,
+): T[] {
+  return highConfidenceOnly ? rows.filter((row) => row.confidence === 'high') : [...rows];
+}
+
 // Categories whose searches get an item-level window (SPEC §9).
 const ILVL_RANGE_CATEGORIES: readonly string[] = ['Armor', 'Weapon', 'Profession'];
 

@@ -12,6 +12,7 @@ import {
   filterRanges,
   filtersToConfig,
   itemPasses,
+  trustPasses,
   tsmItemPasses,
   validateConfig,
 } from './filters';
@@ -61,6 +62,8 @@ describe('"Default system filters" (SPEC §9)', () => {
       name: '',
       buyingRealms: null,
       sellingRealms: null,
+      minConfidence: 'low',
+      hideDeadListings: false,
     });
     expect(SYSTEM_DEFAULT_FILTERS.categories).toEqual([...CATEGORIES]);
     expect(SYSTEM_DEFAULT_FILTERS.qualities).toEqual([999, 1, 2, 3, 4, 5]);
@@ -239,6 +242,27 @@ describe('"Item filter rule" (SPEC §5)', () => {
     });
   });
 
+  describe('deal trust (issue 13): "Minimum confidence" (low = Any) and "Hide dead listings"', () => {
+    it.each<[Partial<TradeItem>, Partial<Filters>, boolean]>([
+      [{ confidence: 'low' }, { minConfidence: 'low' }, true],
+      [{ confidence: 'low' }, { minConfidence: 'medium' }, false],
+      [{ confidence: 'medium' }, { minConfidence: 'medium' }, true],
+      [{ confidence: 'medium' }, { minConfidence: 'high' }, false],
+      [{ confidence: 'high' }, { minConfidence: 'high' }, true],
+      [{ confidence: 'low', flags: ['dead-listing'] }, { hideDeadListings: false }, true],
+      [{ confidence: 'low', flags: ['dead-listing'] }, { hideDeadListings: true }, false],
+      [{ confidence: 'low', flags: ['bait'] }, { hideDeadListings: true }, true],
+    ])('%j with %j -> %s', (item, overrides, expected) => {
+      expect(trustPasses(makeTradeItem(item), filters(overrides))).toBe(expected);
+      expect(itemPasses(makeTradeItem(item), filters(overrides))).toBe(expected);
+    });
+
+    it('do not apply to the TSM generator, whose rows are items, not deals', () => {
+      const dead = makeTradeItem({ confidence: 'low', flags: ['dead-listing'] });
+      expect(tsmItemPasses(dead, filters({ minConfidence: 'high', hideDeadListings: true }))).toBe(true);
+    });
+  });
+
   it('ignores the TSM-only region price filters', () => {
     expect(itemPasses(makeTradeItem({ marketValue: 0 }), filters({ regionMarketValue: 10000000 }))).toBe(
       true,
@@ -274,6 +298,8 @@ describe('personal config (SPEC §3 Config)', () => {
     goldProfitSaleAvgEnabled: true,
     goldProfitPercent: 20,
     maxGoldBuyout: 500000,
+    minConfidence: 'medium',
+    hideDeadListings: true,
   };
 
   it('"Saved config is applied once to the filters on load": configToFilters overlays the saved values', () => {
@@ -301,6 +327,17 @@ describe('personal config (SPEC §3 Config)', () => {
     });
   });
 
+  it('reads the deal-trust defaults, a config saved without them (or with an unknown level) as Any and off', () => {
+    expect(configToFilters({ minConfidence: 'high', hideDeadListings: true })).toMatchObject({
+      minConfidence: 'high',
+      hideDeadListings: true,
+    });
+    const older = configToFilters({ goldProfit: 5000 });
+    expect([older.minConfidence, older.hideDeadListings]).toEqual(['low', false]);
+    const unknown = { minConfidence: 'certain' } as unknown as Config;
+    expect(configToFilters(unknown).minConfidence).toBe('low');
+  });
+
   it('round-trips through filtersToConfig', () => {
     expect(filtersToConfig(configToFilters(config))).toEqual(config);
   });
@@ -314,7 +351,9 @@ describe('personal config (SPEC §3 Config)', () => {
         'goldProfitPercent',
         'goldProfitSaleAvg',
         'goldProfitSaleAvgEnabled',
+        'hideDeadListings',
         'maxGoldBuyout',
+        'minConfidence',
         'qualities',
         'saleAvg',
         'sellRate',
@@ -375,6 +414,9 @@ describe('countActiveFilters: filters differing from the system defaults ("N act
     ['crafted exclusive', { crafted: 'exclusive' }, 1],
     ['name search (has its own box)', { name: 'sword' }, 0],
     ['TSM market value floor', { regionMarketValue: 100 }, 1],
+    ['minimum confidence medium', { minConfidence: 'medium' }, 1],
+    ['minimum confidence high', { minConfidence: 'high' }, 1],
+    ['dead listings hidden', { hideDeadListings: true }, 1],
     [
       'several at once',
       { categories: ['Weapon'], sellRate: 0.01, crafted: 'exclusive', goldProfitSaleAvgEnabled: true },

@@ -12,6 +12,7 @@ import { CONFIG_MESSAGES, FILTER_LABELS } from './messages';
 import { profitPercent } from './profit';
 import { isPet } from './trade-item';
 import type { TradeItem } from './trade-item';
+import { CONFIDENCE_LEVELS, meetsConfidence, type ConfidenceLevel } from './trust';
 
 export interface FilterRange {
   min: number;
@@ -60,6 +61,10 @@ export interface Config {
   goldProfitSaleAvgEnabled?: boolean;
   goldProfitPercent: number;
   maxGoldBuyout: number;
+  /** "Minimum confidence" (issue 13); absent in configs saved before it existed, which read as Any. */
+  minConfidence?: ConfidenceLevel;
+  /** "Hide dead listings" (issue 13); absent reads as off. */
+  hideDeadListings?: boolean;
 }
 
 export const CONFIG_NUMBER_KEYS = [
@@ -93,6 +98,10 @@ export interface Filters {
   crafted: CraftedFilter;
   /** Name search text. */
   name: string;
+  /** Lowest confidence a deal may have; 'low' lets every deal through ("Any"). Flipping and dropship only. */
+  minConfidence: ConfidenceLevel;
+  /** Leave out deals flagged 'dead-listing'. Flipping and dropship only. */
+  hideDeadListings: boolean;
 }
 
 export const SYSTEM_DEFAULT_FILTERS: Readonly<Filters> = Object.freeze({
@@ -112,6 +121,8 @@ export const SYSTEM_DEFAULT_FILTERS: Readonly<Filters> = Object.freeze({
   regionHistorical: 0,
   crafted: 'include',
   name: '',
+  minConfidence: 'low',
+  hideDeadListings: false,
 });
 
 /** Applies saved defaults over a base; a missing config (null) leaves the base untouched. */
@@ -130,10 +141,16 @@ export function configToFilters(
   }
   if (typeof config.goldProfitSaleAvgEnabled === 'boolean')
     filters.goldProfitSaleAvgEnabled = config.goldProfitSaleAvgEnabled;
+  // A stored value from a newer or broken client must not make the tools hide everything.
+  const level = config.minConfidence;
+  if (level !== undefined && CONFIDENCE_LEVELS.includes(level)) filters.minConfidence = level;
+  if (typeof config.hideDeadListings === 'boolean') filters.hideDeadListings = config.hideDeadListings;
   return filters;
 }
 
-export function filtersToConfig(filters: Readonly<Filters>): Config {
+export function filtersToConfig(
+  filters: Readonly<Filters>,
+): Config & Required<Pick<Config, 'goldProfitSaleAvgEnabled' | 'minConfidence' | 'hideDeadListings'>> {
   return {
     categories: [...filters.categories],
     qualities: [...filters.qualities],
@@ -145,6 +162,8 @@ export function filtersToConfig(filters: Readonly<Filters>): Config {
     goldProfitSaleAvgEnabled: filters.goldProfitSaleAvgEnabled,
     goldProfitPercent: filters.goldProfitPercent,
     maxGoldBuyout: filters.maxGoldBuyout,
+    minConfidence: filters.minConfidence,
+    hideDeadListings: filters.hideDeadListings,
   };
 }
 
@@ -190,7 +209,21 @@ function classificationPasses(item: TradeItem, filters: Readonly<Filters>): bool
   );
 }
 
-/** SPEC §5 "Item filter rule": an item passes when every condition holds. */
+/**
+ * The deal-trust filters (issue 13): confidence at least the minimum, and no dead listing while those
+ * are hidden. rows.ts passMask implements the same rule over typed columns.
+ */
+export function trustPasses(
+  item: Pick<TradeItem, 'confidence' | 'flags'>,
+  filters: Pick<Filters, 'minConfidence' | 'hideDeadListings'>,
+): boolean {
+  return (
+    meetsConfidence(item.confidence, filters.minConfidence) &&
+    !(filters.hideDeadListings && item.flags.includes('dead-listing'))
+  );
+}
+
+/** SPEC §5 "Item filter rule" (an item passes when every condition holds), plus the deal-trust filters. */
 export function itemPasses(item: TradeItem, filters: Readonly<Filters>): boolean {
   return (
     classificationPasses(item, filters) &&
@@ -200,7 +233,8 @@ export function itemPasses(item: TradeItem, filters: Readonly<Filters>): boolean
     realmSelected(item.buyingConnectedRealmId, filters.buyingRealms) &&
     realmSelected(item.sellingConnectedRealmId, filters.sellingRealms) &&
     craftedPasses(item.crafted, filters.crafted) &&
-    (!filters.goldProfitSaleAvgEnabled || item.saleAvgVsBuy >= filters.goldProfitSaleAvg)
+    (!filters.goldProfitSaleAvgEnabled || item.saleAvgVsBuy >= filters.goldProfitSaleAvg) &&
+    trustPasses(item, filters)
   );
 }
 
@@ -251,6 +285,8 @@ export function countActiveFilters(
   for (const key of NUMERIC_FILTER_KEYS) if (filters[key] !== defaults[key]) count++;
   if (filters.goldProfitSaleAvgEnabled) count++;
   if (filters.crafted !== defaults.crafted) count++;
+  if (filters.minConfidence !== defaults.minConfidence) count++;
+  if (filters.hideDeadListings !== defaults.hideDeadListings) count++;
   return count;
 }
 

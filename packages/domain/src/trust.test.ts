@@ -8,6 +8,7 @@ import {
   DEAD_LISTING_PRICE_RATIO,
   DEAD_LISTING_PROOF_SALES,
   DEAL_FLAGS,
+  EVIDENCE_WINDOW_HOURS,
   FLAG_EXPLANATIONS,
   MEDIUM_FLAGS_MAKING_LOW,
   NEAR_PRICE_FACTOR,
@@ -17,11 +18,14 @@ import {
   confidenceFromFlags,
   confidenceRank,
   dealFlags,
+  evidenceIncomplete,
+  evidenceSoFarLine,
   expectedSale,
   explainTrust,
   goingRate,
   meetsConfidence,
   realisticProfit,
+  trustLines,
   type ConfidenceLevel,
   type DealEvidence,
   type DealFlag,
@@ -333,5 +337,28 @@ describe('explanations', () => {
     expect(lines[1]).toBe(
       'Realistic profit 900g: sells for the listed 2,000g (no sale price known), less the 5% cut and the 1,000g buy price.',
     );
+  });
+});
+
+describe('evidence so far (the 14-day window fills up hour by hour)', () => {
+  it('says how many hours of snapshots there are until the window holds 336', () => {
+    expect(EVIDENCE_WINDOW_HOURS).toBe(336);
+    expect(evidenceSoFarLine(5)).toBe('Evidence so far: 5 hours of snapshots (14 days = 336).');
+    expect(evidenceSoFarLine(1)).toBe('Evidence so far: 1 hour of snapshots (14 days = 336).');
+    expect(evidenceSoFarLine(335)).toBe('Evidence so far: 335 hours of snapshots (14 days = 336).');
+    expect(evidenceSoFarLine(336)).toBeNull();
+    expect([0, 335, 336].map(evidenceIncomplete)).toEqual([true, true, false]);
+  });
+
+  it('puts that line first in the confidence tooltip of a trade item, and leaves it out once complete', () => {
+    const prices = deal({});
+    const ev = evidence({});
+    const item = { ...prices, ...assessDeal(prices, ev, NOW) };
+    const explained = explainTrust(item, ev, NOW);
+    expect(trustLines({ ...item, evidence: { ...ev, hoursObserved: 5 } }, NOW)).toEqual([
+      'Evidence so far: 5 hours of snapshots (14 days = 336).',
+      ...explained,
+    ]);
+    expect(trustLines({ ...item, evidence: { ...ev, hoursObserved: 336 } }, NOW)).toEqual(explained);
   });
 });

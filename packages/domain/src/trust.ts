@@ -233,3 +233,30 @@ export function explainTrust(
   for (const flag of worstFirst) lines.push(detail[flag]());
   return lines;
 }
+
+/** The evidence window in hours: 14 days of hourly snapshots. */
+export const EVIDENCE_WINDOW_HOURS = 14 * 24;
+
+/** Fewer hours than the window: the 14-day figures (sales seen, median) are still filling up. */
+export function evidenceIncomplete(hoursObserved: number): boolean {
+  return hoursObserved < EVIDENCE_WINDOW_HOURS;
+}
+
+/** "Evidence so far: 5 hours of snapshots (14 days = 336)." while the window fills; null once it is full. */
+export function evidenceSoFarLine(hoursObserved: number): string | null {
+  if (!evidenceIncomplete(hoursObserved)) return null;
+  return `Evidence so far: ${plural(hoursObserved, 'hour')} of snapshots (14 days = ${EVIDENCE_WINDOW_HOURS}).`;
+}
+
+/**
+ * The confidence tooltip of a trade item: how much evidence there is yet (while the window fills),
+ * then explainTrust. A young window is said first because every other line rests on it.
+ */
+export function trustLines(
+  deal: DealPrices & DealTrust & { evidence: DealEvidence & { hoursObserved: number } },
+  nowSeconds: number,
+): string[] {
+  const soFar = evidenceSoFarLine(deal.evidence.hoursObserved);
+  const lines = explainTrust(deal, deal.evidence, nowSeconds);
+  return soFar === null ? lines : [soFar, ...lines];
+}

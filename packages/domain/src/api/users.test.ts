@@ -181,6 +181,14 @@ describe('PUT /shared/users/settings-personal "config"', () => {
     const { sellRate: _omit, ...rest } = config;
     expect(settingsPersonalRequestSchema.safeParse({ config: rest }).success).toBe(false);
   });
+
+  it('keeps the deal-trust defaults, accepts a config saved without them and refuses an unknown level', () => {
+    const trust = { ...config, minConfidence: 'high', hideDeadListings: true };
+    expect(settingsPersonalRequestSchema.parse({ config: trust })).toEqual({ config: trust });
+    const { minConfidence: _level, hideDeadListings: _dead, ...older } = config;
+    expect(settingsPersonalRequestSchema.parse({ config: older })).toEqual({ config: older });
+    expect(configSchema.safeParse({ ...config, minConfidence: 'certain' }).success).toBe(false);
+  });
 });
 
 describe('User entity (SPEC §3)', () => {

@@ -9,6 +9,7 @@ import { CATEGORIES, FAVORITE_ACTIONS, ROLES, SUBSCRIPTION_TYPES } from '../enum
 import type { Config } from '../filters';
 import { validateConfig } from '../filters';
 import { EMAIL_MESSAGES } from '../messages';
+import { CONFIDENCE_LEVELS } from '../trust';
 import { EMAIL_PATTERN, MAX_PASSWORD_LENGTH, passwordPolicyError } from '../validation';
 import {
   MAX_LIST_LENGTH,
@@ -52,6 +53,8 @@ export const configShapeSchema = z.object({
   goldProfitSaleAvgEnabled: z.boolean().optional(),
   goldProfitPercent: z.number(),
   maxGoldBuyout: z.number(),
+  minConfidence: z.enum(CONFIDENCE_LEVELS).optional(),
+  hideDeadListings: z.boolean().optional(),
 }) satisfies z.ZodType<Config>;
 
 /**

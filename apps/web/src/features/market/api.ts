@@ -5,11 +5,15 @@ import {
   TOASTS,
   type FavoriteAction,
   type Region,
+  type TradeItem,
 } from '@goldroute/domain';
+import { dealHistoryResponseSchema } from '@goldroute/domain/api';
 import type {
   AhDataDropshipResponse,
   AhDataRequest,
   AhDataResponse,
+  DealHistoryQuery,
+  DealHistoryResponse,
   FavoritesResponse,
   TimerResponse,
   User,
@@ -26,6 +30,14 @@ export const MARKET_PATHS = {
   undercut: (region: Region) => `/retail/market/ah-data-undercut/${region}`,
   dropship: (region: Region) => `/retail/market/ah-data-dropship/${region}`,
   timer: (region: Region) => `/shared/data/timer/${region}`,
+  dealHistory: (region: Region, query: DealHistoryQuery) => {
+    const params = new URLSearchParams({
+      uniqueItemKey: query.uniqueItemKey,
+      buyRealm: String(query.buyRealm),
+      sellRealm: String(query.sellRealm),
+    });
+    return `/retail/market/deal-history/${region}?${params.toString()}`;
+  },
   favorites: '/shared/users/favorites',
 } as const;
 
@@ -76,6 +88,40 @@ export const dropshipQueryOptions = (
     enabled,
     ...DATA_OPTIONS,
   });
+
+/** The two realms of a deal whose 14-day history its detail view shows. */
+export function dealHistoryQuery(
+  item: Pick<TradeItem, 'uniqueItemKey' | 'buyingConnectedRealmId' | 'sellingConnectedRealmId'>,
+): DealHistoryQuery {
+  return {
+    uniqueItemKey: item.uniqueItemKey,
+    buyRealm: item.buyingConnectedRealmId,
+    sellRealm: item.sellingConnectedRealmId,
+  };
+}
+
+/**
+ * GET the 14-day history of a deal's two realms (issue 13). Days change only with the hourly data, so a
+ * deal opened again within a few minutes shows at once.
+ */
+export const dealHistoryQueryOptions = (session: Session, region: Region, query: DealHistoryQuery) =>
+  queryOptions({
+    queryKey: ['market', 'deal-history', region, query],
+    queryFn: async ({ signal }) => {
+      const raw = await session.request<unknown>(MARKET_PATHS.dealHistory(region, query), { signal });
+      // Checked, not trusted: the chart indexes into these arrays.
+      const parsed = dealHistoryResponseSchema.safeParse(raw);
+      if (!parsed.success) throw new ApiError(200, AUTH_MESSAGES.invalidResponse);
+      return parsed.data satisfies DealHistoryResponse;
+    },
+    staleTime: 5 * 60 * 1000,
+    retry: false,
+  });
+
+export function useDealHistory(region: Region, query: DealHistoryQuery) {
+  const session = useSession();
+  return useQuery(dealHistoryQueryOptions(session, region, query));
+}
 
 /** SPEC §4 data timer: the server's lastModified, polled every 60 s (public call). */
 export const timerQueryOptions = (region: Region) =>

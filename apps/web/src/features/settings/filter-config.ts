@@ -9,18 +9,23 @@ import {
   filtersToConfig,
   formatGold,
   type Config,
+  type ConfidenceLevel,
   type Filters,
 } from '@goldroute/domain';
+import { TRUST_FILTER_LABELS, minConfidenceLabel } from '../tools/trust-filters';
 
 /** Ranges of the config screen (SPEC §5: Sale Avg tops out at 50000 here). */
 export const CONFIG_RANGES = filterRanges('config');
 
 /**
  * The personal defaults as /config-personal edits them: the saved config plus the activation checkbox of
- * "Gold Profit on Sale Avg" (SPEC §5), which the tools' filters carry as `goldProfitSaleAvgEnabled`.
+ * "Gold Profit on Sale Avg" (SPEC §5), which the tools' filters carry as `goldProfitSaleAvgEnabled`, and
+ * the deal-trust filters (issue 13), all present (a config saved before them reads as the system default).
  */
 export interface PersonalConfig extends Config {
   goldProfitSaleAvgEnabled: boolean;
+  minConfidence: ConfidenceLevel;
+  hideDeadListings: boolean;
 }
 
 /** The checkbox as saved; a config saved before it existed reads as off, the system default. */
@@ -93,6 +98,11 @@ export interface SummaryRow {
   changed: boolean;
 }
 
+/** "Hide dead listings" as the summary and the preview write it. */
+export function describeDeadListings(hide: boolean): string {
+  return hide ? 'Hidden' : 'Shown';
+}
+
 /** Gold Profit on Sale Avg as the summary and the preview write it: its value, or "Off" without its checkbox. */
 export function describeSaleAvgProfit(config: PersonalConfig): string {
   return config.goldProfitSaleAvgEnabled ? formatGold(config.goldProfitSaleAvg) : 'Off';
@@ -138,5 +148,21 @@ export function summaryRows(saved: PersonalConfig, current: PersonalConfig): Sum
       changed: saved[key] !== current[key],
     });
   }
+  rows.push(
+    {
+      key: 'minConfidence',
+      label: TRUST_FILTER_LABELS.minConfidence,
+      saved: minConfidenceLabel(saved.minConfidence),
+      current: minConfidenceLabel(current.minConfidence),
+      changed: saved.minConfidence !== current.minConfidence,
+    },
+    {
+      key: 'hideDeadListings',
+      label: TRUST_FILTER_LABELS.hideDeadListings,
+      saved: describeDeadListings(saved.hideDeadListings),
+      current: describeDeadListings(current.hideDeadListings),
+      changed: saved.hideDeadListings !== current.hideDeadListings,
+    },
+  );
   return rows;
 }

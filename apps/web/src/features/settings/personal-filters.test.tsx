@@ -8,11 +8,11 @@ import { renderRoute } from '../../test/render-route';
 import { tradeItem } from '../tools/test-utils';
 import type { PersonalConfig } from './filter-config';
 
-const SAVED: Config = {
+const SAVED = {
   ...filtersToConfig(SYSTEM_DEFAULT_FILTERS),
   goldProfit: 5000,
   categories: ['Pet', 'Mount'],
-};
+} satisfies Config;
 
 const UNDERCUT_US = '/retail/market/ah-data-undercut/us';
 
@@ -187,6 +187,48 @@ describe('personal filter defaults (/config-personal)', () => {
       'With a subscription, this shows how many deals on your realms pass these filters.',
     );
     expect(second.fake.callsTo(UNDERCUT_US)).toHaveLength(0);
+  });
+
+  it('saves "Minimum confidence" and "Hide dead listings" as defaults, and resets them to Any and off', async () => {
+    const { minConfidence: _level, hideDeadListings: _dead, ...older } = SAVED;
+    const { ue, fake, authStore } = await openPersonal(echoSave, older);
+    const level = screen.getByRole('combobox', { name: 'Minimum confidence' });
+    const dead = screen.getByRole('checkbox', { name: 'Hide dead listings' });
+    // Saved before these existed: Any and off, the system defaults.
+    expect(level).toHaveValue('low');
+    expect(dead).not.toBeChecked();
+    expect(summaryCell('Minimum confidence').map((cell) => cell.textContent)).toEqual(['Any', 'Any']);
+    const preview = within(screen.getByTestId('filter-preview'));
+    // Saved: categories and Gold Profit; the two new ones count on top once changed.
+    expect(preview.getByText('2 active filter(s)')).toBeInTheDocument();
+
+    await ue.selectOptions(level, 'High');
+    await ue.click(dead);
+    expect(summaryCell('Minimum confidence').map((cell) => cell.textContent)).toEqual(['Any', 'High']);
+    expect(summaryCell('Hide dead listings').map((cell) => cell.textContent)).toEqual(['Shown', 'Hidden']);
+    expect(preview.getByText('Confidence at least').nextElementSibling).toHaveTextContent('High');
+    expect(preview.getByText('Dead listings').nextElementSibling).toHaveTextContent('Hidden');
+    expect(preview.getByText('4 active filter(s)')).toBeInTheDocument();
+    expect(screen.getByTestId('unsaved-state')).toHaveTextContent('2 unsaved change(s).');
+
+    await ue.click(screen.getByRole('button', { name: 'Save Current Filters as Defaults' }));
+    await waitFor(() => expect(fake.callsTo('/shared/users/settings-personal')).toHaveLength(1));
+    expect(fake.callsTo('/shared/users/settings-personal')[0]!.body).toEqual({
+      config: { ...SAVED, minConfidence: 'high', hideDeadListings: true },
+    });
+    expect(authStore.getState().userData?.config).toMatchObject({
+      minConfidence: 'high',
+      hideDeadListings: true,
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('unsaved-state')).toHaveTextContent('Matches your saved defaults.'),
+    );
+    expect(level).toHaveValue('high');
+    expect(dead).toBeChecked();
+
+    await ue.click(screen.getByRole('button', { name: 'Reset to System Defaults' }));
+    expect(level).toHaveValue('low');
+    expect(dead).not.toBeChecked();
   });
 
   it('keeps Gold Profit on Sale Avg disabled unless its activation checkbox is on', async () => {

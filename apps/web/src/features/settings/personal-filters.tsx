@@ -12,6 +12,7 @@ import { notifyError, notifySuccess } from '../../lib/toasts';
 import { useSession } from '../../lib/use-session';
 import { SaleAvgProfitFilter } from '../tools/sale-avg-profit-filter';
 import { SelectionDropdowns } from '../tools/selection-dropdowns';
+import { TrustFilters, minConfidenceLabel } from '../tools/trust-filters';
 import { SETTINGS_PATHS } from './api';
 import {
   CATEGORY_OPTIONS,
@@ -20,6 +21,7 @@ import {
   QUALITY_OPTIONS,
   SLIDER_KEYS,
   SYSTEM_CONFIG,
+  describeDeadListings,
   describeSaleAvgProfit,
   describeSelection,
   formatSliderValue,
@@ -122,6 +124,17 @@ export function PersonalFilters({ extra }: { extra?: ReactNode } = {}) {
               )}
             </div>
           </Panel>
+          <Panel
+            title="Deal trust"
+            description="How far a deal must be trusted, from 14 days of our own snapshots of the realms."
+          >
+            <TrustFilters
+              minConfidence={config.minConfidence}
+              onMinConfidence={(level) => set('minConfidence', level)}
+              hideDeadListings={config.hideDeadListings}
+              onHideDeadListings={(hide) => set('hideDeadListings', hide)}
+            />
+          </Panel>
         </div>
 
         <div className="flex min-w-0 flex-col gap-6">
@@ -210,6 +223,8 @@ function FilterPreview({ config }: { config: PersonalConfig }) {
     },
     { label: 'Buyout at most', value: formatGold(config.maxGoldBuyout) },
     { label: 'Profit at sale avg at least', value: describeSaleAvgProfit(config) },
+    { label: 'Confidence at least', value: minConfidenceLabel(config.minConfidence) },
+    { label: 'Dead listings', value: describeDeadListings(config.hideDeadListings) },
   ];
   const nothing =
     config.categories.length === 0 || config.expansions.length === 0 || config.qualities.length === 0;

@@ -1,9 +1,11 @@
 // The flipping and dropship screens (SPEC §2 tool screens, §4 flows): one layout, one filter and sort
 // path. They differ only in grouping: flipping has one row per group, dropship groups an item's
 // variants (a group shows while any variant passes, and its row shows the best passing variant).
-import { LABELS, auctionatorLists } from '@goldroute/domain';
+// A click on a row also opens its details (issue 13).
+import { LABELS, auctionatorLists, exportRows } from '@goldroute/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { AuctionatorModal } from './auctionator-modal';
+import { DealDetail } from './deal-detail';
 import { realmOptions } from './realm-options';
 import { ResultsTable, type TableEntry } from './results-table';
 import { categoryAt, type RowTable } from './row-table';
@@ -11,6 +13,7 @@ import type { Grouping } from './rows';
 import { ToolBody } from './tool-body';
 import { ToolFrame, type ToolHeadingText, type ToolPageProps } from './tool-page';
 import { TotalsBar } from './totals-bar';
+import { EvidenceNotice, maxHoursObserved } from './trust-parts';
 import { useFavorites } from './use-favorites';
 import { useShownRows } from './use-shown-rows';
 import { useToolState } from './use-tool-state';
@@ -36,7 +39,33 @@ export function DealTool({
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const realms = useMemo(() => realmOptions(table.items), [table]);
   const openLists = useCallback(() => setListsOpen(true), []);
+  const [highConfidenceOnly, setHighConfidenceOnly] = useState(false);
+  const exportSwitch = useMemo(
+    () => ({ on: highConfidenceOnly, onChange: setHighConfidenceOnly }),
+    [highConfidenceOnly],
+  );
+  // The moment the confidence reasons are told against ("updated 3 h ago"): the page's load, as the
+  // banner's countdown reloads the page with each new hour of data.
+  const [nowSeconds] = useState(() => Date.now() / 1000);
+  const [detailKey, setDetailKey] = useState<string | null>(null);
+  const { select } = state;
+  const selectAndOpen = useCallback(
+    (tradeKey: string) => {
+      select(tradeKey);
+      setDetailKey(tradeKey);
+    },
+    [select],
+  );
+  const detailItem = useMemo(
+    () => (detailKey === null ? null : (table.items.find((i) => i.uniqueTradeKey === detailKey) ?? null)),
+    [table, detailKey],
+  );
   const { shown, pagePositions, passingRows } = shownRows;
+  const evidenceHours = useMemo(() => {
+    const passing = [];
+    for (let i = 0; i < table.length; i++) if (shown.mask[i] === 1) passing.push(table.items[i]!);
+    return passing.length === 0 ? null : maxHoursObserved(passing);
+  }, [table, shown]);
 
   const entries = useMemo<TableEntry[]>(() => {
     const out: TableEntry[] = [];
@@ -86,9 +115,11 @@ export function DealTool({
         mode="tool"
         primaryLabel={LABELS.getAuctionatorLists}
         onPrimary={openLists}
+        exportSwitch={exportSwitch}
         realms={realms}
         totals={<TotalsBar totals={shownRows.totals} />}
       >
+        <EvidenceNotice hours={evidenceHours} />
         <ResultsTable
           entries={entries}
           sort={state.sort}
@@ -102,14 +133,25 @@ export function DealTool({
           onFavorite={toggleFavorite}
           favoritePending={pending}
           selectedKey={state.selectedKey}
-          onSelect={state.select}
+          onSelect={selectAndOpen}
           onToggleGroup={groupKeys ? onToggleGroup : undefined}
+          nowSeconds={nowSeconds}
         />
       </ToolBody>
       <AuctionatorModal
         open={listsOpen}
         onClose={() => setListsOpen(false)}
-        text={listsOpen ? auctionatorLists(shownRows.shownItems(), state.unchecked) : ''}
+        text={
+          listsOpen
+            ? auctionatorLists(exportRows(shownRows.shownItems(), highConfidenceOnly), state.unchecked)
+            : ''
+        }
+      />
+      <DealDetail
+        item={detailItem}
+        region={region}
+        nowSeconds={nowSeconds}
+        onClose={() => setDetailKey(null)}
       />
     </ToolFrame>
   );

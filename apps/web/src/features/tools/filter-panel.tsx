@@ -14,6 +14,7 @@ import { useState, type ReactNode } from 'react';
 import { Dropdown, SidePanel, SliderInput, buttonClass } from '../../components/ui';
 import { SaleAvgProfitFilter } from './sale-avg-profit-filter';
 import { SelectionDropdowns } from './selection-dropdowns';
+import { TrustFilters } from './trust-filters';
 
 export interface RealmOption {
   id: number;
@@ -173,6 +174,15 @@ function FilterPanelBody({
               value={draft.goldProfitSaleAvg}
               onValue={(v) => set('goldProfitSaleAvg', v)}
               range={ranges.goldProfitSaleAvg}
+            />
+          ) : null}
+          {mode === 'tool' ? (
+            // Deal trust rates a buy/sell pair: the TSM generator lists items, not pairs.
+            <TrustFilters
+              minConfidence={draft.minConfidence}
+              onMinConfidence={(level) => set('minConfidence', level)}
+              hideDeadListings={draft.hideDeadListings}
+              onHideDeadListings={(hide) => set('hideDeadListings', hide)}
             />
           ) : null}
         </Section>

@@ -39,6 +39,7 @@ function renderCard(entry: TableEntry, onToggleGroup?: (key: string) => void) {
         selected={false}
         {...handlers}
         onToggleGroup={onToggleGroup}
+        nowSeconds={NOW_S}
       />
     </ul>,
   );
@@ -56,15 +57,22 @@ describe('the phone row of the flipping and dropship results', { timeout: 30_000
       buyBuyout: 1234,
       sellBuyout: 14000,
       sellVsBuy: 12066,
+      realisticProfit: 9450,
+      confidence: 'medium',
+      flags: ['thin-supply'],
       buyingConnectedRealmName: 'Stormrage',
       sellingConnectedRealmName: 'Area 52',
     });
     const { card, onSelect, onToggle } = renderCard(entryOf(item));
     const name = within(card).getByRole('link', { name: 'Thunderfury' });
     expect(name).toHaveAttribute('href', expect.stringContaining('item=19019'));
-    // Line 2, the figures: where realistic profit and the confidence badge go next to Sell vs Buy.
+    // The figures: Sell vs Buy, then what to expect and how far to trust it.
     const figures = within(card).getByTestId('card-figures');
-    expect(figures).toHaveTextContent(/^Sell vs Buy12,066g 977\.8%$/);
+    expect(figures).toHaveTextContent(/^Sell vs Buy12,066g 977\.8%Realistic Profit9,450gConfidenceMedium$/);
+    const badge = within(card).getByRole('button', { name: 'Medium confidence: details of Thunderfury' });
+    expect(badge.title.split('\n')[0]).toBe(
+      'Medium confidence: one thing is uncertain; read the reason before you buy.',
+    );
     expect(within(card).getByTestId('card-buy')).toHaveTextContent('Buy 1,234g @ Stormrage');
     expect(within(card).getByTestId('card-sell')).toHaveTextContent('Sell 14,000g @ Area 52');
     expect(within(card).getByRole('button', { name: 'Add Thunderfury to favorites' })).toBeInTheDocument();
@@ -74,8 +82,10 @@ describe('the phone row of the flipping and dropship results', { timeout: 30_000
     expect(onSelect).toHaveBeenCalledWith(item.uniqueTradeKey);
     await user.click(within(card).getByRole('checkbox', { name: 'Include Thunderfury' }));
     expect(onToggle).toHaveBeenCalledWith([item.uniqueTradeKey]);
-    // The checkbox does not also select the row.
+    // The checkbox does not also select the row; the badge opens the details like the card itself.
     expect(onSelect).toHaveBeenCalledTimes(1);
+    await user.click(badge);
+    expect(onSelect).toHaveBeenCalledTimes(2);
   });
 
   it('a dropship group card has the expand arrow only when it has several variants', () => {

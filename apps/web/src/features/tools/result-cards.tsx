@@ -2,7 +2,8 @@
 // instead of the 16-column table, so a trader sees what decides a deal without scrolling sideways.
 //
 //   [✓] Item name (3)                                   [★]   the item: link, crafted marker, group arrow
-//       SELL VS BUY 12,345g 93.4%                               the figures (line 2): one <CardFigure> each
+//       SELL VS BUY 12,345g 93.4%  REALISTIC PROFIT 9,000g    the figures: one <CardFigure> each, wrapping
+//       CONFIDENCE (High)                                     onto a new line rather than scrolling sideways
 //       BUY   1,234g @ Stormrage                             the route: buy realm, then sell realm
 //       SELL 14,000g @ Area 52
 import {
@@ -19,6 +20,7 @@ import {
   FavouriteButton,
   GroupToggleSlot,
   RESULT_COLUMNS,
+  TRUST_COLUMN_TOOLTIPS,
   VariantCount,
   isIncluded,
   type ResultsTableProps,
@@ -26,6 +28,7 @@ import {
 } from './result-parts';
 import type { SortKey } from './rows';
 import { StarIcon, checkboxClass } from './table-parts';
+import { ConfidenceButton } from './trust-parts';
 
 /** One labelled figure of a card's second line. */
 export function CardFigure({
@@ -50,8 +53,8 @@ export function CardFigure({
   );
 }
 
-/** The figures a trader decides on, in order. A new figure (realistic profit, confidence) is one line here. */
-function CardFigures({ item }: { item: TradeItem }) {
+/** The figures a trader decides on, in order: what the listings say, what to expect, how far to trust it. */
+function CardFigures({ item, nowSeconds }: { item: TradeItem; nowSeconds: number }) {
   const percent = profitPercent(item.sellVsBuy, item.buyBuyout);
   return (
     <dl className="mt-1 flex flex-wrap items-baseline gap-x-4 gap-y-1" data-testid="card-figures">
@@ -65,6 +68,17 @@ function CardFigures({ item }: { item: TradeItem }) {
         <span className={`text-[11px] ${STATUS_TEXT[sellVsBuyPercentColor(percent)]}`}>
           {formatPercent(percent)}
         </span>
+      </CardFigure>
+      <CardFigure label="Realistic Profit" title={TRUST_COLUMN_TOOLTIPS.realisticProfit}>
+        <span
+          data-col="realisticProfit"
+          className={`text-sm font-semibold ${item.realisticProfit < 0 ? 'text-red-400' : 'text-slate-100'}`}
+        >
+          {formatGold(item.realisticProfit)}
+        </span>
+      </CardFigure>
+      <CardFigure label="Confidence" title={TRUST_COLUMN_TOOLTIPS.confidence}>
+        <ConfidenceButton item={item} nowSeconds={nowSeconds} />
       </CardFigure>
     </dl>
   );
@@ -107,6 +121,7 @@ interface CardProps {
   onFavorite: (item: TradeItem) => void;
   onSelect: (tradeKey: string) => void;
   onToggleGroup?: (groupKey: string) => void;
+  nowSeconds: number;
 }
 
 export const ResultCard = memo(function ResultCard({
@@ -119,6 +134,7 @@ export const ResultCard = memo(function ResultCard({
   onFavorite,
   onSelect,
   onToggleGroup,
+  nowSeconds,
 }: CardProps) {
   const { item } = entry;
   const variant = entry.kind === 'variant';
@@ -165,7 +181,7 @@ export const ResultCard = memo(function ResultCard({
             />
           )}
         </div>
-        <CardFigures item={item} />
+        <CardFigures item={item} nowSeconds={nowSeconds} />
         {/* The route: where to buy, then where to sell. */}
         <dl
           className="mt-1 grid grid-cols-[auto_auto_minmax(0,1fr)] items-baseline gap-x-1.5"
@@ -263,6 +279,7 @@ export function ResultCards({
   selectedKey,
   onSelect,
   onToggleGroup,
+  nowSeconds,
 }: ResultsTableProps) {
   return (
     <section
@@ -292,6 +309,7 @@ export function ResultCards({
               onFavorite={onFavorite}
               onSelect={onSelect}
               onToggleGroup={onToggleGroup}
+              nowSeconds={nowSeconds}
             />
           ))}
         </ul>

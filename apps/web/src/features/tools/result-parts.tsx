@@ -4,7 +4,18 @@ import { LABELS, type TradeItem } from '@goldroute/domain';
 import type { SortKey, SortState } from './rows';
 import { StarIcon, type SortColumn } from './table-parts';
 
-/** Columns 2 to 15 of SPEC §2 (column 1 is the include checkbox), then the favourite star. */
+/** What the deal-trust columns (issue 13) mean, on their headers. */
+export const TRUST_COLUMN_TOOLTIPS = {
+  confidence:
+    'How far to trust the deal, from 14 days of our own hourly snapshots. Hover a badge for its reasons; click a row for the evidence.',
+  realisticProfit:
+    'The profit to expect: the lower of the sell price and what the sell realm was seen paying, less the 5% cut and the buy price.',
+} as const;
+
+/**
+ * Columns 2 to 15 of SPEC §2 (column 1 is the include checkbox), then the deal-trust columns of issue 13
+ * (after the spec's, so its order stays as written), then the favourite star.
+ */
 export const RESULT_COLUMNS: readonly SortColumn[] = [
   { label: 'Item Name', sortKey: 'name', track: 'minmax(11rem,1.25fr)' },
   { label: 'Category', sortKey: 'category', track: '6.25rem' },
@@ -26,6 +37,14 @@ export const RESULT_COLUMNS: readonly SortColumn[] = [
   { label: 'Sell Realm', sortKey: 'sellRealm', track: 'minmax(7rem,1fr)' },
   { label: 'Buy Price', sortKey: 'buyPrice', align: 'right', track: '5.25rem' },
   { label: 'Buy Realm', sortKey: 'buyRealm', track: 'minmax(7rem,1fr)' },
+  { label: 'Confidence', sortKey: 'confidence', tooltip: TRUST_COLUMN_TOOLTIPS.confidence, track: '4.75rem' },
+  {
+    label: 'Realistic Profit',
+    sortKey: 'realisticProfit',
+    tooltip: TRUST_COLUMN_TOOLTIPS.realisticProfit,
+    align: 'right',
+    track: '5.25rem',
+  },
 ];
 
 /** One rendered line: a plain item, a dropship group, or one of a group's variants. */
@@ -60,6 +79,8 @@ export interface ResultsTableProps {
   selectedKey: string | null;
   onSelect: (tradeKey: string) => void;
   onToggleGroup?: (groupKey: string) => void;
+  /** The moment the confidence reasons are told against (stale data: "updated 3 h ago"), unix seconds. */
+  nowSeconds: number;
 }
 
 /** An entry is included while none of its trade keys is unchecked. */

@@ -16,6 +16,7 @@ import { Tooltip } from '../../components/ui';
 import { useIsNarrow } from '../../lib/use-media-query';
 import { STATUS_TEXT, capitalise, extraStatsText, ItemName, qualityClass } from './cells';
 import { ResultCards } from './result-cards';
+import { ConfidenceButton } from './trust-parts';
 import {
   FavouriteButton,
   GroupToggleSlot,
@@ -67,6 +68,7 @@ interface RowProps {
   onFavorite: (item: TradeItem) => void;
   onSelect: (tradeKey: string) => void;
   onToggleGroup?: (groupKey: string) => void;
+  nowSeconds: number;
 }
 
 const ResultRow = memo(function ResultRow({
@@ -79,6 +81,7 @@ const ResultRow = memo(function ResultRow({
   onFavorite,
   onSelect,
   onToggleGroup,
+  nowSeconds,
 }: RowProps) {
   const { item, category } = entry;
   const sellPercent = profitPercent(item.sellVsBuy, item.buyBuyout);
@@ -163,6 +166,16 @@ const ResultRow = memo(function ResultRow({
       <td role="cell" className={`${text} leading-snug`}>
         {item.buyingConnectedRealmName}
       </td>
+      <td role="cell" data-col="confidence" className={td}>
+        <ConfidenceButton item={item} nowSeconds={nowSeconds} />
+      </td>
+      <td
+        role="cell"
+        data-col="realisticProfit"
+        className={`${num} ${item.realisticProfit < 0 ? 'text-red-400' : 'text-slate-100'}`}
+      >
+        {formatGold(item.realisticProfit)}
+      </td>
       <td role="cell" className={`${td} text-center`}>
         {variant ? null : (
           <FavouriteButton item={item} favourite={favourite} pending={pending} onFavorite={onFavorite} />
@@ -208,6 +221,7 @@ function WideResultsTable({
   selectedKey,
   onSelect,
   onToggleGroup,
+  nowSeconds,
 }: ResultsTableProps) {
   return (
     <ToolTable
@@ -234,6 +248,7 @@ function WideResultsTable({
             onFavorite={onFavorite}
             onSelect={onSelect}
             onToggleGroup={onToggleGroup}
+            nowSeconds={nowSeconds}
           />
         );
       })}

@@ -2,6 +2,7 @@
 // per load so a keystroke or a header click only walks typed arrays (no objects, no string work).
 import {
   categoryOf,
+  confidenceRank,
   isPet,
   profitPercent,
   qualityIdOf,
@@ -78,7 +79,9 @@ export type SortKey =
   | 'buyPrice'
   | 'buyRealm'
   | 'marketValue'
-  | 'historical';
+  | 'historical'
+  | 'realisticProfit'
+  | 'confidence';
 
 export interface RowTable {
   readonly items: readonly TradeItem[];
@@ -100,8 +103,25 @@ export interface RowTable {
   readonly historical: Float64Array;
   /** sellVsBuy as a percentage of buyBuyout (the Gold Profit % rule). */
   readonly profitPct: Float64Array;
+  /** confidenceRank of each deal: low 0, medium 1, high 2 (the "Minimum confidence" filter). */
+  readonly confidenceRank: Uint8Array;
+  /** 1 for a deal flagged 'dead-listing' (the "Hide dead listings" filter). */
+  readonly deadListing: Uint8Array;
   /** One numeric key per sort column (text columns as ranks). */
   readonly sortKeys: Readonly<Record<SortKey, Float64Array>>;
+}
+
+/**
+ * Confidence then realistic profit as one number: rank x (a step wider than any profit gap) + profit, so
+ * the radix sort orders by rank first and by profit within a rank, both ways round.
+ */
+function confidenceKeys(rank: Uint8Array, profit: Float64Array): Float64Array {
+  let widest = 0;
+  for (const p of profit) if (Number.isFinite(p)) widest = Math.max(widest, Math.abs(p));
+  const step = 2 * widest + 1;
+  const keys = new Float64Array(rank.length);
+  for (let i = 0; i < keys.length; i++) keys[i] = rank[i]! * step + profit[i]!;
+  return keys;
 }
 
 /** One pass over the items: every column the filter and the sort read. */
@@ -126,6 +146,9 @@ export function buildRowTable(items: readonly TradeItem[]): RowTable {
   const sellRealmName = encoder(n, same<string>);
   const pet = new Uint8Array(n);
   const crafted = new Uint8Array(n);
+  const trustRank = new Uint8Array(n);
+  const deadListing = new Uint8Array(n);
+  const realisticProfit = new Float64Array(n);
   const [saleRate, avgSale, sellVsBuy, saleAvgVsBuy, buyBuyout, marketValue, historical, profitPct] =
     Array.from({ length: 8 }, () => new Float64Array(n)) as [
       Float64Array,
@@ -154,6 +177,9 @@ export function buildRowTable(items: readonly TradeItem[]): RowTable {
     sellRealmName.set(i, item.sellingConnectedRealmName);
     pet[i] = isPet(item) ? 1 : 0;
     crafted[i] = item.crafted ? 1 : 0;
+    trustRank[i] = confidenceRank(item.confidence);
+    deadListing[i] = item.flags.includes('dead-listing') ? 1 : 0;
+    realisticProfit[i] = item.realisticProfit;
     saleRate[i] = item.saleRate;
     avgSale[i] = item.avgSale;
     sellVsBuy[i] = item.sellVsBuy;
@@ -194,6 +220,8 @@ export function buildRowTable(items: readonly TradeItem[]): RowTable {
     marketValue,
     historical,
     profitPct,
+    confidenceRank: trustRank,
+    deadListing,
     sortKeys: {
       name: textRanks(lowerName),
       category: codeRanks(categories),
@@ -211,6 +239,8 @@ export function buildRowTable(items: readonly TradeItem[]): RowTable {
       buyRealm: codeRanks(buyRealmName.column()),
       marketValue,
       historical,
+      realisticProfit,
+      confidence: confidenceKeys(trustRank, realisticProfit),
     },
   };
 }

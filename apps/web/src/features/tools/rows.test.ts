@@ -1,4 +1,10 @@
-import { CATEGORIES, SYSTEM_DEFAULT_FILTERS, type Filters, type TradeItem } from '@goldroute/domain';
+import {
+  CATEGORIES,
+  SYSTEM_DEFAULT_FILTERS,
+  type DealFlag,
+  type Filters,
+  type TradeItem,
+} from '@goldroute/domain';
 import { describe, expect, it } from 'vitest';
 import { argsort } from './argsort';
 import { buildRowTable, type SortKey } from './row-table';
@@ -45,6 +51,10 @@ function randomItem() {
     sellingConnectedRealmId: Math.floor(rand() * 4),
     sellingConnectedRealmName: pick(['Area 52', 'aegwynn', 'Zul’jin', 'Stormrage']),
     uniqueItemKey: `k${Math.floor(rand() * 50)}`,
+    confidence: pick(['high', 'medium', 'low'] as const),
+    flags: pick<DealFlag[]>([[], ['dead-listing'], ['stale', 'dead-listing'], ['bait'], ['thin-supply']]),
+    // Few distinct profits, so ties within a confidence level are exercised too.
+    realisticProfit: pick([-2500.5, 0, 1200, 1200, 9000.25, Math.round(rand() * 30000 - 5000)]),
   });
 }
 
@@ -68,6 +78,8 @@ function randomFilters(): Filters {
     regionHistorical: rand() * 10000,
     crafted: pick(['include', 'excluded', 'exclusive'] as const),
     name: pick(['', 'al', 'HELM', ' ring ', 'zzz']),
+    minConfidence: pick(['low', 'low', 'medium', 'high'] as const),
+    hideDeadListings: rand() < 0.5,
   };
 }
 
@@ -93,7 +105,8 @@ describe('filter over the columns', () => {
 
 /** The reference order: stable, favourites first, then the column (text lower-cased), NaN last. */
 function referenceOrder(items: TradeItem[], sort: SortState, favorites: ReadonlySet<string>): number[] {
-  const value: Record<SortKey, (item: TradeItem) => number | string> = {
+  type Value = number | string | readonly [number, number];
+  const value: Record<SortKey, (item: TradeItem) => Value> = {
     name: (i) => i.name.toLowerCase(),
     category: (i) =>
       (['Toys', 'Mount', 'Companions', 'Cosmetic'].includes(i.subclass) ? i.subclass : i.class).toLowerCase(),
@@ -112,10 +125,14 @@ function referenceOrder(items: TradeItem[], sort: SortState, favorites: Readonly
     buyRealm: (i) => i.buyingConnectedRealmName.toLowerCase(),
     marketValue: (i) => i.marketValue,
     historical: (i) => i.historical,
+    realisticProfit: (i) => i.realisticProfit,
+    // Confidence level first (high above medium above low), then realistic profit.
+    confidence: (i) => [{ high: 2, medium: 1, low: 0 }[i.confidence], i.realisticProfit],
   };
   const of = value[sort.key];
   const dir = sort.direction === 'asc' ? 1 : -1;
-  const compare = (a: number | string, b: number | string): number => {
+  const compare = (a: Value, b: Value): number => {
+    if (typeof a === 'object' && typeof b === 'object') return compare(a[0], b[0]) || compare(a[1], b[1]);
     const aNaN = typeof a === 'number' && Number.isNaN(a);
     const bNaN = typeof b === 'number' && Number.isNaN(b);
     if (aNaN || bNaN) return Number(aNaN) - Number(bNaN);
@@ -133,6 +150,7 @@ function referenceOrder(items: TradeItem[], sort: SortState, favorites: Readonly
 describe('sort over the columns', () => {
   const keys: SortKey[] = ['name', 'category', 'itemLevel', 'sellRate', 'quality', 'extraStats', 'sellPrice'];
   const keysToo: SortKey[] = ['sellVsBuy', 'saleAvgVsBuy', 'buyPrice', 'sellRealm', 'buyRealm', 'expansion'];
+  const trustKeys: SortKey[] = ['realisticProfit', 'confidence'];
 
   for (const size of [40, 3000]) {
     it(`matches a plain stable comparator sort (${size} rows, favourites first, NaN last)`, () => {
@@ -140,7 +158,7 @@ describe('sort over the columns', () => {
       const table = buildRowTable(items);
       const all = Uint32Array.from(items, (_, i) => i);
       for (const favorites of [new Set<string>(), new Set(['k1', 'k7', 'k30'])]) {
-        for (const key of [...keys, ...keysToo]) {
+        for (const key of [...keys, ...keysToo, ...trustKeys]) {
           for (const direction of ['asc', 'desc'] as const) {
             const sort = { key, direction };
             const order = sortShown(table, all, sort, favouriteMask(table, favorites));

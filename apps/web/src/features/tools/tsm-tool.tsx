@@ -8,10 +8,11 @@ import {
   isPet,
   sellRateColor,
   truncateName,
+  exportRows,
   tsmString,
   type TradeItem,
 } from '@goldroute/domain';
-import { memo, useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { Tooltip } from '../../components/ui';
 import { STATUS_TEXT, qualityClass } from './cells';
 import { copyText } from './copy';
@@ -166,14 +167,26 @@ export function TsmTool({ region, items, lastModified }: ToolPageProps & { items
   const rows = useShownRows({ table, grouping, rule: 'tsm', state, favorites: NO_FAVOURITES });
   const { unchecked } = state;
   const { shownItems } = rows;
-  const copyTsm = useCallback(
-    () => void copyText(tsmString(shownItems(), unchecked), TOASTS.tsmCopied, TOASTS.tsmCopyFailed),
-    [shownItems, unchecked],
+  const [highConfidenceOnly, setHighConfidenceOnly] = useState(false);
+  const exportSwitch = useMemo(
+    () => ({ on: highConfidenceOnly, onChange: setHighConfidenceOnly }),
+    [highConfidenceOnly],
   );
+  const copyTsm = useCallback(() => {
+    const text = tsmString(exportRows(shownItems(), highConfidenceOnly), unchecked);
+    void copyText(text, TOASTS.tsmCopied, TOASTS.tsmCopyFailed);
+  }, [shownItems, unchecked, highConfidenceOnly]);
 
   return (
     <ToolFrame {...TOOL_HEADINGS.tsm} region={region} lastModified={lastModified}>
-      <ToolBody state={state} rows={rows} mode="tsm" primaryLabel={LABELS.copyTsmString} onPrimary={copyTsm}>
+      <ToolBody
+        state={state}
+        rows={rows}
+        mode="tsm"
+        primaryLabel={LABELS.copyTsmString}
+        onPrimary={copyTsm}
+        exportSwitch={exportSwitch}
+      >
         <ToolTable
           label="TSM items"
           columns={TSM_COLUMNS}

@@ -1,0 +1,225 @@
+import { LABELS, SYSTEM_DEFAULT_FILTERS, filtersToConfig, type Config } from '@goldroute/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { FlippingTool } from './flipping-tool';
+import { NOW_S, renderTool, stubClipboard, tradeEvidence, tradeItem } from './test-utils';
+import { TsmTool } from './tsm-tool';
+
+const names = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('link')[0]!.textContent);
+
+function show(items: Parameters<typeof tradeItem>[0][]) {
+  const list = items.map((overrides) => tradeItem(overrides));
+  renderTool(<FlippingTool region="us" items={list} lastModified={NOW_S} />);
+  return list;
+}
+
+const openPanel = async (user: ReturnType<typeof userEvent.setup>) => {
+  await user.click(screen.getByRole('button', { name: /^Filters/ }));
+  return screen.getByRole('dialog', { name: LABELS.advancedFilters });
+};
+
+// jsdom renders the 17-column rows slowly on a busy 2-core machine.
+describe('deal trust in the flipping results (issue 13)', { timeout: 30_000 }, () => {
+  it('adds Confidence and Realistic Profit after the 15 columns of SPEC §2', () => {
+    show([{ name: 'Alpha Blade', sellVsBuy: 9000, realisticProfit: 7250.9 }]);
+    const headers = screen
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim());
+    expect(headers.slice(14, 17)).toEqual(['Buy Realm', 'Confidence', 'Realistic Profit']);
+    const row = screen.getAllByRole('row')[1]!;
+    expect(row.querySelector('[data-col="realisticProfit"]')).toHaveTextContent(/^7,250g$/);
+    expect(
+      within(row).getByRole('button', { name: 'High confidence: details of Alpha Blade' }),
+    ).toHaveTextContent(/^High$/);
+  });
+
+  it("the badge says High / Medium / Low and gives the reasons with the deal's own numbers on hover", () => {
+    show([
+      {
+        name: 'Dead Sword',
+        buyBuyout: 1000,
+        sellBuyout: 7500,
+        sellVsBuy: 6125,
+        realisticProfit: 425,
+        confidence: 'low',
+        flags: ['dead-listing'],
+        evidence: tradeEvidence({
+          salesSeen14d: 6,
+          medianSale14d: 1500,
+          sellListingAgeSnapshots: 20,
+          hoursObserved: 5,
+        }),
+      },
+      { name: 'Thin Helm', confidence: 'medium', flags: ['thin-supply'], sellVsBuy: 5000 },
+    ]);
+    const low = screen.getByRole('button', { name: 'Low confidence: details of Dead Sword' });
+    expect(low).toHaveTextContent(/^Low$/);
+    expect(low.dataset.confidence).toBe('low');
+    expect(low.title.split('\n')).toEqual([
+      'Evidence so far: 5 hours of snapshots (14 days = 336).',
+      'Low confidence: a likely dead listing or bait, or several doubts; expect less than shown.',
+      'Realistic profit 425g: sells for the 1,500g median of 6 sales seen on the sell realm in 14 days, not the listed 7,500g, less the 5% cut and the 1,000g buy price.',
+      'Dead listing: the sell price 7,500g is 5.0× the 1,500g median of 6 sales seen on the sell realm in 14 days, and has sat for 20 hours.',
+    ]);
+    const medium = screen.getByRole('button', { name: 'Medium confidence: details of Thin Helm' });
+    expect(medium).toHaveTextContent(/^Medium$/);
+    // A full 14-day window: no "evidence so far" line.
+    expect(medium.title.split('\n')[0]).toBe(
+      'Medium confidence: one thing is uncertain; read the reason before you buy.',
+    );
+  });
+
+  it('sorts by Realistic Profit, largest first, and reverses on a second click', async () => {
+    const user = userEvent.setup();
+    show([
+      { name: 'Alpha Blade', sellVsBuy: 9000, realisticProfit: 1200 },
+      { name: 'Bravo Helm', sellVsBuy: 8000, realisticProfit: 7000 },
+      { name: 'Charlie Ring', sellVsBuy: 7000, realisticProfit: -300 },
+    ]);
+    expect(names()).toEqual(['Alpha Blade', 'Bravo Helm', 'Charlie Ring']);
+    await user.click(screen.getByRole('button', { name: 'Realistic Profit' }));
+    expect(names()).toEqual(['Bravo Helm', 'Alpha Blade', 'Charlie Ring']);
+    expect(screen.getByRole('columnheader', { name: /Realistic Profit/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await user.click(screen.getByRole('button', { name: 'Realistic Profit' }));
+    expect(names()).toEqual(['Charlie Ring', 'Alpha Blade', 'Bravo Helm']);
+  });
+
+  it('sorts by Confidence: high before medium before low, then by realistic profit', async () => {
+    const user = userEvent.setup();
+    show([
+      { name: 'Alpha Blade', confidence: 'high', realisticProfit: 100 },
+      { name: 'Bravo Helm', confidence: 'low', flags: ['bait'], realisticProfit: 50000 },
+      { name: 'Charlie Ring', confidence: 'medium', flags: ['stale'], realisticProfit: 3000 },
+      { name: 'Delta Gloves', confidence: 'high', realisticProfit: 900 },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Confidence' }));
+    expect(names()).toEqual(['Delta Gloves', 'Alpha Blade', 'Charlie Ring', 'Bravo Helm']);
+    await user.click(screen.getByRole('button', { name: 'Confidence' }));
+    expect(names()).toEqual(['Bravo Helm', 'Charlie Ring', 'Alpha Blade', 'Delta Gloves']);
+  });
+
+  it('says how many hours of evidence there are above the table until the 14 days are complete', async () => {
+    const user = userEvent.setup();
+    show([
+      { name: 'Alpha Blade', evidence: tradeEvidence({ hoursObserved: 5 }) },
+      { name: 'Bravo Helm', evidence: tradeEvidence({ hoursObserved: 12 }) },
+    ]);
+    expect(screen.getByTestId('evidence-notice')).toHaveTextContent(
+      /^Evidence: 12 hours of snapshots so far/,
+    );
+    // The notice follows the rows shown: only Alpha Blade left, 5 hours.
+    await user.type(screen.getByRole('searchbox', { name: 'Search items by name' }), 'alpha');
+    expect(screen.getByTestId('evidence-notice')).toHaveTextContent(/^Evidence: 5 hours of snapshots so far/);
+  });
+
+  it('shows no evidence notice once the shown rows have 336 hours', () => {
+    show([{ name: 'Alpha Blade' }, { name: 'Bravo Helm', evidence: tradeEvidence({ hoursObserved: 336 }) }]);
+    expect(screen.queryByTestId('evidence-notice')).not.toBeInTheDocument();
+  });
+
+  it('filters by "Minimum confidence" and "Hide dead listings" from Additional Filters, counted as active', async () => {
+    const user = userEvent.setup();
+    show([
+      { name: 'Alpha Blade', confidence: 'high', sellVsBuy: 9000 },
+      { name: 'Bravo Helm', confidence: 'medium', flags: ['stale'], sellVsBuy: 8000 },
+      { name: 'Charlie Ring', confidence: 'low', flags: ['dead-listing'], sellVsBuy: 7000 },
+      { name: 'Delta Gloves', confidence: 'low', flags: ['bait'], sellVsBuy: 6000 },
+    ]);
+    let panel = await openPanel(user);
+    const level = within(panel).getByRole('combobox', { name: 'Minimum confidence' });
+    expect(level).toHaveValue('low');
+    expect(
+      within(level)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Any', 'Medium', 'High']);
+    const dead = within(panel).getByRole('checkbox', { name: 'Hide dead listings' });
+    expect(dead).not.toBeChecked();
+    await user.click(dead);
+    expect(within(panel).getByText(LABELS.activeFilters(1))).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: LABELS.applyFilters }));
+    expect(names()).toEqual(['Alpha Blade', 'Bravo Helm', 'Delta Gloves']);
+
+    panel = await openPanel(user);
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Minimum confidence' }), 'Medium');
+    expect(within(panel).getByText(LABELS.activeFilters(2))).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: LABELS.applyFilters }));
+    expect(screen.getByTestId('filter-badge')).toHaveTextContent('2');
+    expect(names()).toEqual(['Alpha Blade', 'Bravo Helm']);
+
+    panel = await openPanel(user);
+    await user.selectOptions(within(panel).getByRole('combobox', { name: 'Minimum confidence' }), 'High');
+    await user.click(within(panel).getByRole('button', { name: LABELS.applyFilters }));
+    expect(names()).toEqual(['Alpha Blade']);
+  });
+
+  it('opens with the saved personal "Minimum confidence" and "Hide dead listings" applied', () => {
+    const items = [
+      tradeItem({ name: 'Alpha Blade', confidence: 'high', sellVsBuy: 9000 }),
+      tradeItem({
+        name: 'Bravo Helm',
+        confidence: 'medium',
+        flags: ['stale', 'dead-listing'],
+        sellVsBuy: 8000,
+      }),
+      tradeItem({ name: 'Charlie Ring', confidence: 'medium', flags: ['stale'], sellVsBuy: 7000 }),
+      tradeItem({ name: 'Delta Gloves', confidence: 'low', flags: ['bait'], sellVsBuy: 6000 }),
+    ];
+    const config = {
+      ...filtersToConfig(SYSTEM_DEFAULT_FILTERS),
+      minConfidence: 'medium',
+      hideDeadListings: true,
+    };
+    renderTool(<FlippingTool region="us" items={items} lastModified={NOW_S} />, {
+      user: { config: config as Config },
+    });
+    expect(names()).toEqual(['Alpha Blade', 'Charlie Ring']);
+    expect(screen.getByTestId('filter-badge')).toHaveTextContent('2');
+  });
+
+  it('"High-confidence rows only" builds the Auctionator lists from the high-confidence rows alone', async () => {
+    const user = userEvent.setup();
+    show([
+      { name: 'Alpha Blade', buyBuyout: 300, sellVsBuy: 9000, confidence: 'high' },
+      { name: 'Bravo Helm', buyBuyout: 100, sellVsBuy: 8000, confidence: 'medium', flags: ['stale'] },
+    ]);
+    const toggle = screen.getByRole('switch', { name: 'High-confidence rows only' });
+    expect(toggle).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: LABELS.getAuctionatorLists }));
+    expect(screen.getByRole('textbox', { name: 'Auctionator shopping lists' })).toHaveValue(
+      'GoldRoute Buy from Stormrage^"Alpha Blade";;79;81;0;0;0;0;0;301;4;;;^"Bravo Helm";;79;81;0;0;0;0;0;101;4;;;',
+    );
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+
+    await user.click(toggle);
+    expect(toggle).toBeChecked();
+    await user.click(screen.getByRole('button', { name: LABELS.getAuctionatorLists }));
+    expect(screen.getByRole('textbox', { name: 'Auctionator shopping lists' })).toHaveValue(
+      'GoldRoute Buy from Stormrage^"Alpha Blade";;79;81;0;0;0;0;0;301;4;;;',
+    );
+  });
+
+  it('"High-confidence rows only" builds the TSM string from the high-confidence rows alone', async () => {
+    const user = userEvent.setup();
+    const writeText = stubClipboard();
+    const items = [
+      tradeItem({ id: 111, name: 'Alpha Blade', confidence: 'high' }),
+      tradeItem({ id: 222, name: 'Bravo Helm', confidence: 'low', flags: ['bait'] }),
+      tradeItem({ id: 333, name: 'Charlie Ring', confidence: 'high' }),
+    ];
+    renderTool(<TsmTool region="us" items={items} lastModified={NOW_S} />);
+    await user.click(screen.getByRole('button', { name: LABELS.copyTsmString }));
+    expect(writeText).toHaveBeenLastCalledWith('i:111,i:222,i:333');
+    await user.click(screen.getByRole('switch', { name: 'High-confidence rows only' }));
+    await user.click(screen.getByRole('button', { name: LABELS.copyTsmString }));
+    expect(writeText).toHaveBeenLastCalledWith('i:111,i:333');
+  });
+});
