@@ -1,0 +1,663 @@
+// Deal trust against the simulator's ground truth (issue 13, section 4). The simulator runs 16 days
+// at size `standard`; every hour of every US connected realm goes into one SnapshotBuilder with the
+// evidence option; at 24 evaluation hours (every 2 h over the last 48) a user buying and selling on
+// every realm gets the flipping rows, and two top-100 lists are scored against what really sold:
+//   (a) by Sell vs Buy (the SPEC default sort),
+//   (b) by realistic profit with low confidence hidden.
+// Also: the dead-listing flag against the planted dead listings (every row, not only the top 100),
+// and the cost of the evidence (ingest time and RSS with and without it, in fresh child processes).
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { TradeItem } from '@goldroute/market';
+import { evidenceToBytes, flippingSearch, goldToCopper, SnapshotBuilder } from '@goldroute/market';
+import type { EconomySize, RegionCode } from '@goldroute/simulator';
+import { createEconomy } from '@goldroute/simulator';
+import { groundTruth } from '@goldroute/simulator/truth';
+import type { Dataset } from './lib/dataset';
+import { ensureDumps } from './lib/dataset';
+import { loadText, machine, machineText } from './lib/machine';
+import { table, writeSection } from './lib/report';
+import { count, mb, mib, ms, now } from './lib/stats';
+import type { CostMode, CostResult } from './lib/trust-cost-child';
+import type { Confusion, EvaluatedRow, SaleSeries, Tally } from './lib/trust-score';
+import {
+  addToConfusion,
+  addToTally,
+  bestSale,
+  emptyConfusion,
+  emptyTally,
+  fixed2,
+  goldRatio,
+  precision,
+  realisedRatio,
+  realisedRatioUnsoldKept,
+  recall,
+  summaryLine,
+  topByRealisticProfit,
+  topBySellVsBuy,
+} from './lib/trust-score';
+import type { LowestListing } from './lib/variant-keys';
+import { auctionIds, lowestListings, VariantKeys } from './lib/variant-keys';
+import { DumpSource } from './lib/dump-worker';
+
+const COMMAND = 'npm run bench:trust --workspace bench';
+const SEED = 1;
+const SIZE: EconomySize = 'standard';
+const REGION: RegionCode = 'us';
+/** Overrides for a quick look (the section in BENCHMARKS.md is only written with the defaults). */
+const DAYS = Number(process.env.TRUST_DAYS ?? 16);
+const REALM_LIMIT = Number(process.env.TRUST_REALMS ?? 0);
+const COST_SIZES = (process.env.TRUST_COST_SIZES ?? 'standard,full')
+  .split(',')
+  .filter((s): s is EconomySize => ['tiny', 'small', 'standard', 'full'].includes(s));
+const DEFAULTS = DAYS === 16 && REALM_LIMIT === 0 && process.env.TRUST_COST_SIZES === undefined;
+
+const HOURS = DAYS * 24;
+const EVAL_HOURS = Array.from({ length: 24 }, (_, k) => HOURS - 48 + 2 * k);
+const WINDOW_HOURS = 48;
+const TOP = 100;
+const COST_HOURS: Readonly<Record<EconomySize, number>> = { tiny: 6, small: 6, standard: 6, full: 2 };
+const COST_CHILD = fileURLToPath(new URL('./lib/trust-cost-child.ts', import.meta.url));
+
+const m = machine();
+const t0 = now();
+const economy = createEconomy({ seed: SEED, size: SIZE });
+const truth = groundTruth(economy);
+const allRealms = economy.connectedRealms(REGION);
+const realms = REALM_LIMIT > 0 ? allRealms.slice(0, REALM_LIMIT) : allRealms;
+const realmIds = realms.map((r) => r.id);
+const statics = economy.staticData(REGION);
+const builder = new SnapshotBuilder({
+  region: REGION,
+  realms: statics.realms.filter((r) => realmIds.includes(r.id)),
+  items: statics.items,
+  pets: statics.pets,
+  bonusData: economy.bonusData,
+  evidence: true,
+});
+const keys = new VariantKeys({ items: statics.items, pets: statics.pets, bonusData: economy.bonusData });
+
+/** A row with what the diagnostics need of its evidence (undefined while the engine gives none). */
+interface BenchRow extends EvaluatedRow {
+  salesSeen: number | undefined;
+  /** The going rate the trust rules compare the sell price with (gold): realm median, else region average. */
+  goingRateGold: number | undefined;
+  sellListingAge: number | undefined;
+}
+
+/** A row kept for scoring: one of the top 100 of (a) or (b) at its hour. */
+interface KeptRow extends BenchRow {
+  inA: boolean;
+  inB: boolean;
+  /** Auctions at the buy price on the buy realm at the evaluation hour. */
+  buyIds: number[];
+  buyGone: boolean | undefined;
+  sellDead: boolean;
+  buyBait: boolean;
+}
+
+interface HourResult {
+  hour: number;
+  rows: number;
+  shownB: number;
+  a: Tally;
+  b: Tally;
+}
+
+const dead: Confusion = emptyConfusion();
+const deadTop: Confusion = emptyConfusion();
+let trustRows = 0;
+let rowsSeen = 0;
+let priceMismatches = 0;
+const kept: KeptRow[] = [];
+const hourResults: HourResult[] = [];
+
+function rowOf(hour: number, r: TradeItem): BenchRow {
+  const trust = r as Partial<Pick<TradeItem, 'realisticProfit' | 'confidence' | 'flags' | 'evidence'>>;
+  const ev = trust.evidence;
+  const median = ev && ev.salesSeen14d > 0 ? ev.medianSale14d : null;
+  return {
+    hour,
+    uniqueTradeKey: r.uniqueTradeKey,
+    variant: keys.indexOf(r.uniqueItemKey),
+    buyRealm: r.buyingConnectedRealmId,
+    sellRealm: r.sellingConnectedRealmId,
+    buy: goldToCopper(r.buyBuyout),
+    sell: goldToCopper(r.sellBuyout),
+    sellVsBuyGold: r.sellVsBuy,
+    realisticProfitGold: trust.realisticProfit,
+    confidence: trust.confidence,
+    flags: trust.flags,
+    salesSeen: ev?.salesSeen14d,
+    goingRateGold: median !== null && median > 0 ? median : r.avgSale > 0 ? r.avgSale : undefined,
+    sellListingAge: ev?.sellListingAgeSnapshots,
+  };
+}
+
+/** Sales of the variant seen on the sell realm in 14 days, as the trust rules tell them apart. */
+function salesBucket(row: BenchRow): string {
+  const n = row.salesSeen;
+  return n === undefined
+    ? 'unknown'
+    : n >= 5
+      ? 'realm sales >= 5'
+      : n > 0
+        ? 'realm sales 1-4'
+        : 'no realm sales';
+}
+
+/** Why a planted dead listing went unflagged. */
+function missReason(row: BenchRow): string {
+  if (row.goingRateGold === undefined) return 'no going rate';
+  if (row.sell / 10_000 < 3 * row.goingRateGold) return 'sell < 3x going rate';
+  return 'sell >= 3x, young listing and < 5 sales';
+}
+
+const deadBySales = new Map<string, Confusion>();
+const missed = new Map<string, number>();
+const bByConfidence = new Map<string, Tally>();
+const bBySales = new Map<string, Tally>();
+const aBySales = new Map<string, Tally>();
+function tallyOf<K>(map: Map<K, Tally>, key: K): Tally {
+  let t = map.get(key);
+  if (!t) map.set(key, (t = emptyTally()));
+  return t;
+}
+
+/** Rows of one evaluation hour: dead-listing confusion over all, top 100 of (a) and (b) kept for scoring. */
+function evaluate(hour: number, rows: TradeItem[], lowest: Map<number, Map<number, LowestListing>>): void {
+  const evaluated = rows.map((r) => rowOf(hour, r));
+  const listing = (realm: number, variant: number) => lowest.get(realm)?.get(variant);
+  const sellDead = new Map<string, boolean>();
+  for (const row of evaluated) {
+    rowsSeen++;
+    const sell = listing(row.sellRealm, row.variant);
+    const buy = listing(row.buyRealm, row.variant);
+    if (sell?.price !== row.sell || buy?.price !== row.buy) priceMismatches++;
+    const isDead = sell?.ids.some((id) => truth.isPlantedDead(id)) ?? false;
+    sellDead.set(row.uniqueTradeKey, isDead);
+    if (row.flags === undefined) continue;
+    trustRows++;
+    const flagged = row.flags.includes('dead-listing');
+    addToConfusion(dead, isDead, flagged);
+    const bucket = salesBucket(row);
+    let c = deadBySales.get(bucket);
+    if (!c) deadBySales.set(bucket, (c = emptyConfusion()));
+    addToConfusion(c, isDead, flagged);
+    if (isDead && !flagged) missed.set(missReason(row), (missed.get(missReason(row)) ?? 0) + 1);
+  }
+  const topA = topBySellVsBuy(evaluated, TOP);
+  const topB = topByRealisticProfit(evaluated, TOP);
+  for (const row of topA)
+    if (row.flags)
+      addToConfusion(deadTop, sellDead.get(row.uniqueTradeKey) ?? false, row.flags.includes('dead-listing'));
+  const byKey = new Map<string, KeptRow>();
+  const keep = (row: BenchRow): KeptRow => {
+    let k = byKey.get(row.uniqueTradeKey);
+    if (!k) {
+      const buyIds = listing(row.buyRealm, row.variant)?.ids ?? [];
+      k = {
+        ...row,
+        inA: false,
+        inB: false,
+        buyIds,
+        buyGone: undefined,
+        sellDead: sellDead.get(row.uniqueTradeKey) ?? false,
+        buyBait: buyIds.length > 0 && buyIds.every((id) => truth.isBait(id)),
+      };
+      byKey.set(row.uniqueTradeKey, k);
+      kept.push(k);
+    }
+    return k;
+  };
+  for (const row of topA) keep(row).inA = true;
+  for (const row of topB) keep(row).inB = true;
+  hourResults.push({ hour, rows: rows.length, shownB: topB.length, a: emptyTally(), b: emptyTally() });
+}
+
+/** An hour after an evaluation hour: which kept rows' buy listings are gone from the buy realm's dump. */
+function markBuyGone(evalHour: number, idsNow: Map<number, Set<number>>): void {
+  for (const row of kept) {
+    if (row.hour !== evalHour) continue;
+    const ids = idsNow.get(row.buyRealm);
+    row.buyGone = row.buyIds.length === 0 || !row.buyIds.some((id) => ids?.has(id));
+  }
+}
+
+// 1. The run: every hour of every realm into the builder (with evidence), rows at the evaluation hours.
+const evalSet = new Set(EVAL_HOURS);
+let generateMs = 0;
+let waitMs = 0;
+let ingestMs = 0;
+let buildMs = 0;
+let searchMs = 0;
+let auctions = 0;
+console.log(
+  `trust: ${SIZE} ${REGION}, ${realms.length} connected realms, ${DAYS} days (${HOURS} hours), ` +
+    `evaluation hours ${EVAL_HOURS[0]}-${EVAL_HOURS.at(-1)} every 2 h; load ${loadText()}`,
+);
+// Dumps are written one hour ahead in a worker thread (the same seed and size: the same market).
+const source = new DumpSource({ seed: SEED, size: SIZE, region: REGION, realmIds });
+source.request(0);
+for (let h = 0; h < HOURS; h++) {
+  const isEval = evalSet.has(h);
+  const afterEval = evalSet.has(h - 1);
+  const lowest = new Map<number, Map<number, LowestListing>>();
+  const idsNow = new Map<number, Set<number>>();
+  const tw = now();
+  const { dumps, generateMs: hourGenerateMs } = await source.take(h);
+  waitMs += now() - tw;
+  generateMs += hourGenerateMs;
+  if (h + 1 < HOURS) source.request(h + 1);
+  realms.forEach((realm, i) => {
+    const dump = dumps[i] as Uint8Array;
+    const ti = now();
+    auctions += builder.ingest(realm.id, dump, economy.lastModified(REGION, realm.id, h)).auctionCount;
+    ingestMs += now() - ti;
+    if (isEval) lowest.set(realm.id, lowestListings(keys.auctions(realm.id, dump), keys));
+    if (afterEval) idsNow.set(realm.id, auctionIds(keys.auctions(realm.id, dump)));
+  });
+  if (afterEval) markBuyGone(h - 1, idsNow);
+  if (isEval) {
+    let t = now();
+    builder.setTsm(economy.tsmRegion(REGION, h));
+    const snapshot = builder.build();
+    buildMs += now() - t;
+    t = now();
+    const rows = flippingSearch(snapshot, { buyingRealms: realmIds, sellingRealms: realmIds });
+    searchMs += now() - t;
+    evaluate(h, rows, lowest);
+  }
+  if (h % 24 === 23) {
+    const hours = h + 1;
+    console.log(
+      `day ${hours / 24}: ${((now() - t0) / 1000).toFixed(0)} s, per hour generate ${ms(generateMs / hours)} ms, ` +
+        `ingest ${ms(ingestMs / hours)} ms, waiting for dumps ${ms(waitMs / hours)} ms, RSS ${mib(process.memoryUsage().rss)} MiB, load ${loadText()}`,
+    );
+  }
+}
+await source.close();
+const runMs = now() - t0;
+const runPeakRss = process.resourceUsage().maxRSS * 1024;
+let evidenceBytes = 0;
+for (const id of realmIds) {
+  const ev = builder.realmEvidence(id);
+  if (ev) evidenceBytes += evidenceToBytes(ev).length;
+}
+
+// 2. The truth: every sale on the kept rows' sell realms from the first evaluation hour on.
+const tTruth = now();
+const needed = new Map<number, Set<number>>();
+for (const row of kept) {
+  let set = needed.get(row.sellRealm);
+  if (!set) needed.set(row.sellRealm, (set = new Set()));
+  set.add(row.variant);
+}
+const sales = new Map<string, SaleSeries>();
+let salesSeen = 0;
+const firstEval = EVAL_HOURS[0] as number;
+const lastEval = EVAL_HOURS.at(-1) as number;
+for (const [realmId, variants] of needed) {
+  for (const sale of truth.sales(REGION, realmId, firstEval + 1, lastEval + WINDOW_HOURS)) {
+    salesSeen++;
+    const v = keys.ofItem(sale.item);
+    if (!variants.has(v)) continue;
+    const key = `${realmId}:${v}`;
+    let series = sales.get(key);
+    if (!series) sales.set(key, (series = { hour: [], price: [] }));
+    series.hour.push(sale.hour);
+    series.price.push(sale.unitPrice);
+  }
+}
+const truthMs = now() - tTruth;
+
+// 3. Scores.
+const totalA = emptyTally();
+const totalB = emptyTally();
+const diag = {
+  a: { sellDead: 0, buyBait: 0, flaggedLow: 0 },
+  b: { sellDead: 0, buyBait: 0, flaggedLow: 0 },
+};
+const resultOf = new Map(hourResults.map((r) => [r.hour, r]));
+for (const row of kept) {
+  const outcome = {
+    buyGone: row.buyGone ?? true,
+    bestSale: bestSale(sales.get(`${row.sellRealm}:${row.variant}`), row.hour + 1, row.hour + WINDOW_HOURS),
+  };
+  const hr = resultOf.get(row.hour) as HourResult;
+  if (row.inA) {
+    addToTally(hr.a, row, row.sellVsBuyGold, outcome);
+    addToTally(totalA, row, row.sellVsBuyGold, outcome);
+    addToTally(tallyOf(aBySales, salesBucket(row)), row, row.sellVsBuyGold, outcome);
+    if (row.sellDead) diag.a.sellDead++;
+    if (row.buyBait) diag.a.buyBait++;
+    if (row.confidence === 'low') diag.a.flaggedLow++;
+  }
+  if (row.inB) {
+    const stated = row.realisticProfitGold as number;
+    addToTally(hr.b, row, stated, outcome);
+    addToTally(totalB, row, stated, outcome);
+    addToTally(tallyOf(bByConfidence, row.confidence ?? 'unknown'), row, stated, outcome);
+    addToTally(tallyOf(bBySales, salesBucket(row)), row, stated, outcome);
+    if (row.sellDead) diag.b.sellDead++;
+    if (row.buyBait) diag.b.buyBait++;
+  }
+}
+const wired = trustRows > 0;
+const summary = {
+  ratioA: realisedRatio(totalA),
+  ratioB: realisedRatio(totalB),
+  goldBOverA: goldRatio(totalA, totalB),
+  deadRecall: recall(dead),
+  deadPrecision: precision(dead),
+};
+
+// 4. Cost of the evidence: consecutive hours ingested with and without it, each in a fresh process.
+interface CostLine {
+  size: EconomySize;
+  hours: number;
+  auctionsPerHour: number;
+  plain: CostResult;
+  evidence: CostResult;
+}
+function costChild(mode: CostMode, hours: Dataset[]): CostResult {
+  const out = execFileSync(process.execPath, ['--import', 'tsx', COST_CHILD, mode, JSON.stringify(hours)], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
+  return JSON.parse(out.trim().split('\n').pop() ?? '{}') as CostResult;
+}
+/** Steady-state ingest per hour: the hours after the first (which has no previous dump to follow). */
+function steadyMs(r: CostResult): number {
+  const hours = r.hourMs.length > 1 ? r.hourMs.slice(1) : r.hourMs;
+  return hours.reduce((s, x) => s + x, 0) / Math.max(1, hours.length);
+}
+const costs: CostLine[] = [];
+for (const size of COST_SIZES) {
+  const costEconomy = createEconomy({ seed: SEED, size });
+  const hours = Array.from({ length: COST_HOURS[size] }, (_, hour) =>
+    ensureDumps({ seed: SEED, size, region: REGION, hour }, costEconomy),
+  );
+  // Two alternating rounds; the faster of each mode is kept (a shared machine only ever adds time).
+  const plain: CostResult[] = [];
+  const withEvidence: CostResult[] = [];
+  for (let round = 0; round < 2; round++) {
+    plain.push(costChild('plain', hours));
+    withEvidence.push(costChild('evidence', hours));
+    console.log(
+      `cost ${size} round ${round + 1}: ingest per hour ${ms(steadyMs(plain.at(-1) as CostResult))} ms plain, ` +
+        `${ms(steadyMs(withEvidence.at(-1) as CostResult))} ms with evidence, load ${loadText()}`,
+    );
+  }
+  const best = (rs: CostResult[]) => rs.reduce((a, b) => (steadyMs(b) < steadyMs(a) ? b : a));
+  costs.push({
+    size,
+    hours: hours.length,
+    auctionsPerHour: Math.round((plain[0]?.auctions ?? 0) / hours.length),
+    plain: best(plain),
+    evidence: best(withEvidence),
+  });
+}
+const totalMs = now() - t0;
+
+// 5. Report.
+const gold = (x: number): string => `${count(Math.round(x))}g`;
+const pct = (n: number, of: number): string => (of === 0 ? '-' : `${Math.round((100 * n) / of)}%`);
+const evalCount = hourResults.length;
+const scoreTable = table(
+  [
+    `top ${TOP}, ${evalCount} hours`,
+    'rows',
+    'stated gold',
+    'realised gold',
+    'realised / stated',
+    'same, unsold kept',
+    'realised per hour',
+    'buy gone 1 h later',
+    'no sale in 48 h',
+    'losses',
+    'sold at listed price',
+    'sell listing planted dead',
+    'buy listing bait',
+  ],
+  (
+    [
+      ['(a) Sell vs Buy', totalA, diag.a],
+      ['(b) realistic profit, no low', totalB, diag.b],
+    ] as const
+  ).map(([name, t, d]) => [
+    name,
+    count(t.rows),
+    gold(t.statedGold),
+    gold(t.realisedGold),
+    `**${fixed2(realisedRatio(t))}**`,
+    fixed2(realisedRatioUnsoldKept(t)),
+    gold(t.realisedGold / Math.max(1, evalCount)),
+    pct(t.buyGone, t.rows),
+    pct(t.noSale, t.rows),
+    pct(t.losses, t.rows),
+    pct(t.fullPrice, t.rows),
+    pct(d.sellDead, t.rows),
+    pct(d.buyBait, t.rows),
+  ]),
+);
+const hourTable = table(
+  [
+    'hour',
+    'rows',
+    'shown (b)',
+    'stated (a)',
+    'realised (a)',
+    'ratio (a)',
+    'stated (b)',
+    'realised (b)',
+    'ratio (b)',
+  ],
+  hourResults.map((r) => [
+    String(r.hour),
+    count(r.rows),
+    String(r.shownB),
+    gold(r.a.statedGold),
+    gold(r.a.realisedGold),
+    fixed2(realisedRatio(r.a)),
+    gold(r.b.statedGold),
+    gold(r.b.realisedGold),
+    fixed2(realisedRatio(r.b)),
+  ]),
+);
+const deadTable = table(
+  ['dead-listing flag', 'rows', 'planted dead (truth)', 'flagged', 'both', 'recall', 'precision'],
+  (
+    [
+      [`every flipping row, ${evalCount} hours`, dead],
+      [`top ${TOP} by Sell vs Buy`, deadTop],
+    ] as const
+  ).map(([name, c]) => [
+    name,
+    count(c.tp + c.fp + c.fn + c.tn),
+    count(c.tp + c.fn),
+    count(c.tp + c.fp),
+    count(c.tp),
+    `**${fixed2(recall(c))}**`,
+    `**${fixed2(precision(c))}**`,
+  ]),
+);
+const BUCKETS = ['realm sales >= 5', 'realm sales 1-4', 'no realm sales', 'unknown'];
+const sliceRow = (name: string, t: Tally): string[] => [
+  name,
+  count(t.rows),
+  gold(t.statedGold),
+  gold(t.realisedGold),
+  fixed2(realisedRatio(t)),
+  fixed2(realisedRatioUnsoldKept(t)),
+  pct(t.noSale, t.rows),
+  pct(t.buyGone, t.rows),
+];
+const slices: string[][] = [];
+for (const b of BUCKETS) {
+  const t = aBySales.get(b);
+  if (t) slices.push(sliceRow(`(a), ${b}`, t));
+}
+for (const c of ['high', 'medium', 'unknown']) {
+  const t = bByConfidence.get(c);
+  if (t) slices.push(sliceRow(`(b), ${c} confidence`, t));
+}
+for (const b of BUCKETS) {
+  const t = bBySales.get(b);
+  if (t) slices.push(sliceRow(`(b), ${b}`, t));
+}
+const sliceTable = table(
+  [
+    'slice of a top 100',
+    'rows',
+    'stated gold',
+    'realised gold',
+    'realised / stated',
+    'unsold kept',
+    'no sale',
+    'buy gone',
+  ],
+  slices,
+);
+const deadSliceTable = table(
+  ['dead-listing flag, every row', 'rows', 'planted dead', 'flagged', 'both', 'recall', 'precision'],
+  BUCKETS.filter((b) => deadBySales.has(b)).map((b) => {
+    const c = deadBySales.get(b) as Confusion;
+    return [
+      b,
+      count(c.tp + c.fp + c.fn + c.tn),
+      count(c.tp + c.fn),
+      count(c.tp + c.fp),
+      count(c.tp),
+      fixed2(recall(c)),
+      fixed2(precision(c)),
+    ];
+  }),
+);
+const missedText = [...missed]
+  .sort((x, y) => y[1] - x[1])
+  .map(([reason, n]) => `${reason}: ${count(n)}`)
+  .join('; ');
+const costTable = table(
+  [
+    'size, consecutive hours',
+    'auctions per hour',
+    'ingest ms / hour',
+    'with evidence',
+    'ingest +',
+    'build ms',
+    'with evidence',
+    'peak RSS MiB',
+    'with evidence',
+    'RSS +',
+  ],
+  costs.map((c) => [
+    `${c.size}, ${c.hours}`,
+    count(c.auctionsPerHour),
+    ms(steadyMs(c.plain)),
+    ms(steadyMs(c.evidence)),
+    `**${Math.round((100 * steadyMs(c.evidence)) / steadyMs(c.plain) - 100)}%**`,
+    ms(c.plain.buildMs),
+    ms(c.evidence.buildMs),
+    mib(c.plain.peakRss),
+    mib(c.evidence.peakRss),
+    `**${mib(c.evidence.peakRss - c.plain.peakRss)} MiB**`,
+  ]),
+);
+const runLine =
+  `The run took ${(runMs / 1000).toFixed(0)} s (${count(auctions)} auctions ingested; per hour of ${realms.length} realms: ` +
+  `generate ${ms(generateMs / HOURS)} ms (in a worker thread, an hour ahead), ingest with evidence ` +
+  `${ms(ingestMs / HOURS)} ms, waiting for the worker ${ms(waitMs / HOURS)} ms; ` +
+  `${evalCount} builds ${ms(buildMs / Math.max(1, evalCount))} ms and flipping searches ` +
+  `${ms(searchMs / Math.max(1, evalCount))} ms each), the truth ${(truthMs / 1000).toFixed(1)} s ` +
+  `(${count(salesSeen)} sales), the whole benchmark ${(totalMs / 1000).toFixed(0)} s. Peak RSS of the run ` +
+  `(simulator, its ground truth and the engine with evidence) ${mib(runPeakRss)} MiB; the evidence as ` +
+  `stored (evidenceToBytes, ${realms.length} realms, ${Math.min(DAYS, 14)} daily buckets) ${mb(evidenceBytes)} MB.`;
+const checks =
+  `${count(rowsSeen)} flipping rows at the evaluation hours (${count(trustRows)} with trust fields); ` +
+  `rows whose buy or sell price differs from our own reading of the dumps: ${count(priceMismatches)}.`;
+const line = summaryLine(summary);
+
+console.log(
+  `\n${scoreTable}\n\n${hourTable}\n\n${sliceTable}\n\n${deadTable}\n\n${deadSliceTable}\n\n` +
+    `Planted dead listings not flagged, by reason: ${missedText || 'none'}.\n\n${costTable}\n\n${runLine}\n${checks}`,
+);
+if (!wired)
+  console.log(
+    '\nThe rows carry no realisticProfit / confidence / flags: (b) and the dead-listing flag are empty.',
+  );
+if (DEFAULTS && wired) {
+  const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const maxCost = costs.find((c) => c.size === 'full');
+  writeSection(
+    'trust',
+    `## Deal trust against the ground truth (issue 13)
+
+Command: \`${COMMAND}\`\\
+Machine: ${machineText(m)}
+
+The simulator (\`${SIZE}\`, seed ${SEED}) runs ${DAYS} days; every hour of all ${realms.length} US connected
+realms goes into one \`SnapshotBuilder\` with \`evidence: true\`. At ${evalCount} evaluation hours (every
+2 h over the last 48: hours ${firstEval}-${lastEval}) a user buying and selling on every realm gets the
+flipping rows (SPEC §5 floors), and two top-${TOP} lists are scored against the simulator's ground truth
+(\`@goldroute/simulator/truth\`):
+
+- **(a)** sorted by Sell vs Buy (the SPEC default); stated profit = Sell vs Buy;
+- **(b)** sorted by realistic profit with low confidence hidden; stated profit = realistic profit.
+
+A row realises, per unit, its realised sale x 0.95 - its buy price, where the realised sale is the
+highest price at which that variant actually sold on the sell realm in the next ${WINDOW_HOURS} hours, capped at
+the row's sell price (0 if it did not sell: the item was bought and not sold). A row whose buy
+listing (the auctions at the buy price) was gone from the next hour's dump realises 0: it could not be
+bought. ("same, unsold kept" is a diagnostic only: the ratio if an item that did not sell in the
+window cost nothing.) Realised / stated pools all ${evalCount} x ${TOP} rows of a list (sum of realised profit over
+sum of stated profit); realised gold is the sum over the ${evalCount} hours.
+
+${scoreTable}
+
+Realised / stated: (a) **${fixed2(summary.ratioA)}**, (b) **${fixed2(summary.ratioB)}** (target for (b) at
+least 0.80: ${verdict(summary.ratioB >= 0.8)}). Realised gold (b) / (a) = **${fixed2(summary.goldBOverA)}**
+((b) must realise more: ${verdict(totalB.realisedGold > totalA.realisedGold)}; the ratio is n/a when (a)
+realised no gold at all).
+
+The dead-listing flag against the planted dead listings: a row is truly dead when its sell realm's
+lowest listing of the variant (the auction its sell price comes from) is a planted dead listing.
+Recall target 0.95: ${verdict(summary.deadRecall >= 0.95)}; precision target 0.90: ${verdict(summary.deadPrecision >= 0.9)}.
+
+${deadTable}
+
+Where the rows come from, by the sales the sell realm was seen making in 14 days (the trust rules'
+going rate is the realm's median with sales, else the region sale average); planted dead listings
+not flagged, by reason: ${missedText || 'none'}.
+
+${sliceTable}
+
+${deadSliceTable}
+
+### Cost of the evidence
+
+Consecutive hours of the US dumps (seed ${SEED}, written to \`bench/.data/\`) ingested into one
+\`SnapshotBuilder\` with and without \`evidence: true\`, each in a fresh process, two alternating rounds
+(the faster of each kept). "ingest ms / hour" leaves out the first hour (nothing to follow yet); the
+build is the last hour's snapshot; peak RSS is \`process.resourceUsage().maxRSS\` after it.
+Targets at \`full\` size: at most +25% ingest time and +150 MB RSS${
+      maxCost
+        ? ` (ingest ${verdict(steadyMs(maxCost.evidence) <= 1.25 * steadyMs(maxCost.plain))}, RSS ${verdict(maxCost.evidence.peakRss - maxCost.plain.peakRss <= 150e6)})`
+        : ''
+    }.
+
+${costTable}
+
+${runLine}
+${checks}
+
+<details><summary>Per evaluation hour</summary>
+
+${hourTable}
+
+</details>
+
+\`${line}\``,
+  );
+} else if (!DEFAULTS) console.log('\nBENCHMARKS.md not written (TRUST_* overrides in effect).');
+console.log(line);
