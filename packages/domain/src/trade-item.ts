@@ -1,14 +1,8 @@
 // Trade item and dropship group of SPEC §3. Prices on the wire are gold (copper stays inside packages/market).
 import type { ConfidenceLevel, DealEvidence, DealFlag } from './trust';
 
-/**
- * What our own hourly snapshots show about a deal (issue 13), on the wire: DealEvidence (median in
- * gold, times unix seconds) and how many hours of the sell realm's snapshots the 14 days hold.
- */
-export interface TradeEvidence extends DealEvidence {
-  /** Hourly snapshots of the sell realm in the evidence window (at most 14 x 24 = 336). */
-  hoursObserved: number;
-}
+/** What our own hourly snapshots show about a deal (issue 13), on the wire (median in gold, times unix seconds). */
+export type TradeEvidence = DealEvidence;
 
 export interface TradeItem {
   uniqueTradeKey: string;

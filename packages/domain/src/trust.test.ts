@@ -28,13 +28,15 @@ import {
   trustLines,
   type ConfidenceLevel,
   type DealEvidence,
+  expectedSales48h,
   type DealFlag,
   type DealPrices,
 } from './trust';
 
 const NOW = 1_700_000_000;
 
-// A deal with nothing wrong: 8 sales seen at a 2,200g median, depth on both sides, fresh data.
+// A deal with nothing wrong: 8 sales seen at a 2,200g median in the 48 hours observed so far (a pace
+// of 8 in the next 2 days), depth on both sides, fresh data.
 const DEAL: DealPrices = { buyBuyout: 1000, sellBuyout: 2000, avgSale: 1800 };
 const EVIDENCE: DealEvidence = {
   salesSeen14d: 8,
@@ -47,6 +49,7 @@ const EVIDENCE: DealEvidence = {
   buyListingAgeSnapshots: 3,
   buyRealmUpdatedAt: NOW - 600,
   sellRealmUpdatedAt: NOW - 600,
+  hoursObserved: 48,
 };
 
 const deal = (over: Partial<DealPrices> = {}): DealPrices => ({ ...DEAL, ...over });
@@ -80,7 +83,14 @@ describe('thresholds', () => {
 
   it('orders levels and flags from best to worst', () => {
     expect(CONFIDENCE_LEVELS).toEqual(['high', 'medium', 'low']);
-    expect(DEAL_FLAGS).toEqual(['stale', 'thin-supply', 'no-sales-seen', 'bait', 'dead-listing']);
+    expect(DEAL_FLAGS).toEqual([
+      'stale',
+      'thin-supply',
+      'slow-seller',
+      'no-sales-seen',
+      'bait',
+      'dead-listing',
+    ]);
   });
 });
 
@@ -190,7 +200,17 @@ describe('flags', () => {
 
   it('no-sales-seen: none at 0 sales, not at 1', () => {
     expect(flagsOf({}, { salesSeen14d: 0, medianSale14d: null })).toEqual(['no-sales-seen']);
-    expect(flagsOf({}, { salesSeen14d: 1 })).toEqual([]);
+    expect(flagsOf({}, { salesSeen14d: 1 })).not.toContain('no-sales-seen');
+  });
+
+  it('slow-seller: under 2 sales expected in 48 hours at the pace seen (at least 48 hours counted)', () => {
+    expect(flagsOf({}, { salesSeen14d: 2, hoursObserved: 48 })).toEqual([]);
+    expect(flagsOf({}, { salesSeen14d: 1, hoursObserved: 48 })).toEqual(['slow-seller']);
+    expect(flagsOf({}, { salesSeen14d: 13, hoursObserved: 336 })).toEqual(['slow-seller']); // 1.86 in 2 days
+    expect(flagsOf({}, { salesSeen14d: 14, hoursObserved: 336 })).toEqual([]); // 2 in 2 days
+    expect(flagsOf({}, { salesSeen14d: 1, hoursObserved: 5 })).toEqual(['slow-seller']); // 5 hours prove no pace
+    expect(expectedSales48h(evidence({ salesSeen14d: 7, hoursObserved: 168 }))).toBe(2);
+    expect(confidenceFromFlags(['slow-seller'])).toBe('low');
   });
 
   it.each<[Partial<DealEvidence>, DealFlag[]]>([
@@ -243,11 +263,11 @@ describe('confidence from flags', () => {
     [[], 'high'],
     [['stale'], 'medium'],
     [['thin-supply'], 'medium'],
-    [['no-sales-seen'], 'medium'],
+    [['no-sales-seen'], 'low'],
+    [['slow-seller'], 'low'],
     [['bait'], 'low'],
     [['dead-listing'], 'low'],
-    [['stale', 'no-sales-seen'], 'low'],
-    [['thin-supply', 'no-sales-seen'], 'low'],
+    [['stale', 'thin-supply'], 'low'],
     [['stale', 'thin-supply', 'no-sales-seen', 'bait', 'dead-listing'], 'low'],
   ])('%j → %s', (flags, expected) => {
     expect(confidenceFromFlags(flags)).toBe(expected);
@@ -262,8 +282,13 @@ describe('confidence from flags', () => {
     });
     expect(assessDeal(DEAL, evidence({ salesSeen14d: 0, medianSale14d: null }), NOW)).toEqual({
       realisticProfit: 710,
-      confidence: 'medium',
+      confidence: 'low',
       flags: ['no-sales-seen'],
+    });
+    expect(assessDeal(DEAL, evidence({ realmsOffering: 2 }), NOW)).toEqual({
+      realisticProfit: 900,
+      confidence: 'medium',
+      flags: ['thin-supply'],
     });
   });
 
@@ -306,6 +331,7 @@ describe('explanations', () => {
       CONFIDENCE_EXPLANATIONS.low,
       'Realistic profit 425g: sells for the 1,500g median of 1 sale seen on the sell realm in 14 days, not the listed 7,500g, less the 5% cut and the 1,000g buy price.',
       'Dead listing: the sell price 7,500g is 5.0× the 1,500g median of 1 sale seen on the sell realm in 14 days, and has sat for 3 days.',
+      'Slow seller: 1 sale seen on the sell realm in 14 days, about 1.0 expected in the next 2 days.',
       'Thin supply: only 2 realms in the region sell this item.',
     ]);
   });

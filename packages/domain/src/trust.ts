@@ -8,8 +8,15 @@ import type { TradeItem } from './trade-item';
 export const CONFIDENCE_LEVELS = ['high', 'medium', 'low'] as const;
 export type ConfidenceLevel = (typeof CONFIDENCE_LEVELS)[number];
 
-/** Mildest to worst: the first three cap confidence at medium, the last two make it low. */
-export const DEAL_FLAGS = ['stale', 'thin-supply', 'no-sales-seen', 'bait', 'dead-listing'] as const;
+/** Mildest to worst: the first two cap confidence at medium, the others make it low. */
+export const DEAL_FLAGS = [
+  'stale',
+  'thin-supply',
+  'slow-seller',
+  'no-sales-seen',
+  'bait',
+  'dead-listing',
+] as const;
 export type DealFlag = (typeof DEAL_FLAGS)[number];
 
 /** Sell-realm depth counts listings up to this multiple of the sell price: close enough to compete with it. */
@@ -36,10 +43,20 @@ export const BAIT_PRICE_RATIO = 0.3;
 /** Seen in the latest snapshot only: a lone cheap listing that survives an hour is not being sniped. */
 export const BAIT_MAX_AGE_SNAPSHOTS = 1;
 
+/**
+ * A deal pays only once the item sells on the sell realm. At the pace seen there over the evidence
+ * window, fewer than 2 sales expected in the next 48 hours leaves a good chance (over 1 in 7) of none:
+ * the gold stays tied up in an item nobody buys.
+ */
+export const SLOW_SELLER_MIN_SALES_48H = 2;
+/** The pace is taken over at least this many hours, so a first sale in a short window is no proof of pace. */
+export const SALES_PACE_MIN_HOURS = 48;
+
 /** Realms update hourly; older than 2 h means at least one update was missed and listings have moved. */
 export const STALE_AFTER_SECONDS = 2 * 3600;
 
-const LOW_FLAGS: ReadonlySet<DealFlag> = new Set(['bait', 'dead-listing']);
+/** Signs the deal will not pay as shown: the item does not sell there, or a price is not real. */
+const LOW_FLAGS: ReadonlySet<DealFlag> = new Set(['slow-seller', 'no-sales-seen', 'bait', 'dead-listing']);
 /** Two uncertainties at once are worth as much as one bad sign. */
 export const MEDIUM_FLAGS_MAKING_LOW = 2;
 
@@ -57,13 +74,18 @@ export interface DealEvidence {
   realmsOffering: number;
   /** Units on the buy realm at the buy price. */
   buyQuantity: number;
-  /** Hourly snapshots of the sell realm that showed its lowest listing (1 = new in the latest). */
+  /**
+   * Consecutive hourly snapshots of the sell realm that showed its lowest price (1 = new in the
+   * latest), by one auction or by the same price relisted under a new one.
+   */
   sellListingAgeSnapshots: number;
-  /** Hourly snapshots of the buy realm that showed the buy listing (1 = new in the latest). */
+  /** The same for the buy realm's lowest price, the buy listing. */
   buyListingAgeSnapshots: number;
   /** Time of the newest snapshot of each realm, unix seconds. */
   buyRealmUpdatedAt: number;
   sellRealmUpdatedAt: number;
+  /** Hourly snapshots of the sell realm in the evidence window (at most 14 x 24 = 336): the pace of its sales. */
+  hoursObserved: number;
 }
 
 /** The prices of the deal itself, as on the trade item (avgSale is the region sale average). */
@@ -109,6 +131,12 @@ function isDeadListing(deal: DealPrices, evidence: DealEvidence): boolean {
   return provenBySales || evidence.sellListingAgeSnapshots >= DEAD_LISTING_MIN_AGE_SNAPSHOTS;
 }
 
+/** Sales the sell realm is expected to make in 48 hours at the pace seen (at least 48 hours counted). */
+export function expectedSales48h(evidence: DealEvidence): number {
+  const hours = Math.max(evidence.hoursObserved, SALES_PACE_MIN_HOURS);
+  return (evidence.salesSeen14d * 48) / hours;
+}
+
 function isThinSupply(evidence: DealEvidence): boolean {
   // One unit to buy and a sell price no second listing confirms: both prices rest on a single auction.
   const singleOnBothSides = evidence.buyQuantity <= 1 && evidence.sellListingsNearPrice <= 1;
@@ -134,6 +162,7 @@ export function dealFlags(deal: DealPrices, evidence: DealEvidence, nowSeconds: 
   const applies: Record<DealFlag, boolean> = {
     stale: oldestUpdateAge(evidence, nowSeconds) > STALE_AFTER_SECONDS,
     'thin-supply': isThinSupply(evidence),
+    'slow-seller': evidence.salesSeen14d > 0 && expectedSales48h(evidence) < SLOW_SELLER_MIN_SALES_48H,
     'no-sales-seen': evidence.salesSeen14d === 0,
     bait: isBait(deal, evidence),
     'dead-listing': isDeadListing(deal, evidence),
@@ -141,7 +170,7 @@ export function dealFlags(deal: DealPrices, evidence: DealEvidence, nowSeconds: 
   return DEAL_FLAGS.filter((flag) => applies[flag]);
 }
 
-/** Dead listing or bait: low. Otherwise each flag caps at medium, and two of them make it low. */
+/** A sign it will not pay as shown (LOW_FLAGS): low. Otherwise each flag caps at medium, and two make it low. */
 export function confidenceFromFlags(flags: readonly DealFlag[]): ConfidenceLevel {
   if (flags.some((flag) => LOW_FLAGS.has(flag))) return 'low';
   if (flags.length >= MEDIUM_FLAGS_MAKING_LOW) return 'low';
@@ -165,12 +194,13 @@ export function meetsConfidence(level: ConfidenceLevel, minimum: ConfidenceLevel
 export const CONFIDENCE_EXPLANATIONS: Readonly<Record<ConfidenceLevel, string>> = {
   high: 'High confidence: the sell realm was seen buying this item and nothing looks off.',
   medium: 'Medium confidence: one thing is uncertain; read the reason before you buy.',
-  low: 'Low confidence: a likely dead listing or bait, or several doubts; expect less than shown.',
+  low: 'Low confidence: the item hardly sells there, or a price looks fake; expect less than shown.',
 };
 
 export const FLAG_EXPLANATIONS: Readonly<Record<DealFlag, string>> = {
   stale: 'Stale data: a realm has not updated for over 2 hours, so these listings may be gone.',
   'thin-supply': 'Thin supply: a single listing sets the price, or hardly any realm sells this item.',
+  'slow-seller': 'Slow seller: the sell realm buys this item too rarely to expect a sale within 2 days.',
   'no-sales-seen': 'No sales seen: nobody was seen buying this item on the sell realm in 14 days.',
   bait: 'Likely bait: one cheap unit that just appeared; someone usually buys it within the hour.',
   'dead-listing': 'Dead listing: the sell price is far above what this realm pays and has sat unsold.',
@@ -218,6 +248,8 @@ export function explainTrust(
       `Dead listing: the sell price ${formatGold(deal.sellBuyout)} is ${share(deal.sellBuyout).toFixed(1)}× ${against}, and has sat for ${formatHours(evidence.sellListingAgeSnapshots)}.`,
     bait: () =>
       `Likely bait: a lone unit at ${formatGold(deal.buyBuyout)}, ${Math.round(share(deal.buyBuyout) * 100)}% of ${against}, new in the last hour; it is usually bought before you get there.`,
+    'slow-seller': () =>
+      `Slow seller: ${plural(evidence.salesSeen14d, 'sale')} seen on the sell realm in 14 days, about ${expectedSales48h(evidence).toFixed(1)} expected in the next 2 days.`,
     'no-sales-seen': () => 'No sales seen: nobody was seen buying this item on the sell realm in 14 days.',
     'thin-supply': () =>
       evidence.realmsOffering < THIN_SUPPLY_MIN_REALMS

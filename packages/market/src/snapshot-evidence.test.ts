@@ -82,8 +82,9 @@ describe('a snapshot with evidence', () => {
     });
     // The realm paid ~100g, less than the 104g listed: 100 x 0.95 - 50.
     expect(row?.realisticProfit).toBeCloseTo((binPrice(priceBin(1_000_000)) / 10_000) * 0.95 - 50, 4);
-    expect(row?.flags).toEqual(['thin-supply']); // two realms offer it
-    expect(row?.confidence).toBe('medium');
+    // Two realms offer it, and one sale in two hours proves no pace (at least 48 hours are counted).
+    expect(row?.flags).toEqual(['thin-supply', 'slow-seller']);
+    expect(row?.confidence).toBe('low');
   });
 
   it('names the raw variants behind each variant (the history reads the realm evidence by them)', () => {

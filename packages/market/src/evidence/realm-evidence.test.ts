@@ -206,3 +206,22 @@ describe('RealmEvidence.addPastDay', () => {
     expect(live.addPastDay(old.buckets[0] as NonNullable<(typeof old.buckets)[0]>)).toBe(false); // 14 days before day 5
   });
 });
+
+describe('RealmEvidence price streaks', () => {
+  it('keeps the age of a lowest price relisted under a new auction id, and resets it on a new price', () => {
+    const e = new RealmEvidence();
+    feed(e, T0, [[1, 7, 5000, 1, VL]]);
+    feed(e, T0 + H, [[1, 7, 5000, 1, TIME_LEFT_SHORT]]);
+    feed(e, T0 + 2 * H, [[2, 7, 5000, 1, VL]]); // expired and relisted at the same price
+    expect(e.lowestListingAge(7)).toBe(3);
+    feed(e, T0 + 3 * H, [
+      [3, 7, 4000, 1, VL],
+      [2, 7, 5000, 1, VL],
+    ]);
+    expect(e.lowestListingAge(7)).toBe(1);
+    feed(e, T0 + 4 * H, [[4, 7, 5000, 1, VL]]); // auction 3 sold; the old price is back, a new streak
+    expect(e.lowestListingAge(7)).toBe(1);
+    feed(e, T0 + 7 * H, [[5, 7, 5000, 1, VL]]); // hours missed: a streak is not followed over a gap
+    expect(e.lowestListingAge(7)).toBe(1);
+  });
+});

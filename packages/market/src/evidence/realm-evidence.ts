@@ -63,6 +63,27 @@ interface Snapshot extends ListingGroups {
   ids: AuctionIdTable;
 }
 
+/** Lowest prices within this ratio of each other count as the same price (rounding of stacks). */
+const SAME_PRICE = 1.005;
+
+/**
+ * A lowest listing that is relisted (a new auction id at the same price, as dead listings are when
+ * they expire) keeps its age: the age is that of the lowest price, held by one auction or by several
+ * in a row, as long as consecutive snapshots showed it.
+ */
+function keepPriceStreaks(groups: ListingGroups, prev: ListingGroups): void {
+  const { variants, lowest, lowestAge } = groups;
+  for (let k = 0; k < variants.length; k++) {
+    const p = indexInSorted(prev.variants, prev.variants.length, variants[k] as number);
+    if (p < 0) continue;
+    const was = prev.lowest[p] as number;
+    const now = lowest[k] as number;
+    if (now <= was * SAME_PRICE && was <= now * SAME_PRICE) {
+      lowestAge[k] = Math.max(lowestAge[k] as number, (prev.lowestAge[p] as number) + 1);
+    }
+  }
+}
+
 export class RealmEvidence {
   private last: Snapshot | null = null;
   /** Ascending by day, at most EVIDENCE_DAYS, the newest last. */
@@ -141,6 +162,7 @@ export class RealmEvidence {
       }
     }
     const groups = groupListings(variant, auctions.unitPrice, age, maxVariant);
+    if (prev !== null && hourMs - prev.hourMs <= CONSECUTIVE_MAX_MS) keepPriceStreaks(groups, prev);
     const { variants, start, lowest } = groups;
     for (let k = 0; k < variants.length; k++) {
       bucket.addListings(
