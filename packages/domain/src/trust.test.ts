@@ -164,8 +164,14 @@ describe('flags', () => {
         [],
       ],
       [
-        '4 sales and 12 snapshots old',
+        '4 sales and 12 snapshots old, but under 3x the region average (the median may be a snipe)',
         dead,
+        { medianSale14d: 1000, salesSeen14d: 4, sellListingAgeSnapshots: 12 },
+        [],
+      ],
+      [
+        '4 sales and 12 snapshots old, and 3x the region average too',
+        { sellBuyout: 5400 },
         { medianSale14d: 1000, salesSeen14d: 4, sellListingAgeSnapshots: 12 },
         ['dead-listing'],
       ],
@@ -262,7 +268,7 @@ describe('confidence from flags', () => {
   it.each<[DealFlag[], ConfidenceLevel]>([
     [[], 'high'],
     [['stale'], 'medium'],
-    [['thin-supply'], 'medium'],
+    [['thin-supply'], 'low'],
     [['no-sales-seen'], 'low'],
     [['slow-seller'], 'low'],
     [['bait'], 'low'],
@@ -285,10 +291,10 @@ describe('confidence from flags', () => {
       confidence: 'low',
       flags: ['no-sales-seen'],
     });
-    expect(assessDeal(DEAL, evidence({ realmsOffering: 2 }), NOW)).toEqual({
+    expect(assessDeal(DEAL, evidence({ buyRealmUpdatedAt: NOW - 3 * 3600 }), NOW)).toEqual({
       realisticProfit: 900,
       confidence: 'medium',
-      flags: ['thin-supply'],
+      flags: ['stale'],
     });
   });
 

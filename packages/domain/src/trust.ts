@@ -8,7 +8,7 @@ import type { TradeItem } from './trade-item';
 export const CONFIDENCE_LEVELS = ['high', 'medium', 'low'] as const;
 export type ConfidenceLevel = (typeof CONFIDENCE_LEVELS)[number];
 
-/** Mildest to worst: the first two cap confidence at medium, the others make it low. */
+/** Mildest to worst: the first caps confidence at medium, the others make it low. */
 export const DEAL_FLAGS = [
   'stale',
   'thin-supply',
@@ -56,7 +56,13 @@ export const SALES_PACE_MIN_HOURS = 48;
 export const STALE_AFTER_SECONDS = 2 * 3600;
 
 /** Signs the deal will not pay as shown: the item does not sell there, or a price is not real. */
-const LOW_FLAGS: ReadonlySet<DealFlag> = new Set(['slow-seller', 'no-sales-seen', 'bait', 'dead-listing']);
+const LOW_FLAGS: ReadonlySet<DealFlag> = new Set([
+  'thin-supply',
+  'slow-seller',
+  'no-sales-seen',
+  'bait',
+  'dead-listing',
+]);
 /** Two uncertainties at once are worth as much as one bad sign. */
 export const MEDIUM_FLAGS_MAKING_LOW = 2;
 
@@ -128,7 +134,11 @@ function isDeadListing(deal: DealPrices, evidence: DealEvidence): boolean {
   const rate = goingRate(deal, evidence);
   if (rate === null || deal.sellBuyout < DEAD_LISTING_PRICE_RATIO * rate.price) return false;
   const provenBySales = rate.source === 'realm-sales' && evidence.salesSeen14d >= DEAD_LISTING_PROOF_SALES;
-  return provenBySales || evidence.sellListingAgeSnapshots >= DEAD_LISTING_MIN_AGE_SNAPSHOTS;
+  if (provenBySales) return true;
+  // A median of a few sales can be one snipe of a bait far below the going rate: then the listing
+  // must also stand far above the region's average, and have sat.
+  const unproven = rate.source === 'realm-sales' && deal.sellBuyout < DEAD_LISTING_PRICE_RATIO * deal.avgSale;
+  return !unproven && evidence.sellListingAgeSnapshots >= DEAD_LISTING_MIN_AGE_SNAPSHOTS;
 }
 
 /** Sales the sell realm is expected to make in 48 hours at the pace seen (at least 48 hours counted). */
@@ -193,8 +203,8 @@ export function meetsConfidence(level: ConfidenceLevel, minimum: ConfidenceLevel
 
 export const CONFIDENCE_EXPLANATIONS: Readonly<Record<ConfidenceLevel, string>> = {
   high: 'High confidence: the sell realm was seen buying this item and nothing looks off.',
-  medium: 'Medium confidence: one thing is uncertain; read the reason before you buy.',
-  low: 'Low confidence: the item hardly sells there, or a price looks fake; expect less than shown.',
+  medium: 'Medium confidence: the data is over 2 hours old; check the prices in game before you buy.',
+  low: 'Low confidence: the item hardly sells there, one listing sets a price, or a price looks fake; expect less than shown.',
 };
 
 export const FLAG_EXPLANATIONS: Readonly<Record<DealFlag, string>> = {

@@ -87,7 +87,7 @@ describe('deal details (issue 13)', { timeout: 30_000 }, () => {
         .map((li) => li.textContent),
     ).toEqual([
       'Evidence so far: 290 hours of snapshots (14 days = 336).',
-      'Medium confidence: one thing is uncertain; read the reason before you buy.',
+      'Medium confidence: the data is over 2 hours old; check the prices in game before you buy.',
       'Realistic profit 8,050g: sells for the 19,000g median of 18 sales seen on the sell realm in 14 days, not the listed 20,000g, less the 5% cut and the 10,000g buy price.',
       'Thin supply: only 2 realms in the region sell this item.',
     ]);

@@ -25,12 +25,12 @@ const openPanel = async (user: ReturnType<typeof userEvent.setup>) => {
 
 // jsdom renders the 17-column rows slowly on a busy 2-core machine.
 describe('deal trust in the flipping results (issue 13)', { timeout: 30_000 }, () => {
-  it('adds Confidence and Realistic Profit after the 15 columns of SPEC §2', () => {
+  it('adds Confidence and Realistic Profit right after Sell vs Buy', () => {
     show([{ name: 'Alpha Blade', sellVsBuy: 9000, realisticProfit: 7250.9 }]);
     const headers = screen
       .getAllByRole('columnheader')
       .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim());
-    expect(headers.slice(14, 17)).toEqual(['Buy Realm', 'Confidence', 'Realistic Profit']);
+    expect(headers.slice(10, 14)).toEqual(['Sell vs Buy', 'Confidence', 'Realistic Profit', 'Sell Price']);
     const row = screen.getAllByRole('row')[1]!;
     expect(row.querySelector('[data-col="realisticProfit"]')).toHaveTextContent(/^7,250g$/);
     expect(
@@ -62,7 +62,7 @@ describe('deal trust in the flipping results (issue 13)', { timeout: 30_000 }, (
     expect(low.dataset.confidence).toBe('low');
     expect(low.title.split('\n')).toEqual([
       'Evidence so far: 5 hours of snapshots (14 days = 336).',
-      'Low confidence: the item hardly sells there, or a price looks fake; expect less than shown.',
+      'Low confidence: the item hardly sells there, one listing sets a price, or a price looks fake; expect less than shown.',
       'Realistic profit 425g: sells for the 1,500g median of 6 sales seen on the sell realm in 14 days, not the listed 7,500g, less the 5% cut and the 1,000g buy price.',
       'Dead listing: the sell price 7,500g is 5.0× the 1,500g median of 6 sales seen on the sell realm in 14 days, and has sat for 20 hours.',
     ]);
@@ -70,7 +70,7 @@ describe('deal trust in the flipping results (issue 13)', { timeout: 30_000 }, (
     expect(medium).toHaveTextContent(/^Medium$/);
     // A full 14-day window: no "evidence so far" line.
     expect(medium.title.split('\n')[0]).toBe(
-      'Medium confidence: one thing is uncertain; read the reason before you buy.',
+      'Medium confidence: the data is over 2 hours old; check the prices in game before you buy.',
     );
   });
 

@@ -30,12 +30,12 @@ function show(list = items, user = {}) {
 
 // jsdom renders 100-row pages slowly on a busy 2-core machine.
 describe('flipping results table', { timeout: 30_000 }, () => {
-  it('has the 15 columns of SPEC §2 in order, then the favourite star', () => {
+  it('has the 15 columns of SPEC §2 in order, the trust columns after Sell vs Buy, then the favourite star', () => {
     show();
     const headers = screen
       .getAllByRole('columnheader')
       .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim());
-    expect(headers.slice(1, 15)).toEqual([
+    expect(headers.slice(1, 17)).toEqual([
       'Item Name',
       'Category',
       'ilvl',
@@ -46,6 +46,8 @@ describe('flipping results table', { timeout: 30_000 }, () => {
       'Sale Avg',
       'Sale Avg vs Buy',
       'Sell vs Buy',
+      'Confidence',
+      'Realistic Profit',
       'Sell Price',
       'Sell Realm',
       'Buy Price',

@@ -71,7 +71,7 @@ describe('the phone row of the flipping and dropship results', { timeout: 30_000
     expect(figures).toHaveTextContent(/^Sell vs Buy12,066g 977\.8%Realistic Profit9,450gConfidenceMedium$/);
     const badge = within(card).getByRole('button', { name: 'Medium confidence: details of Thunderfury' });
     expect(badge.title.split('\n')[0]).toBe(
-      'Medium confidence: one thing is uncertain; read the reason before you buy.',
+      'Medium confidence: the data is over 2 hours old; check the prices in game before you buy.',
     );
     expect(within(card).getByTestId('card-buy')).toHaveTextContent('Buy 1,234g @ Stormrage');
     expect(within(card).getByTestId('card-sell')).toHaveTextContent('Sell 14,000g @ Area 52');

@@ -13,8 +13,9 @@ export const TRUST_COLUMN_TOOLTIPS = {
 } as const;
 
 /**
- * Columns 2 to 15 of SPEC §2 (column 1 is the include checkbox), then the deal-trust columns of issue 13
- * (after the spec's, so its order stays as written), then the favourite star.
+ * Columns 2 to 15 of SPEC §2 in their order (column 1 is the include checkbox), with the deal-trust
+ * columns of issue 13 right after Sell vs Buy, the figure they qualify (so they are in view at 1440 px),
+ * then the favourite star.
  */
 export const RESULT_COLUMNS: readonly SortColumn[] = [
   { label: 'Item Name', sortKey: 'name', track: 'minmax(11rem,1.25fr)' },
@@ -33,10 +34,6 @@ export const RESULT_COLUMNS: readonly SortColumn[] = [
     align: 'right',
     track: '5.75rem',
   },
-  { label: 'Sell Price', sortKey: 'sellPrice', align: 'right', track: '5.25rem' },
-  { label: 'Sell Realm', sortKey: 'sellRealm', track: 'minmax(7rem,1fr)' },
-  { label: 'Buy Price', sortKey: 'buyPrice', align: 'right', track: '5.25rem' },
-  { label: 'Buy Realm', sortKey: 'buyRealm', track: 'minmax(7rem,1fr)' },
   { label: 'Confidence', sortKey: 'confidence', tooltip: TRUST_COLUMN_TOOLTIPS.confidence, track: '4.75rem' },
   {
     label: 'Realistic Profit',
@@ -45,6 +42,10 @@ export const RESULT_COLUMNS: readonly SortColumn[] = [
     align: 'right',
     track: '5.25rem',
   },
+  { label: 'Sell Price', sortKey: 'sellPrice', align: 'right', track: '5.25rem' },
+  { label: 'Sell Realm', sortKey: 'sellRealm', track: 'minmax(7rem,1fr)' },
+  { label: 'Buy Price', sortKey: 'buyPrice', align: 'right', track: '5.25rem' },
+  { label: 'Buy Realm', sortKey: 'buyRealm', track: 'minmax(7rem,1fr)' },
 ];
 
 /** One rendered line: a plain item, a dropship group, or one of a group's variants. */
