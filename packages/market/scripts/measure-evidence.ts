@@ -6,8 +6,22 @@
 
 import { TIME_LEFT_LONG, TIME_LEFT_SHORT, TIME_LEFT_VERY_LONG } from '../src/time-left';
 import { DAY_MS } from '../src/evidence/day-bucket';
-import { evidenceToBytes } from '../src/evidence/evidence-codec';
-import { RealmEvidence } from '../src/evidence/realm-evidence';
+import * as current from '../src/evidence/index';
+
+// EVIDENCE_IMPL=<dir under src/evidence> measures another copy of the evidence code (e.g. the
+// version before a change, copied there for the comparison) with the same synthetic snapshots.
+const impl = process.env['EVIDENCE_IMPL'];
+const lib: Pick<typeof current, 'RealmEvidence' | 'evidenceToBytes' | 'listingEvidence'> = impl
+  ? {
+      RealmEvidence: ((await import(`../src/evidence/${impl}/realm-evidence.ts`)) as typeof current)
+        .RealmEvidence,
+      evidenceToBytes: ((await import(`../src/evidence/${impl}/evidence-codec.ts`)) as typeof current)
+        .evidenceToBytes,
+      listingEvidence: ((await import(`../src/evidence/${impl}/listing-evidence.ts`)) as typeof current)
+        .listingEvidence,
+    }
+  : current;
+const { RealmEvidence, evidenceToBytes, listingEvidence } = lib;
 
 const count = Number(process.argv[2] ?? 60_000);
 const hours = Number(process.argv[3] ?? 48);
@@ -39,6 +53,7 @@ for (let i = 0; i < count; i++) fresh(i);
 const gc = (globalThis as { gc?: () => void }).gc;
 const kept = (): number => {
   gc?.();
+  gc?.();
   const m = process.memoryUsage();
   return m.heapUsed + m.arrayBuffers;
 };
@@ -64,6 +79,29 @@ for (let h = 0; h < hours; h++) {
   times.push(performance.now() - start);
   for (let i = 0; i < count; i++) if (rand() < 0.1) fresh(i);
 }
+/**
+ * Bytes of the typed arrays reachable from `root` (each buffer once): what one realm's evidence keeps,
+ * exactly and without the collector's timing; working arrays shared by all realms are not reachable.
+ */
+function typedBytes(root: unknown): number {
+  const seen = new Set<unknown>();
+  const buffers = new Set<ArrayBufferLike>();
+  const walk = (x: unknown): void => {
+    if (x === null || typeof x !== 'object' || seen.has(x)) return;
+    seen.add(x);
+    if (ArrayBuffer.isView(x)) {
+      buffers.add(x.buffer);
+      return;
+    }
+    for (const v of x instanceof Map ? x.values() : Object.values(x)) walk(v);
+  };
+  walk(root);
+  let total = 0;
+  for (const b of buffers) total += b.byteLength;
+  return total;
+}
+const perRealm = typedBytes(evidence);
+const keptBytes = kept() - before;
 const steady = times.slice(1).sort((a, b) => a - b);
 const mean = steady.reduce((a, b) => a + b, 0) / steady.length;
 const median = steady[Math.floor(steady.length / 2)] ?? 0;
@@ -71,11 +109,46 @@ const p95 = steady[Math.floor(steady.length * 0.95)] ?? 0;
 const bytes = evidenceToBytes(evidence).length;
 const days = evidence.buckets.length;
 const day1 = evidence.buckets[1];
-console.log(`${count} auctions, ${hours} hours, ${variants} variants${shuffled ? ', shuffled' : ''}`);
+console.log(
+  `${impl ?? 'current'}: ${count} auctions, ${hours} hours, ${variants} variants${shuffled ? ', shuffled' : ''}`,
+);
 const ms = (x: number): string => `${x.toFixed(2)} ms`;
 console.log(`observe: first ${ms(times[0] ?? 0)}, then min ${ms(steady[0] ?? 0)}, median ${ms(median)},`);
 console.log(`  mean ${ms(mean)}, p95 ${ms(p95)}`);
-const retained = gc ? `, evidence keeps ${((kept() - before) / 2 ** 20).toFixed(1)} MB` : '';
+const mb = (b: number): string => `${(b / 2 ** 20).toFixed(2)} MB`;
+const retained = gc ? `, heap + array buffers kept ${mb(keptBytes)}` : '';
+console.log(`one realm's evidence keeps ${mb(perRealm)} in typed arrays (${perRealm} bytes)`);
 console.log(`rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB${retained}`);
 console.log(`bytes: ${bytes} for ${days} days; a full day has ${day1?.size ?? 0} cells`);
 console.log(`sales on day 1: ${day1?.cells().reduce((a, c) => a + c.sales, 0) ?? 0}`);
+
+// listingEvidence() after the last observe, as SnapshotBuilder.observe takes it: one row per raw
+// variant of the realm's listing (first-seen order, as ingest lays them out), padded with variants
+// not listed now up to LISTING_ROWS rows.
+const LISTING_ROWS = 25_000;
+const rows: number[] = [];
+const seen = new Uint8Array(variants + 1);
+for (let i = 0; i < count && rows.length < LISTING_ROWS; i++) {
+  const v = cols.raw[i] as number;
+  if (seen[v] === 0) {
+    seen[v] = 1;
+    rows.push(v);
+  }
+}
+const listed = rows.length;
+for (let v = 0; v < variants && rows.length < LISTING_ROWS; v++) if (seen[v] === 0) rows.push(v);
+const rawIds = Int32Array.from(rows);
+const nowMs = t0 + (hours - 1) * 3_600_000;
+const listingTimes: number[] = [];
+let check = 0;
+for (let r = 0; r < 15; r++) {
+  const start = performance.now();
+  const ev = listingEvidence(evidence, rawIds, rawIds.length, nowMs, keyOf);
+  listingTimes.push(performance.now() - start);
+  check += ev.sales[0] ?? 0;
+}
+listingTimes.sort((a, b) => a - b);
+console.log(
+  `listingEvidence: ${rawIds.length} rows (${listed} listed), min ${ms(listingTimes[0] ?? 0)}, ` +
+    `median ${ms(listingTimes[Math.floor(listingTimes.length / 2)] ?? 0)} (check ${check})`,
+);

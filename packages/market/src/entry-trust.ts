@@ -24,15 +24,6 @@ export function emptyEntryTrust(entries: number): EntryTrust {
   };
 }
 
-const KEYS = [
-  'entryAge',
-  'entryNearListings',
-  'entryNearQuantity',
-  'entryLowestQuantity',
-  'entrySales',
-  'entryMedian',
-] as const;
-
 export class EntryTrustBuilder {
   readonly columns: EntryTrust;
   /** Per realm: the values of the entry being moved by the per-variant sort. */
@@ -65,11 +56,26 @@ export class EntryTrustBuilder {
 
   /** Before a variant's entries are sorted: remember entry `k` under its realm. */
   stash(k: number, realm: number): void {
-    for (const key of KEYS) this.byRealm[key][realm] = this.columns[key][k] as number;
+    // Column by column, spelled out: a loop over the keys read each column through a dynamic key.
+    const c = this.columns;
+    const r = this.byRealm;
+    r.entryAge[realm] = c.entryAge[k] as number;
+    r.entryNearListings[realm] = c.entryNearListings[k] as number;
+    r.entryNearQuantity[realm] = c.entryNearQuantity[k] as number;
+    r.entryLowestQuantity[realm] = c.entryLowestQuantity[k] as number;
+    r.entrySales[realm] = c.entrySales[k] as number;
+    r.entryMedian[realm] = c.entryMedian[k] as number;
   }
 
   /** After the sort: entry `k` now belongs to `realm`. */
   unstash(k: number, realm: number): void {
-    for (const key of KEYS) this.columns[key][k] = this.byRealm[key][realm] as number;
+    const c = this.columns;
+    const r = this.byRealm;
+    c.entryAge[k] = r.entryAge[realm] as number;
+    c.entryNearListings[k] = r.entryNearListings[realm] as number;
+    c.entryNearQuantity[k] = r.entryNearQuantity[realm] as number;
+    c.entryLowestQuantity[k] = r.entryLowestQuantity[realm] as number;
+    c.entrySales[k] = r.entrySales[realm] as number;
+    c.entryMedian[k] = r.entryMedian[realm] as number;
   }
 }

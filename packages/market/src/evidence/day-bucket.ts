@@ -12,9 +12,13 @@ export function dayOf(ms: number): number {
   return Math.floor(ms / DAY_MS);
 }
 
+/**
+ * `arr`, or a copy with room for `min` entries, a quarter longer at least: still amortised, and a
+ * live day's columns are left at most a fifth unused where doubling left up to half.
+ */
 function grown<T extends Float64Array | Int32Array | Uint16Array>(arr: T, min: number): T {
   if (min <= arr.length) return arr;
-  const next = new (arr.constructor as new (n: number) => T)(Math.max(min, arr.length * 2));
+  const next = new (arr.constructor as new (n: number) => T)(Math.max(min, arr.length + (arr.length >> 2)));
   next.set(arr);
   return next;
 }
@@ -36,25 +40,29 @@ export interface DayCell {
   bins: number[];
 }
 
+const EMPTY_I32 = new Int32Array(0);
+
 export class DayBucket {
   private size_ = 0;
   /** Snapshots of the realm taken in this day (hours of evidence). */
   snapshots = 0;
-  // Finding a variant's slot: while the day is live, a table indexed by variant (slot + 1; 0: none),
-  // the fast path for ~25,000 variants an hour (a Map took ~5 ms an hour); once the day is over,
-  // freeze() drops it and reorders the cells by variant, found then by binary search.
-  private index: Int32Array | null = new Int32Array(1024);
+  // Cells are kept in ascending variant order at all times and found by binary search: a snapshot's
+  // listings and sales come as ascending runs and are merged in (one pass per hour), so no table
+  // indexed by variant is needed (it took 4 B per variant id of the region, ~400 KB a realm).
   private variants = new Int32Array(256);
   private lowest = new Float64Array(256); // Infinity: not listed that day
   private listings = new Int32Array(256);
-  private sales = new Int32Array(256);
   private units = new Float64Array(256);
   private total = new Float64Array(256);
-  // Sale bins as one log, chained per cell (firstSale/nextSale), so a variant's bins are read without
-  // scanning the others' and a sale costs 6 bytes in memory.
-  private firstSale = new Int32Array(256);
+  // While the day is live, sale bins are one log chained per cell (firstSale/nextSale), so a
+  // variant's bins are read without scanning the others'; `sales` counts them per cell.
+  // freeze() lays each cell's bins out contiguously and sorted (saleStart[s]..saleStart[s+1]), at
+  // 2 bytes a sale, and drops the chains: a frozen day is kept for two weeks.
+  private sales: Int32Array = new Int32Array(256);
+  private firstSale: Int32Array = new Int32Array(256);
+  private nextSale: Int32Array = new Int32Array(1024);
+  private saleStart: Int32Array | null = null;
   private saleBin = new Uint16Array(1024);
-  private nextSale = new Int32Array(1024);
   private saleCount = 0;
 
   constructor(readonly day: number) {}
@@ -65,43 +73,66 @@ export class DayBucket {
 
   /** The variant's slot, or -1. */
   private find(variant: number): number {
-    if (this.index !== null) return variant < this.index.length ? (this.index[variant] as number) - 1 : -1;
     return indexInSorted(this.variants, this.size_, variant);
   }
 
-  /** Drops the variant-indexed table of a day that takes no more snapshots (memory: see index). */
-  freeze(): void {
-    if (this.index === null) return;
-    const n = this.size_;
-    const order = Array.from({ length: n }, (_, s) => s).sort(
-      (a, b) => (this.variants[a] as number) - (this.variants[b] as number),
-    );
-    this.index = null;
-    // Cells move to variant order (a sale's chain moves with its cell's firstSale), and the arrays,
-    // grown by doubling, shrink to what the day uses: it is kept for two weeks.
-    this.variants = Int32Array.from(order, (k) => this.variants[k] as number);
-    this.lowest = Float64Array.from(order, (k) => this.lowest[k] as number);
-    this.listings = Int32Array.from(order, (k) => this.listings[k] as number);
-    this.sales = Int32Array.from(order, (k) => this.sales[k] as number);
-    this.units = Float64Array.from(order, (k) => this.units[k] as number);
-    this.total = Float64Array.from(order, (k) => this.total[k] as number);
-    this.firstSale = Int32Array.from(order, (k) => this.firstSale[k] as number);
-    this.saleBin = this.saleBin.slice(0, this.saleCount);
-    this.nextSale = this.nextSale.slice(0, this.saleCount);
+  /** Sales of the cell in slot `s`. */
+  private salesAt(s: number): number {
+    const start = this.saleStart;
+    return start === null ? (this.sales[s] as number) : (start[s + 1] as number) - (start[s] as number);
   }
 
-  private slot(variant: number): number {
-    if (variant < 0) throw new RangeError(`variant index ${variant} < 0`);
-    let s = this.find(variant);
-    if (s >= 0) return s;
-    if (this.index === null) {
-      // A frozen day taking data again (a restored today): rebuild the table.
-      this.index = new Int32Array(1024);
-      for (let k = 0; k < this.size_; k++) this.indexSet(this.variants[k] as number, k);
+  /** Lays out the sales per cell, sorted, and shrinks every array to what the day uses. */
+  freeze(): void {
+    if (this.saleStart !== null) return;
+    const n = this.size_;
+    const start = new Int32Array(n + 1);
+    const bins = new Uint16Array(this.saleCount);
+    let at = 0;
+    for (let s = 0; s < n; s++) {
+      start[s] = at;
+      const from = at;
+      for (let k = this.firstSale[s] as number; k >= 0; k = this.nextSale[k] as number) {
+        bins[at++] = this.saleBin[k] as number;
+      }
+      if (at - from > 1) bins.subarray(from, at).sort();
     }
-    s = this.size_++;
-    this.indexSet(variant, s);
-    const n = s + 1;
+    start[n] = at;
+    this.saleStart = start;
+    this.saleBin = bins;
+    this.sales = EMPTY_I32;
+    this.firstSale = EMPTY_I32;
+    this.nextSale = EMPTY_I32;
+    this.variants = this.variants.slice(0, n);
+    this.lowest = this.lowest.slice(0, n);
+    this.listings = this.listings.slice(0, n);
+    this.units = this.units.slice(0, n);
+    this.total = this.total.slice(0, n);
+  }
+
+  /** A frozen day taking data again (a restored today): back to chained sales. */
+  private thaw(): void {
+    const start = this.saleStart;
+    if (start === null) return;
+    const n = this.size_;
+    const count = this.saleCount;
+    this.sales = new Int32Array(Math.max(n, 16));
+    this.firstSale = new Int32Array(Math.max(n, 16)).fill(-1);
+    this.nextSale = new Int32Array(Math.max(count, 16));
+    for (let s = 0; s < n; s++) {
+      const from = start[s] as number;
+      const to = start[s + 1] as number;
+      this.sales[s] = to - from;
+      for (let k = from; k < to; k++) {
+        this.nextSale[k] = this.firstSale[s] as number;
+        this.firstSale[s] = k;
+      }
+    }
+    this.saleStart = null;
+  }
+
+  /** Room for `n` cells in every per-cell array. */
+  private reserve(n: number): void {
     this.variants = grown(this.variants, n);
     this.lowest = grown(this.lowest, n);
     this.listings = grown(this.listings, n);
@@ -109,6 +140,9 @@ export class DayBucket {
     this.units = grown(this.units, n);
     this.total = grown(this.total, n);
     this.firstSale = grown(this.firstSale, n);
+  }
+
+  private clearCell(s: number, variant: number): void {
     this.variants[s] = variant;
     this.lowest[s] = Infinity;
     this.listings[s] = 0;
@@ -116,13 +150,87 @@ export class DayBucket {
     this.units[s] = 0;
     this.total[s] = 0;
     this.firstSale[s] = -1;
+  }
+
+  private moveCell(from: number, to: number): void {
+    this.variants[to] = this.variants[from] as number;
+    this.lowest[to] = this.lowest[from] as number;
+    this.listings[to] = this.listings[from] as number;
+    this.sales[to] = this.sales[from] as number;
+    this.units[to] = this.units[from] as number;
+    this.total[to] = this.total[from] as number;
+    this.firstSale[to] = this.firstSale[from] as number;
+  }
+
+  /** The variant's slot, made (in variant order) when missing. */
+  private slot(variant: number): number {
+    if (variant < 0) throw new RangeError(`variant index ${variant} < 0`);
+    const found = this.find(variant);
+    if (found >= 0) return found;
+    this.thaw();
+    const n = this.size_;
+    this.reserve(n + 1);
+    let s = n;
+    // Appending is the common case (the decoder gives ascending variants); otherwise shift.
+    while (s > 0 && (this.variants[s - 1] as number) > variant) {
+      this.moveCell(s - 1, s);
+      s--;
+    }
+    this.clearCell(s, variant);
+    this.size_ = n + 1;
     return s;
   }
 
-  private indexSet(variant: number, s: number): void {
-    let index = this.index as Int32Array;
-    if (variant >= index.length) index = this.index = grown(index, variant + 1);
-    index[variant] = s + 1;
+  /** Makes the cells of the `count` variants vs[0..count), ascending (repeats allowed), in one merge from the back. */
+  private ensureSorted(vs: Int32Array, count: number): void {
+    const n = this.size_;
+    let missing = 0;
+    let s = 0;
+    let prev = -1;
+    for (let i = 0; i < count; i++) {
+      const v = vs[i] as number;
+      if (v === prev) continue;
+      prev = v;
+      while (s < n && (this.variants[s] as number) < v) s++;
+      if (s === n || (this.variants[s] as number) !== v) missing++;
+    }
+    if (missing === 0) return;
+    if ((vs[0] as number) < 0) throw new RangeError(`variant index ${vs[0]} < 0`);
+    this.thaw();
+    this.reserve(n + missing);
+    let to = n + missing - 1;
+    let a = n - 1;
+    let i = count - 1;
+    while (i >= 0) {
+      const v = vs[i] as number;
+      const have = a >= 0 ? (this.variants[a] as number) : -1;
+      if (have > v) this.moveCell(a--, to--);
+      else {
+        if (have !== v) this.clearCell(to--, v);
+        else this.moveCell(a--, to--);
+        while (i >= 0 && (vs[i] as number) === v) i--;
+      }
+    }
+    this.size_ = n + missing;
+  }
+
+  /**
+   * One snapshot's listings: variants[k] ascending with its lowest unit price and its listings
+   * start[k + 1] - start[k] (ListingGroups).
+   */
+  addListingsSorted(variants: Int32Array, lowest: Float64Array, start: Int32Array): void {
+    const m = variants.length;
+    if (m === 0) return;
+    this.ensureSorted(variants, m);
+    let s = 0;
+    for (let k = 0; k < m; k++) {
+      const v = variants[k] as number;
+      while ((this.variants[s] as number) < v) s++;
+      const low = lowest[k] as number;
+      const count = (start[k + 1] as number) - (start[k] as number);
+      if (low < (this.lowest[s] as number)) this.lowest[s] = low;
+      if (count > (this.listings[s] as number)) this.listings[s] = count;
+    }
   }
 
   /** One snapshot's listings of a variant: its lowest unit price and number of listings. */
@@ -130,6 +238,24 @@ export class DayBucket {
     const s = this.slot(variant);
     if (lowest < (this.lowest[s] as number)) this.lowest[s] = lowest;
     if (listings > (this.listings[s] as number)) this.listings[s] = listings;
+  }
+
+  /**
+   * Sales seen between two snapshots, `count` of them, ascending by variant: variants[i] sold one
+   * auction of quantity[i] units at unitPrice[i].
+   */
+  addSalesSorted(variants: Int32Array, unitPrice: Float64Array, quantity: Float64Array, count: number): void {
+    if (count === 0) return;
+    this.ensureSorted(variants, count);
+    this.thaw();
+    let s = 0;
+    for (let i = 0; i < count; i++) {
+      const v = variants[i] as number;
+      while ((this.variants[s] as number) < v) s++;
+      const price = unitPrice[i] as number;
+      const q = quantity[i] as number;
+      this.saleAt(s, priceBin(price), q, price * q);
+    }
   }
 
   /** One auction seen sold. */
@@ -140,6 +266,11 @@ export class DayBucket {
   /** A sale already binned (the decoder's path; units and total are added separately). */
   addSaleBin(variant: number, bin: number, units: number, total: number): void {
     const s = this.slot(variant);
+    this.thaw();
+    this.saleAt(s, bin, units, total);
+  }
+
+  private saleAt(s: number, bin: number, units: number, total: number): void {
     const k = this.saleCount++;
     this.saleBin = grown(this.saleBin, k + 1);
     this.nextSale = grown(this.nextSale, k + 1);
@@ -151,27 +282,81 @@ export class DayBucket {
     this.total[s] = (this.total[s] as number) + total;
   }
 
+  /** Appends the sale bins of slot `s` to `out` from `at`; returns the position after them. */
+  private binsAt(s: number, out: number[], at: number): number {
+    const start = this.saleStart;
+    let to = at;
+    if (start === null) {
+      for (let k = this.firstSale[s] as number; k >= 0; k = this.nextSale[k] as number) {
+        out[to++] = this.saleBin[k] as number;
+      }
+    } else {
+      const end = start[s + 1] as number;
+      for (let k = start[s] as number; k < end; k++) out[to++] = this.saleBin[k] as number;
+    }
+    return to;
+  }
+
   /** Appends the variant's sale bins to `out`; returns the number of sales. */
   collectBins(variant: number, out: number[]): number {
     const s = this.find(variant);
     if (s < 0) return 0;
-    for (let k = this.firstSale[s] as number; k >= 0; k = this.nextSale[k] as number) {
-      out.push(this.saleBin[k] as number);
+    this.binsAt(s, out, out.length);
+    return this.salesAt(s);
+  }
+
+  /**
+   * For the listing pass (listing-evidence.ts): adds each cell's sales to counts[rowOf[variant] - 1]
+   * (cells whose variant has no row, rowOf 0 or past its end, are skipped).
+   */
+  countSalesByRow(rowOf: Int32Array, counts: Int32Array): void {
+    const n = this.size_;
+    const limit = rowOf.length;
+    for (let s = 0; s < n; s++) {
+      const v = this.variants[s] as number;
+      if (v >= limit) break;
+      const r = (rowOf[v] as number) - 1;
+      if (r < 0) continue;
+      const c = this.salesAt(s);
+      if (c > 0) counts[r] = (counts[r] as number) + c;
     }
-    return this.sales[s] as number;
+  }
+
+  /** Then copies each cell's bins to bins[fill[row]..], advancing fill[row]. */
+  binsByRow(rowOf: Int32Array, fill: Int32Array, bins: Uint16Array): void {
+    const n = this.size_;
+    const limit = rowOf.length;
+    const start = this.saleStart;
+    const saleBin = this.saleBin;
+    for (let s = 0; s < n; s++) {
+      const v = this.variants[s] as number;
+      if (v >= limit) break;
+      const r = (rowOf[v] as number) - 1;
+      if (r < 0) continue;
+      let at = fill[r] as number;
+      if (start === null) {
+        for (let k = this.firstSale[s] as number; k >= 0; k = this.nextSale[k] as number) {
+          bins[at++] = saleBin[k] as number;
+        }
+      } else {
+        const end = start[s + 1] as number;
+        for (let k = start[s] as number; k < end; k++) bins[at++] = saleBin[k] as number;
+      }
+      fill[r] = at;
+    }
   }
 
   cell(variant: number): DayCell | null {
     const s = this.find(variant);
     if (s < 0) return null;
     const bins: number[] = [];
-    this.collectBins(variant, bins);
+    this.binsAt(s, bins, 0);
     const lowest = this.lowest[s] as number;
     return {
       variant,
       lowest: lowest === Infinity ? null : lowest,
       listings: this.listings[s] as number,
-      sales: this.sales[s] as number,
+      sales: this.salesAt(s),
       units: this.units[s] as number,
       total: this.total[s] as number,
       bins,
@@ -180,8 +365,9 @@ export class DayBucket {
 
   /** Every cell, by ascending variant (the serialisation order). */
   cells(): DayCell[] {
-    const variants = Array.from(this.variants.subarray(0, this.size_)).sort((a, b) => a - b);
-    return variants.map((v) => this.cell(v) as DayCell);
+    const out: DayCell[] = [];
+    for (let s = 0; s < this.size_; s++) out.push(this.cell(this.variants[s] as number) as DayCell);
+    return out;
   }
 
   /** A cell as decoded: listing figures only; its sales come through addSaleBin. */

@@ -2,7 +2,6 @@
 // variant), as the snapshot builder lays it into its entry columns. Taken right after the realm's
 // snapshot is observed: a row's lowest price is the price a deal would buy or sell at on that realm.
 
-import { NEAR_PRICE_FACTOR } from '@goldroute/domain';
 import type { RealmEvidence } from './realm-evidence';
 
 /** Parallel to the listing's rows; quantities saturate at 2^32 - 1, counts and ages at 65,535. */
@@ -21,8 +20,8 @@ export interface ListingEvidence {
   readonly hoursObserved: number;
 }
 
-const U16 = 0xffff;
-const U32 = 0xffffffff;
+/** Row keys (keyOf of each raw id), reused from call to call. */
+let keysScratch = new Int32Array(0);
 
 export function listingEvidence(
   evidence: RealmEvidence,
@@ -40,20 +39,9 @@ export function listingEvidence(
     median: new Float64Array(size),
     hoursObserved: evidence.hoursObserved(nowMs),
   };
-  for (let j = 0; j < size; j++) {
-    const key = keyOf(rawIds[j] as number);
-    if (key < 0) continue;
-    const lowest = evidence.lowestPrice(key);
-    if (lowest !== null) {
-      const near = evidence.depthAtOrBelow(key, lowest * NEAR_PRICE_FACTOR);
-      out.lowestAge[j] = Math.min(U16, evidence.lowestListingAge(key));
-      out.nearListings[j] = Math.min(U16, near.listings);
-      out.nearQuantity[j] = Math.min(U32, near.quantity);
-      out.lowestQuantity[j] = Math.min(U32, evidence.quantityAt(key, lowest));
-    }
-    const seen = evidence.salesSeen(key, nowMs);
-    out.sales[j] = Math.min(U16, seen.count);
-    out.median[j] = seen.median ?? 0;
-  }
+  if (keysScratch.length < size) keysScratch = new Int32Array(Math.max(size, keysScratch.length * 2));
+  const keys = keysScratch;
+  for (let j = 0; j < size; j++) keys[j] = keyOf(rawIds[j] as number);
+  evidence.fillListing(keys, size, nowMs, out);
   return out;
 }

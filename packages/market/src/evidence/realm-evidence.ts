@@ -9,7 +9,7 @@ import { TIME_LEFT_LONG, TIME_LEFT_VERY_LONG } from '../time-left';
 import { AuctionIdTable } from './auction-ids';
 import { DAY_MS, DayBucket, dayOf } from './day-bucket';
 import { type ListingGroups, groupListings } from './listing-groups';
-import { medianOfBins } from './price-bins';
+import { medianOfBinRange, medianOfBins } from './price-bins';
 import { indexInSorted } from './sorted-search';
 
 export const EVIDENCE_DAYS = 14;
@@ -53,14 +53,92 @@ export interface Depth {
   quantity: number;
 }
 
-/** The snapshot last observed, kept to follow its auctions into the next one. */
+/**
+ * The snapshot last observed, kept to follow its auctions into the next one and to answer the depth
+ * and age queries: only what those need, per auction in dump order (so that the next dump, which
+ * lists surviving auctions in the same relative order, is matched mostly without the table), with
+ * the groups by variant (ListingGroups: order[start[k]..start[k+1]) are variant k's auctions).
+ * The id, unit price and time-left columns are the ingest's own (exactly sized); its raw variant and
+ * float quantity columns are not kept.
+ */
 interface Snapshot extends ListingGroups {
   hourMs: number;
-  auctions: RealmAuctions;
-  variant: Int32Array;
-  /** Consecutive snapshots each auction has been seen in (1 = new). */
-  age: Int32Array;
+  /** Per auction: id (-1 when absent), unit price, quantity (saturating), time-left code. */
+  id: Float64Array;
+  unitPrice: Float64Array;
+  quantity: Uint32Array;
+  timeLeft: Uint8Array;
+  /** Consecutive snapshots each auction has been seen in (1 = new), saturating at 65,535. */
+  age: Uint16Array;
   ids: AuctionIdTable;
+}
+
+const U16 = 0xffff;
+const U32 = 0xffffffff;
+
+/** Working arrays shared by every realm's observe and listing pass (one runs at a time). */
+const scratch = {
+  /** Variant of each auction of the snapshot being observed. */
+  variant: new Int32Array(0),
+  soldVariant: new Int32Array(0),
+  soldPrice: new Float64Array(0),
+  soldQuantity: new Float64Array(0),
+  /** Variant or key -> position + 1; all zeros between uses. */
+  dense: new Int32Array(0),
+  counts: new Int32Array(0),
+  fill: new Int32Array(0),
+  bins: new Uint16Array(0),
+};
+
+function scratchSold(n: number): { variant: Int32Array; price: Float64Array; quantity: Float64Array } {
+  if (scratch.soldVariant.length < n) {
+    scratch.soldVariant = new Int32Array(n);
+    scratch.soldPrice = new Float64Array(n);
+    scratch.soldQuantity = new Float64Array(n);
+  }
+  return { variant: scratch.soldVariant, price: scratch.soldPrice, quantity: scratch.soldQuantity };
+}
+
+/** The zeroed table for keys 0..max. */
+function denseFor(max: number): Int32Array {
+  if (scratch.dense.length <= max)
+    scratch.dense = new Int32Array(Math.max(max + 1, scratch.dense.length * 2));
+  return scratch.dense;
+}
+
+function int32Scratch(key: 'counts' | 'fill', n: number): Int32Array {
+  if (scratch[key].length < n) scratch[key] = new Int32Array(Math.max(n, scratch[key].length * 2));
+  return scratch[key];
+}
+
+/**
+ * Each row's sales count and median from its `counts[j]` bins, which end at fill[j] in `bins`. A
+ * function of its own: inside the larger pass it was optimised with that pass and ran ~4x slower.
+ */
+function mediansByRow(
+  counts: Int32Array,
+  fill: Int32Array,
+  bins: Uint16Array,
+  size: number,
+  sales: Uint16Array,
+  median: Float64Array,
+): void {
+  for (let j = 0; j < size; j++) {
+    const c = counts[j] as number;
+    if (c === 0) continue;
+    sales[j] = Math.min(U16, c);
+    median[j] = medianOfBinRange(bins, (fill[j] as number) - c, c);
+  }
+}
+
+/** The columns listingEvidence fills, one entry per listing row (see listing-evidence.ts). */
+export interface ListingColumns {
+  lowestAge: Uint16Array;
+  nearListings: Uint16Array;
+  nearQuantity: Uint32Array;
+  lowestQuantity: Uint32Array;
+  sales: Uint16Array;
+  median: Float64Array;
 }
 
 /** Lowest prices within this ratio of each other count as the same price (rounding of stacks). */
@@ -73,9 +151,15 @@ const SAME_PRICE = 1.005;
  */
 function keepPriceStreaks(groups: ListingGroups, prev: ListingGroups): void {
   const { variants, lowest, lowestAge } = groups;
+  const pv = prev.variants;
+  const pn = pv.length;
+  // Both variant lists ascend: one merge walk instead of a binary search per variant.
+  let p = 0;
   for (let k = 0; k < variants.length; k++) {
-    const p = indexInSorted(prev.variants, prev.variants.length, variants[k] as number);
-    if (p < 0) continue;
+    const v = variants[k] as number;
+    while (p < pn && (pv[p] as number) < v) p++;
+    if (p === pn) break;
+    if ((pv[p] as number) !== v) continue;
     const was = prev.lowest[p] as number;
     const now = lowest[k] as number;
     if (now <= was * SAME_PRICE && was <= now * SAME_PRICE) {
@@ -124,7 +208,8 @@ export class RealmEvidence {
     const n = auctions.count;
     const raw = auctions.raw;
     const ids = auctions.id;
-    const variant = new Int32Array(n);
+    if (scratch.variant.length < n) scratch.variant = new Int32Array(Math.max(n, scratch.variant.length * 2));
+    const variant = scratch.variant;
     let maxVariant = -1;
     for (let i = 0; i < n; i++) {
       const v = keyOf(raw[i] as number);
@@ -133,13 +218,13 @@ export class RealmEvidence {
     }
     const bucket = this.bucket(dayOf(hourMs));
     bucket.snapshots++;
-    const age = new Int32Array(n);
+    const age = new Uint16Array(n);
     if (prev === null) age.fill(1);
     else {
-      const still = new Uint8Array(prev.auctions.count);
+      const still = new Uint8Array(prev.id.length);
       const prevIds = prev.ids;
       const prevAge = prev.age;
-      const prevId = prev.auctions.id;
+      const prevId = prev.id;
       // Guess first that the auction follows the previous match, as when both dumps list surviving
       // auctions in the same relative order; the table answers when the guess misses.
       let guess = 0;
@@ -149,31 +234,48 @@ export class RealmEvidence {
         if (j >= 0) {
           still[j] = 1;
           guess = j + 1;
-        }
-        age[i] = j >= 0 ? (prevAge[j] as number) + 1 : 1;
+          age[i] = Math.min(U16, (prevAge[j] as number) + 1);
+        } else age[i] = 1;
       }
       const minCode = soldFromTimeLeft(hourMs - prev.hourMs);
-      const { count, id, timeLeft, unitPrice, quantity } = prev.auctions;
-      const prevVariant = prev.variant;
-      for (let j = 0; j < count; j++) {
-        if (still[j] === 0 && (timeLeft[j] as number) >= minCode && (id[j] as number) >= 0) {
-          bucket.addSale(prevVariant[j] as number, unitPrice[j] as number, quantity[j] as number);
+      if (minCode < NONE_COUNTS) {
+        // Sold auctions by group, so ascending by variant: the day merges them in one pass.
+        const { variants: pv, start: ps, order: po, id, timeLeft, unitPrice, quantity } = prev;
+        const sold = scratchSold(id.length);
+        let count = 0;
+        for (let k = 0; k < pv.length; k++) {
+          const v = pv[k] as number;
+          const to = ps[k + 1] as number;
+          for (let o = ps[k] as number; o < to; o++) {
+            const j = po[o] as number;
+            if (still[j] === 0 && (timeLeft[j] as number) >= minCode && (id[j] as number) >= 0) {
+              sold.variant[count] = v;
+              sold.price[count] = unitPrice[j] as number;
+              sold.quantity[count++] = quantity[j] as number;
+            }
+          }
         }
+        bucket.addSalesSorted(sold.variant, sold.price, sold.quantity, count);
       }
     }
-    const groups = groupListings(variant, auctions.unitPrice, age, maxVariant);
+    const unitPrice = auctions.unitPrice;
+    const groups = groupListings(variant, unitPrice, age, maxVariant);
     if (prev !== null && hourMs - prev.hourMs <= CONSECUTIVE_MAX_MS) keepPriceStreaks(groups, prev);
-    const { variants, start, lowest } = groups;
-    for (let k = 0; k < variants.length; k++) {
-      bucket.addListings(
-        variants[k] as number,
-        lowest[k] as number,
-        (start[k + 1] as number) - (start[k] as number),
-      );
-    }
-    // A new table each hour: keeping the previous one to refill (tried) saved nothing measurable and
-    // would hold 1.5 MB more per large realm.
-    this.last = { ...groups, hourMs, auctions, variant, age, ids: new AuctionIdTable(ids, n) };
+    bucket.addListingsSorted(groups.variants, groups.lowest, groups.start);
+    const quantity = new Uint32Array(n);
+    const q = auctions.quantity;
+    for (let i = 0; i < n; i++) quantity[i] = Math.min(U32, q[i] as number);
+    // A new table each hour: keeping the previous one to refill (tried) saved nothing measurable.
+    this.last = {
+      ...groups,
+      hourMs,
+      id: ids,
+      unitPrice,
+      quantity,
+      timeLeft: auctions.timeLeft,
+      age,
+      ids: new AuctionIdTable(ids, n),
+    };
     return true;
   }
 
@@ -237,6 +339,88 @@ export class RealmEvidence {
     return out;
   }
 
+  /**
+   * Fills `out` (zeroed, `size` rows) for the rows of a listing whose variant keys are keys[0..size)
+   * (negative: no variant, the row stays zero), as lowestPrice, depthAtOrBelow, lowestListingAge,
+   * quantityAt and salesSeen would per row, in a few sequential passes and without allocating per
+   * row: the listing figures walk each row's auctions once, and the sales of the 14 days are swept
+   * day by day into one buffer of bins, from which each row's median is selected in place.
+   */
+  fillListing(keys: Int32Array, size: number, nowMs: number, out: ListingColumns): void {
+    let maxKey = -1;
+    for (let j = 0; j < size; j++) if ((keys[j] as number) > maxKey) maxKey = keys[j] as number;
+    if (maxKey < 0) return;
+    const last = this.last;
+    if (last !== null && last.variants.length > 0) {
+      const { variants, start, order, lowest, lowestAge, unitPrice, quantity } = last;
+      const m = variants.length;
+      const dense = denseFor(Math.max(maxKey, variants[m - 1] as number));
+      for (let k = 0; k < m; k++) dense[variants[k] as number] = k + 1;
+      for (let j = 0; j < size; j++) {
+        const key = keys[j] as number;
+        if (key < 0) continue;
+        const k = (dense[key] as number) - 1;
+        if (k < 0) continue;
+        const low = lowest[k] as number;
+        const near = low * NEAR_PRICE_FACTOR;
+        let nearListings = 0;
+        let nearQuantity = 0;
+        let lowQuantity = 0;
+        const to = start[k + 1] as number;
+        for (let o = start[k] as number; o < to; o++) {
+          const i = order[o] as number;
+          const price = unitPrice[i] as number;
+          if (price <= near) {
+            const q = quantity[i] as number;
+            nearListings++;
+            nearQuantity += q;
+            if (price <= low) lowQuantity += q;
+          }
+        }
+        out.lowestAge[j] = Math.min(U16, lowestAge[k] as number);
+        out.nearListings[j] = Math.min(U16, nearListings);
+        out.nearQuantity[j] = Math.min(U32, nearQuantity);
+        out.lowestQuantity[j] = Math.min(U32, lowQuantity);
+      }
+      for (let k = 0; k < m; k++) dense[variants[k] as number] = 0;
+    }
+    const today = dayOf(nowMs);
+    const days = this.days.filter((b) => b.day > today - EVIDENCE_DAYS && b.day <= today);
+    if (days.length === 0) return;
+    // Each key's first row takes the sales; rows repeating a key copy them at the end.
+    const dense = denseFor(maxKey);
+    for (let j = 0; j < size; j++) {
+      const key = keys[j] as number;
+      if (key >= 0 && dense[key] === 0) dense[key] = j + 1;
+    }
+    const counts = int32Scratch('counts', size);
+    counts.fill(0, 0, size);
+    for (const b of days) b.countSalesByRow(dense, counts);
+    const fill = int32Scratch('fill', size);
+    let total = 0;
+    for (let j = 0; j < size; j++) {
+      fill[j] = total;
+      total += counts[j] as number;
+    }
+    if (scratch.bins.length < total) scratch.bins = new Uint16Array(Math.max(total, scratch.bins.length * 2));
+    const bins = scratch.bins;
+    for (const b of days) b.binsByRow(dense, fill, bins);
+    mediansByRow(counts, fill, bins, size, out.sales, out.median);
+    for (let j = 0; j < size; j++) {
+      const key = keys[j] as number;
+      if (key < 0) continue;
+      const first = (dense[key] as number) - 1;
+      if (first !== j) {
+        out.sales[j] = out.sales[first] as number;
+        out.median[j] = out.median[first] as number;
+      }
+    }
+    for (let j = 0; j < size; j++) {
+      const key = keys[j] as number;
+      if (key >= 0) dense[key] = 0;
+    }
+  }
+
   /** Index of the variant among the last snapshot's listed variants, or -1. */
   private listedIndex(variant: number): number {
     const vs = this.last?.variants;
@@ -262,11 +446,12 @@ export class RealmEvidence {
     const s = this.last as Snapshot;
     let listings = 0;
     let quantity = 0;
-    for (let o = s.start[k] as number; o < (s.start[k + 1] as number); o++) {
+    const to = s.start[k + 1] as number;
+    for (let o = s.start[k] as number; o < to; o++) {
       const i = s.order[o] as number;
-      if ((s.auctions.unitPrice[i] as number) <= price) {
+      if ((s.unitPrice[i] as number) <= price) {
         listings++;
-        quantity += s.auctions.quantity[i] as number;
+        quantity += s.quantity[i] as number;
       }
     }
     return { listings, quantity };

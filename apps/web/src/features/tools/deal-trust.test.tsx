@@ -33,6 +33,11 @@ describe('deal trust in the flipping results (issue 13)', { timeout: 30_000 }, (
     expect(headers.slice(10, 14)).toEqual(['Sell vs Buy', 'Confidence', 'Realistic Profit', 'Sell Price']);
     const row = screen.getAllByRole('row')[1]!;
     expect(row.querySelector('[data-col="realisticProfit"]')).toHaveTextContent(/^7,250g$/);
+    // Each cell sits under its header: the cells after Sell vs Buy are the badge, then realistic profit.
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[11]).toHaveAttribute('data-col', 'confidence');
+    expect(cells[12]).toHaveAttribute('data-col', 'realisticProfit');
+    expect(cells[10]).toHaveAttribute('data-col', 'sellVsBuy');
     expect(
       within(row).getByRole('button', { name: 'High confidence: details of Alpha Blade' }),
     ).toHaveTextContent(/^High$/);

@@ -154,6 +154,17 @@ const ResultRow = memo(function ResultRow({
         percent={sellPercent}
         color={sellVsBuyPercentColor(sellPercent)}
       />
+      {/* The trust columns follow Sell vs Buy, as in RESULT_COLUMNS. */}
+      <td role="cell" data-col="confidence" className={td}>
+        <ConfidenceButton item={item} nowSeconds={nowSeconds} />
+      </td>
+      <td
+        role="cell"
+        data-col="realisticProfit"
+        className={`${num} ${item.realisticProfit < 0 ? 'text-red-400' : 'text-slate-100'}`}
+      >
+        {formatGold(item.realisticProfit)}
+      </td>
       <td role="cell" className={`${num} text-slate-100`}>
         {formatGold(item.sellBuyout)}
       </td>
@@ -165,16 +176,6 @@ const ResultRow = memo(function ResultRow({
       </td>
       <td role="cell" className={`${text} leading-snug`}>
         {item.buyingConnectedRealmName}
-      </td>
-      <td role="cell" data-col="confidence" className={td}>
-        <ConfidenceButton item={item} nowSeconds={nowSeconds} />
-      </td>
-      <td
-        role="cell"
-        data-col="realisticProfit"
-        className={`${num} ${item.realisticProfit < 0 ? 'text-red-400' : 'text-slate-100'}`}
-      >
-        {formatGold(item.realisticProfit)}
       </td>
       <td role="cell" className={`${td} text-center`}>
         {variant ? null : (
