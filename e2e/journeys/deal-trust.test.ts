@@ -1,0 +1,122 @@
+// Deal trust in the browser (issue 13): the embedded simulator replays two past days into evidence,
+// the flipping tool shows the confidence badge and realistic profit, a row opens its 14-day history,
+// and "Minimum confidence: High" keeps only high-confidence rows.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../apps/server/src/lib/clock';
+import { seedDemoAccounts } from '../../apps/server/src/modules/users/demo-seed';
+import { launchBrowser, screenshotBothWidths } from '../support/browser';
+import { startServer } from '../support/server';
+
+const FLIPPING = '/retail-cross-realm-flipping-tool/us';
+let app: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+let email = '';
+let password = '';
+
+async function call<T>(
+  path: string,
+  init: { body?: unknown; token?: string; method?: string } = {},
+): Promise<T> {
+  const response = await fetch(`${app.baseUrl}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([
+    startServer({ MARKET_SOURCE: 'simulator', SIMULATOR_SIZE: 'tiny', EVIDENCE_REPLAY_DAYS: '2' }),
+    launchBrowser(),
+  ]);
+  await app.market.refreshNow();
+  const lines: string[] = [];
+  const log = { info: (line: string) => lines.push(line) } as unknown as Parameters<
+    typeof seedDemoAccounts
+  >[2];
+  await seedDemoAccounts(app.database.db, systemClock, log);
+  [, , email = '', password = ''] = lines.find((l) => l.startsWith('demo subscriber: '))?.split(' ') ?? [];
+  const login = await call<{ accessToken: string }>('/shared/users/login', {
+    body: { email, password, rememberMe: false },
+  });
+  const realms = (await call<{ id: number }[]>('/shared/data/realms/us')).map((r) => String(r.id));
+  await call('/shared/users/settings', {
+    method: 'PUT',
+    token: login.accessToken,
+    body: { region: 'us', retailBuyingRealmsUS: realms, retailSellingRealmsUS: realms },
+  });
+  // The replay runs in the background: wait until its snapshot (a day and more of evidence) is out.
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const snapshot = app.market.store.current('us')?.snapshot;
+    if (snapshot && Math.max(...snapshot.realmHoursObserved) >= 24) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}, 150_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+async function flippingPage(): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  await page.goto(`${app.baseUrl}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+  await page.goto(`${app.baseUrl}${FLIPPING}`);
+  await page.locator('tbody tr[data-trade-key]').first().waitFor({ timeout: 30_000 });
+  return page;
+}
+
+describe('deal trust', { timeout: 120_000 }, () => {
+  it('shows confidence and realistic profit, opens a deal with its 14-day history, filters by confidence', async () => {
+    const page = await flippingPage();
+    const headers = await page.getByRole('columnheader').allInnerTexts();
+    const at = headers.findIndex((h) => /Sell vs Buy/i.test(h));
+    expect(headers[at + 1]).toMatch(/Confidence/i);
+    expect(headers[at + 2]).toMatch(/Realistic\s+Profit/i);
+    const badges = page.locator('tbody tr[data-trade-key] [data-col="confidence"] button');
+    expect(await badges.count()).toBeGreaterThan(1);
+    // textContent: rows below the fold are not rendered yet (content-visibility: auto).
+    const badgeTexts = () => badges.evaluateAll((els) => els.map((e) => e.textContent?.trim() ?? ''));
+    const levels = new Set(await badgeTexts());
+    expect(
+      [...levels].filter((l) => !['High', 'Medium', 'Low'].includes(l)),
+      [...levels].join('|'),
+    ).toEqual([]);
+
+    // The details of the first row: its evidence and the chart of both realms.
+    const firstRow = page.locator('tbody tr[data-trade-key]').first();
+    const name = await firstRow.locator('td').nth(1).locator('a').first().getAttribute('title');
+    await badges.first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    if (name) await expect.poll(() => dialog.innerText()).toContain(name.slice(0, 10));
+    await dialog.getByRole('img', { name: /Lowest price and sales per day, last 14 days/ }).waitFor();
+    expect(await dialog.innerText()).toMatch(/Realistic profit/i);
+    expect(await screenshotBothWidths(page, 'deal-detail')).toBe(0);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // Minimum confidence: High leaves only High badges.
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Advanced Filters' });
+    await panel.getByLabel('Minimum confidence').selectOption({ label: 'High' });
+    await panel.getByRole('button', { name: 'Apply Filters' }).click();
+    await panel.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => [...new Set(await badgeTexts())].join(','), { timeout: 10_000 })
+      .toBe('High');
+    expect(await screenshotBothWidths(page, 'deal-trust-high')).toBe(0);
+  });
+});
