@@ -117,6 +117,7 @@ function generateItems(count: number) {
         buyRealmUpdatedAt: 1_795_000_000,
         sellRealmUpdatedAt: 1_795_000_000,
         hoursObserved: 336,
+        sellLowQuartile14d: i % 3 === 2 ? sell : buy,
       },
     });
   }

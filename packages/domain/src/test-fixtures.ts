@@ -16,6 +16,7 @@ export function makeTradeEvidence(overrides: Partial<TradeEvidence> = {}): Trade
     buyRealmUpdatedAt: 1_732_000_000,
     sellRealmUpdatedAt: 1_732_000_000,
     hoursObserved: 336,
+    sellLowQuartile14d: 19000,
     ...overrides,
   };
 }

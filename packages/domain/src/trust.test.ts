@@ -50,6 +50,7 @@ const EVIDENCE: DealEvidence = {
   buyRealmUpdatedAt: NOW - 600,
   sellRealmUpdatedAt: NOW - 600,
   hoursObserved: 48,
+  sellLowQuartile14d: null,
 };
 
 const deal = (over: Partial<DealPrices> = {}): DealPrices => ({ ...DEAL, ...over });
@@ -207,6 +208,13 @@ describe('flags', () => {
   it('no-sales-seen: none at 0 sales, not at 1', () => {
     expect(flagsOf({}, { salesSeen14d: 0, medianSale14d: null })).toEqual(['no-sales-seen']);
     expect(flagsOf({}, { salesSeen14d: 1 })).not.toContain('no-sales-seen');
+  });
+
+  it("dead-listing: not when the sell price is under twice the realm's usual floor for the item", () => {
+    const far = { medianSale14d: 1000, salesSeen14d: 5, sellListingAgeSnapshots: 20 };
+    expect(flagsOf({ sellBuyout: 3000 }, { ...far, sellLowQuartile14d: 1600 })).toEqual([]);
+    expect(flagsOf({ sellBuyout: 3000 }, { ...far, sellLowQuartile14d: 1500 })).toEqual(['dead-listing']);
+    expect(flagsOf({ sellBuyout: 3000 }, { ...far, sellLowQuartile14d: null })).toEqual(['dead-listing']);
   });
 
   it('slow-seller: under 2 sales expected in 48 hours at the pace seen (at least 48 hours counted)', () => {

@@ -35,6 +35,13 @@ export const DEAD_LISTING_MIN_AGE_SNAPSHOTS = 12;
  */
 export const DEAD_LISTING_PROOF_SALES = 5;
 
+/**
+ * A sell price under twice the realm's usual floor (sellLowQuartile14d) is that realm's normal price
+ * for the item, however far above the region it is: realm price levels differ, dead listings stand out
+ * from their own realm.
+ */
+export const DEAD_LISTING_REALM_FLOOR_RATIO = 2;
+
 /** Fewer realms than this offering the variant means no market beyond the deal's own two listings. */
 export const THIN_SUPPLY_MIN_REALMS = 3;
 
@@ -92,6 +99,11 @@ export interface DealEvidence {
   sellRealmUpdatedAt: number;
   /** Hourly snapshots of the sell realm in the evidence window (at most 14 x 24 = 336): the pace of its sales. */
   hoursObserved: number;
+  /**
+   * Lower quartile of the sell realm's daily lowest price of the item over the 14 days, gold: the
+   * price it is usually offered at there; null when it was never listed.
+   */
+  sellLowQuartile14d: number | null;
 }
 
 /** The prices of the deal itself, as on the trade item (avgSale is the region sale average). */
@@ -133,6 +145,8 @@ export function realisticProfit(deal: DealPrices, evidence: DealEvidence): numbe
 function isDeadListing(deal: DealPrices, evidence: DealEvidence): boolean {
   const rate = goingRate(deal, evidence);
   if (rate === null || deal.sellBuyout < DEAD_LISTING_PRICE_RATIO * rate.price) return false;
+  const floor = evidence.sellLowQuartile14d;
+  if (floor !== null && deal.sellBuyout < DEAD_LISTING_REALM_FLOOR_RATIO * floor) return false;
   const provenBySales = rate.source === 'realm-sales' && evidence.salesSeen14d >= DEAD_LISTING_PROOF_SALES;
   if (provenBySales) return true;
   // A median of a few sales can be one snipe of a bait far below the going rate: then the listing

@@ -33,6 +33,8 @@ export function dealEvidence(
     buyRealmUpdatedAt: updatedAt(s, s.entryRealm[buyEntry] as number),
     sellRealmUpdatedAt: updatedAt(s, sellRealm),
     hoursObserved: s.realmHoursObserved[sellRealm] as number,
+    sellLowQuartile14d:
+      (s.entryLowQuartile[sellEntry] as number) > 0 ? toGold(s.entryLowQuartile[sellEntry] as number) : null,
   };
 }
 

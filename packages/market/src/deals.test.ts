@@ -116,6 +116,7 @@ describe('flippingSearch: hand-computed figures', () => {
         buyRealmUpdatedAt: 0,
         sellRealmUpdatedAt: 0,
         hoursObserved: 0,
+        sellLowQuartile14d: null,
       },
     });
   });

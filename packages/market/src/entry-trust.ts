@@ -11,6 +11,8 @@ export interface EntryTrust {
   entryLowestQuantity: Uint32Array;
   entrySales: Uint16Array;
   entryMedian: Float64Array;
+  /** Lower quartile of the realm's daily lowest prices of the variant over 14 days, copper (0: none). */
+  entryLowQuartile: Float64Array;
 }
 
 export function emptyEntryTrust(entries: number): EntryTrust {
@@ -21,6 +23,7 @@ export function emptyEntryTrust(entries: number): EntryTrust {
     entryLowestQuantity: new Uint32Array(entries),
     entrySales: new Uint16Array(entries),
     entryMedian: new Float64Array(entries),
+    entryLowQuartile: new Float64Array(entries),
   };
 }
 
@@ -43,6 +46,7 @@ export class EntryTrustBuilder {
       c.entryNearListings[p] = ev.nearListings[j] as number;
       c.entryNearQuantity[p] = ev.nearQuantity[j] as number;
       c.entryLowestQuantity[p] = ev.lowestQuantity[j] as number;
+      c.entryLowQuartile[p] = ev.lowQuartile[j] as number;
     }
     const sales = ev.sales[j] as number;
     if (first) {
@@ -65,6 +69,7 @@ export class EntryTrustBuilder {
     r.entryLowestQuantity[realm] = c.entryLowestQuantity[k] as number;
     r.entrySales[realm] = c.entrySales[k] as number;
     r.entryMedian[realm] = c.entryMedian[k] as number;
+    r.entryLowQuartile[realm] = c.entryLowQuartile[k] as number;
   }
 
   /** After the sort: entry `k` now belongs to `realm`. */
@@ -77,5 +82,6 @@ export class EntryTrustBuilder {
     c.entryLowestQuantity[k] = r.entryLowestQuantity[realm] as number;
     c.entrySales[k] = r.entrySales[realm] as number;
     c.entryMedian[k] = r.entryMedian[realm] as number;
+    c.entryLowQuartile[k] = r.entryLowQuartile[realm] as number;
   }
 }

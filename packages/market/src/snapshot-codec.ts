@@ -11,7 +11,7 @@ import { frozen, restoreSnapshot, variantOf } from './snapshot';
 import type { RealmInfo } from './types';
 
 const MAGIC = 'GRSN';
-const VERSION = 2; // 2: the evidence columns (issue 13)
+const VERSION = 3; // 2: the evidence columns (issue 13); 3: the realm's low quartile
 const PREFIX_BYTES = 24;
 const ALIGN = 8;
 
@@ -32,6 +32,7 @@ const COLUMNS = {
   entryLowestQuantity: Uint32Array,
   entrySales: Uint16Array,
   entryMedian: Float64Array,
+  entryLowQuartile: Float64Array,
   realmModified: Float64Array,
   realmHoursObserved: Uint16Array,
   rawOffsets: Uint32Array,
@@ -265,6 +266,7 @@ function checkShape(p: SnapshotParts): void {
       p.entryLowestQuantity,
       p.entrySales,
       p.entryMedian,
+      p.entryLowQuartile,
     ].every((column) => column.length === E);
   if (!ok) throw new SnapshotCodecError('column lengths do not match the realm and variant counts');
 }

@@ -81,6 +81,8 @@ export interface MarketSnapshot {
   readonly entryLowestQuantity: Uint32Array;
   readonly entrySales: Uint16Array;
   readonly entryMedian: Float64Array;
+  /** Lower quartile of the realm's daily lowest prices of the variant over 14 days, copper (0: none). */
+  readonly entryLowQuartile: Float64Array;
   /** Per realm: unix ms of its dump in the snapshot (0: unknown), and its snapshots in the 14-day evidence. */
   readonly realmModified: Float64Array;
   readonly realmHoursObserved: Uint16Array;
@@ -309,6 +311,7 @@ class Snapshot implements MarketSnapshot {
   readonly entryLowestQuantity: Uint32Array;
   readonly entrySales: Uint16Array;
   readonly entryMedian: Float64Array;
+  readonly entryLowQuartile: Float64Array;
   readonly realmModified: Float64Array;
   readonly realmHoursObserved: Uint16Array;
   readonly rawOffsets: Uint32Array;
@@ -340,6 +343,7 @@ class Snapshot implements MarketSnapshot {
     this.entryLowestQuantity = p.entryLowestQuantity;
     this.entrySales = p.entrySales;
     this.entryMedian = p.entryMedian;
+    this.entryLowQuartile = p.entryLowQuartile;
     this.realmModified = p.realmModified;
     this.realmHoursObserved = p.realmHoursObserved;
     this.rawOffsets = p.rawOffsets;

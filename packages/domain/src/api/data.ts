@@ -42,6 +42,7 @@ export const tradeEvidenceSchema = z.object({
   buyRealmUpdatedAt: z.number(),
   sellRealmUpdatedAt: z.number(),
   hoursObserved: z.number().int().nonnegative(),
+  sellLowQuartile14d: z.number().nullable(),
 }) satisfies z.ZodType<TradeEvidence>;
 
 export const tradeItemSchema = z.object({

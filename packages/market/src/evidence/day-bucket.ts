@@ -7,6 +7,8 @@ import { priceBin } from './price-bins';
 import { indexInSorted } from './sorted-search';
 
 export const DAY_MS = 86_400_000;
+/** Smallest daily lowests kept per row by lowestByRow: the lower quartile of 14 days is the 4th. */
+export const LOWS_KEPT = 4;
 
 export function dayOf(ms: number): number {
   return Math.floor(ms / DAY_MS);
@@ -319,6 +321,30 @@ export class DayBucket {
       if (r < 0) continue;
       const c = this.salesAt(s);
       if (c > 0) counts[r] = (counts[r] as number) + c;
+    }
+  }
+
+  /**
+   * For each row (rowOf[variant] - 1) whose variant was listed this day: counts the day in days[row]
+   * and inserts the day's lowest into lows[row * LOWS_KEPT ..], the row's smallest daily lowests, ascending.
+   */
+  lowestByRow(rowOf: Int32Array, days: Uint8Array, lows: Float64Array): void {
+    const n = this.size_;
+    const limit = rowOf.length;
+    for (let s = 0; s < n; s++) {
+      const v = this.variants[s] as number;
+      if (v >= limit) break;
+      const r = (rowOf[v] as number) - 1;
+      const low = this.lowest[s] as number;
+      if (r < 0 || low === Infinity) continue;
+      days[r] = (days[r] as number) + 1;
+      let at = r * LOWS_KEPT + LOWS_KEPT - 1;
+      if (low >= (lows[at] as number)) continue;
+      while (at > r * LOWS_KEPT && low < (lows[at - 1] as number)) {
+        lows[at] = lows[at - 1] as number;
+        at--;
+      }
+      lows[at] = low;
     }
   }
 

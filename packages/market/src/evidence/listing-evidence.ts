@@ -16,6 +16,8 @@ export interface ListingEvidence {
   /** Sales seen in the 14 days and their median unit price (copper; 0 without sales). */
   readonly sales: Uint16Array;
   readonly median: Float64Array;
+  /** Lower quartile of the row's daily lowest prices over the 14 days (copper; 0: never listed). */
+  readonly lowQuartile: Float64Array;
   /** Snapshots of the realm in the 14 days. */
   readonly hoursObserved: number;
 }
@@ -37,6 +39,7 @@ export function listingEvidence(
     lowestQuantity: new Uint32Array(size),
     sales: new Uint16Array(size),
     median: new Float64Array(size),
+    lowQuartile: new Float64Array(size),
     hoursObserved: evidence.hoursObserved(nowMs),
   };
   if (keysScratch.length < size) keysScratch = new Int32Array(Math.max(size, keysScratch.length * 2));

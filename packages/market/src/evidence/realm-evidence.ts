@@ -7,7 +7,7 @@ import { NEAR_PRICE_FACTOR } from '@goldroute/domain';
 import type { RealmAuctions } from '../auction-columns';
 import { TIME_LEFT_LONG, TIME_LEFT_VERY_LONG } from '../time-left';
 import { AuctionIdTable } from './auction-ids';
-import { DAY_MS, DayBucket, dayOf } from './day-bucket';
+import { DAY_MS, DayBucket, dayOf, LOWS_KEPT } from './day-bucket';
 import { type ListingGroups, groupListings } from './listing-groups';
 import { medianOfBinRange, medianOfBins } from './price-bins';
 import { indexInSorted } from './sorted-search';
@@ -139,6 +139,7 @@ export interface ListingColumns {
   lowestQuantity: Uint32Array;
   sales: Uint16Array;
   median: Float64Array;
+  lowQuartile: Float64Array;
 }
 
 /** Lowest prices within this ratio of each other count as the same price (rounding of stacks). */
@@ -393,6 +394,14 @@ export class RealmEvidence {
       const key = keys[j] as number;
       if (key >= 0 && dense[key] === 0) dense[key] = j + 1;
     }
+    // The lower quartile of the daily lowest prices: the realm's usual floor for the item.
+    const listedDays = new Uint8Array(size);
+    const lows = new Float64Array(size * LOWS_KEPT).fill(Infinity);
+    for (const b of days) b.lowestByRow(dense, listedDays, lows);
+    for (let j = 0; j < size; j++) {
+      const n = listedDays[j] as number;
+      if (n > 0) out.lowQuartile[j] = lows[j * LOWS_KEPT + Math.min(LOWS_KEPT - 1, n >> 2)] as number;
+    }
     const counts = int32Scratch('counts', size);
     counts.fill(0, 0, size);
     for (const b of days) b.countSalesByRow(dense, counts);
@@ -413,6 +422,7 @@ export class RealmEvidence {
       if (first !== j) {
         out.sales[j] = out.sales[first] as number;
         out.median[j] = out.median[first] as number;
+        out.lowQuartile[j] = out.lowQuartile[first] as number;
       }
     }
     for (let j = 0; j < size; j++) {

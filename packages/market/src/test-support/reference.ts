@@ -256,6 +256,7 @@ function row(m: RefMarket, v: RefVariant, buyId: number, sellId: number): TradeI
     buyRealmUpdatedAt: 0,
     sellRealmUpdatedAt: 0,
     hoursObserved: 0,
+    sellLowQuartile14d: null,
   };
   const prices = { buyBuyout: buy / 10000, sellBuyout: sell / 10000, avgSale: v.row.avgSale };
   return {

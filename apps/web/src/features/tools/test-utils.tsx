@@ -31,6 +31,7 @@ export function tradeEvidence(overrides: Partial<TradeEvidence> = {}): TradeEvid
     buyRealmUpdatedAt: 1_732_000_000,
     sellRealmUpdatedAt: 1_732_000_000,
     hoursObserved: 336,
+    sellLowQuartile14d: 19000,
     ...overrides,
   };
 }
