@@ -171,21 +171,33 @@ describe('flags', () => {
         [],
       ],
       [
-        '4 sales and 12 snapshots old, and 3x the region average too',
-        { sellBuyout: 5400 },
+        '4 sales and 12 snapshots old, and 4.5x the region average too',
+        { sellBuyout: 8100 },
         { medianSale14d: 1000, salesSeen14d: 4, sellListingAgeSnapshots: 12 },
         ['dead-listing'],
       ],
       [
-        'region fallback, 11 snapshots',
-        { ...dead, avgSale: 1000 },
+        'region fallback at 5x, 11 snapshots',
+        { ...dead, avgSale: 600 },
         { salesSeen14d: 0, medianSale14d: null, sellListingAgeSnapshots: 11 },
         ['no-sales-seen'],
       ],
       [
-        'region fallback, 12 snapshots',
-        { ...dead, avgSale: 1000 },
+        'region fallback at 5x, 12 snapshots',
+        { ...dead, avgSale: 600 },
         { salesSeen14d: 0, medianSale14d: null, sellListingAgeSnapshots: 12 },
+        ['no-sales-seen', 'dead-listing'],
+      ],
+      [
+        'region fallback at 4x alone: a dear realm reaches that',
+        { ...dead, avgSale: 750 },
+        { salesSeen14d: 0, medianSale14d: null, sellListingAgeSnapshots: 99 },
+        ['no-sales-seen'],
+      ],
+      [
+        'region fallback at 4x, 3x above the realm floor seen before',
+        { ...dead, avgSale: 750 },
+        { salesSeen14d: 0, medianSale14d: null, sellListingAgeSnapshots: 99, sellLowQuartile14d: 1000 },
         ['no-sales-seen', 'dead-listing'],
       ],
       [
@@ -215,6 +227,8 @@ describe('flags', () => {
     expect(flagsOf({ sellBuyout: 3000 }, { ...far, sellLowQuartile14d: 1600 })).toEqual([]);
     expect(flagsOf({ sellBuyout: 3000 }, { ...far, sellLowQuartile14d: 1500 })).toEqual(['dead-listing']);
     expect(flagsOf({ sellBuyout: 3000 }, { ...far, sellLowQuartile14d: null })).toEqual(['dead-listing']);
+    // A listing that has been the realm's lowest all along is its own floor: that says nothing.
+    expect(flagsOf({ sellBuyout: 3000 }, { ...far, sellLowQuartile14d: 3000 })).toEqual(['dead-listing']);
   });
 
   it('slow-seller: under 2 sales expected in 48 hours at the pace seen (at least 48 hours counted)', () => {
@@ -340,7 +354,13 @@ describe('explanations', () => {
   });
 
   it('names a dead listing with its ratio and age, worst flag first', () => {
-    const e = { medianSale14d: 1500, sellListingAgeSnapshots: 75, realmsOffering: 2, salesSeen14d: 1 };
+    const e = {
+      medianSale14d: 1500,
+      sellListingAgeSnapshots: 75,
+      realmsOffering: 2,
+      salesSeen14d: 1,
+      sellLowQuartile14d: 1600, // offered at 1,600g before: a floor the 7,500g stands far above
+    };
     expect(explain({ sellBuyout: 7500 }, e)).toEqual([
       CONFIDENCE_EXPLANATIONS.low,
       'Realistic profit 425g: sells for the 1,500g median of 1 sale seen on the sell realm in 14 days, not the listed 7,500g, less the 5% cut and the 1,000g buy price.',

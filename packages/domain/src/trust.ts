@@ -41,6 +41,10 @@ export const DEAD_LISTING_PROOF_SALES = 5;
  * from their own realm.
  */
 export const DEAD_LISTING_REALM_FLOOR_RATIO = 2;
+/** The price ratio a dead listing needs on the region's average alone (see isDeadListing). */
+export const DEAD_LISTING_REGION_ONLY_RATIO = 4.5;
+/** Prices within 0.5% are one price (per-unit prices of stacks round). */
+const SAME_PRICE_RATIO = 1.005;
 
 /** Fewer realms than this offering the variant means no market beyond the deal's own two listings. */
 export const THIN_SUPPLY_MIN_REALMS = 3;
@@ -145,13 +149,25 @@ export function realisticProfit(deal: DealPrices, evidence: DealEvidence): numbe
 function isDeadListing(deal: DealPrices, evidence: DealEvidence): boolean {
   const rate = goingRate(deal, evidence);
   if (rate === null || deal.sellBuyout < DEAD_LISTING_PRICE_RATIO * rate.price) return false;
+  // The floor tells something only when the realm was offered the item below today's price: a listing
+  // that has been its lowest all along is its own floor.
   const floor = evidence.sellLowQuartile14d;
-  if (floor !== null && deal.sellBuyout < DEAD_LISTING_REALM_FLOOR_RATIO * floor) return false;
+  const floorBelow = floor !== null && floor * SAME_PRICE_RATIO < deal.sellBuyout;
+  if (floorBelow && deal.sellBuyout < DEAD_LISTING_REALM_FLOOR_RATIO * floor) return false;
+  // On the region's average alone (no sale, no cheaper listing seen on the realm), 3x is not enough:
+  // realm price levels spread so widely that an honest listing on a dear realm reaches it.
+  if (
+    rate.source === 'region-average' &&
+    !floorBelow &&
+    deal.sellBuyout < DEAD_LISTING_REGION_ONLY_RATIO * rate.price
+  )
+    return false;
   const provenBySales = rate.source === 'realm-sales' && evidence.salesSeen14d >= DEAD_LISTING_PROOF_SALES;
   if (provenBySales) return true;
   // A median of a few sales can be one snipe of a bait far below the going rate: then the listing
   // must also stand far above the region's average, and have sat.
-  const unproven = rate.source === 'realm-sales' && deal.sellBuyout < DEAD_LISTING_PRICE_RATIO * deal.avgSale;
+  const regionRatio = floorBelow ? DEAD_LISTING_PRICE_RATIO : DEAD_LISTING_REGION_ONLY_RATIO;
+  const unproven = rate.source === 'realm-sales' && deal.sellBuyout < regionRatio * deal.avgSale;
   return !unproven && evidence.sellListingAgeSnapshots >= DEAD_LISTING_MIN_AGE_SNAPSHOTS;
 }
 
