@@ -97,7 +97,11 @@ describe('deal evidence', () => {
     const res = await app.api.get<DealHistoryResponse>(historyPath(row), { token });
     expect(res.status).toBe(200);
     expect(res.body.days).toHaveLength(14);
-    expect(res.body.days.at(-1)?.day).toBe(new Date(Date.now() - 2 * HOUR_MS).toISOString().slice(0, 10));
+    // The last day is the snapshot's (UTC): near midnight it is not the day of the wall clock.
+    const snapshotDay = new Date(
+      app.app.market.store.current('us')?.snapshot.lastModified ?? 0,
+    ).toISOString();
+    expect(res.body.days.at(-1)?.day).toBe(snapshotDay.slice(0, 10));
     expect(res.body.days.reduce((n, d) => n + d.sell.sales, 0)).toBe(row.evidence.salesSeen14d);
     expect(res.body.hoursObserved).toBe(row.evidence.hoursObserved);
     const today = res.body.days.at(-1);
