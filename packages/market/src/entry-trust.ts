@@ -60,28 +60,23 @@ export class EntryTrustBuilder {
 
   /** Before a variant's entries are sorted: remember entry `k` under its realm. */
   stash(k: number, realm: number): void {
-    // Column by column, spelled out: a loop over the keys read each column through a dynamic key.
-    const c = this.columns;
-    const r = this.byRealm;
-    r.entryAge[realm] = c.entryAge[k] as number;
-    r.entryNearListings[realm] = c.entryNearListings[k] as number;
-    r.entryNearQuantity[realm] = c.entryNearQuantity[k] as number;
-    r.entryLowestQuantity[realm] = c.entryLowestQuantity[k] as number;
-    r.entrySales[realm] = c.entrySales[k] as number;
-    r.entryMedian[realm] = c.entryMedian[k] as number;
-    r.entryLowQuartile[realm] = c.entryLowQuartile[k] as number;
+    copyEntry(this.columns, k, this.byRealm, realm);
   }
 
   /** After the sort: entry `k` now belongs to `realm`. */
   unstash(k: number, realm: number): void {
-    const c = this.columns;
-    const r = this.byRealm;
-    c.entryAge[k] = r.entryAge[realm] as number;
-    c.entryNearListings[k] = r.entryNearListings[realm] as number;
-    c.entryNearQuantity[k] = r.entryNearQuantity[realm] as number;
-    c.entryLowestQuantity[k] = r.entryLowestQuantity[realm] as number;
-    c.entrySales[k] = r.entrySales[realm] as number;
-    c.entryMedian[k] = r.entryMedian[realm] as number;
-    c.entryLowQuartile[k] = r.entryLowQuartile[realm] as number;
+    copyEntry(this.byRealm, realm, this.columns, k);
   }
+}
+
+/** Every column's value at `from[i]` into `to[j]`. */
+function copyEntry(from: EntryTrust, i: number, to: EntryTrust, j: number): void {
+  // Column by column, spelled out: a loop over the keys read each column through a dynamic key.
+  to.entryAge[j] = from.entryAge[i] as number;
+  to.entryNearListings[j] = from.entryNearListings[i] as number;
+  to.entryNearQuantity[j] = from.entryNearQuantity[i] as number;
+  to.entryLowestQuantity[j] = from.entryLowestQuantity[i] as number;
+  to.entrySales[j] = from.entrySales[i] as number;
+  to.entryMedian[j] = from.entryMedian[i] as number;
+  to.entryLowQuartile[j] = from.entryLowQuartile[i] as number;
 }

@@ -6,8 +6,8 @@
 //   then every typed-array column, each starting on an 8-byte boundary (platform byte order: little-endian)
 // Decoding makes typed-array views on the buffer's memory rather than copies (a region is tens of MB).
 import { crc32 } from 'node:zlib';
-import type { MarketSnapshot, SnapshotParts, SnapshotVariant } from './snapshot';
-import { frozen, restoreSnapshot, variantOf } from './snapshot';
+import type { MarketSnapshot, SnapshotParts, SnapshotVariant } from './market-snapshot';
+import { frozen, restoreSnapshot, variantOf } from './market-snapshot';
 import type { RealmInfo } from './types';
 
 const MAGIC = 'GRSN';

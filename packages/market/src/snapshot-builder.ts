@@ -1,0 +1,159 @@
+// The incremental builder a realm poller keeps: the latest listing of every realm, the evidence that
+// follows each realm from dump to dump, and variant resolutions cached from one build to the next.
+import { buildSnapshotWith } from './build-snapshot';
+import type { ListingEvidence } from './evidence/listing-evidence';
+import { listingEvidence } from './evidence/listing-evidence';
+import { RealmEvidence } from './evidence/realm-evidence';
+import type { RealmAuctions, RealmListing } from './ingest';
+import { ingestRealmDump } from './ingest';
+import type { MarketSnapshot } from './market-snapshot';
+import { RawVariantTable } from './raw-variants';
+import type { RealmInfo, TsmRow } from './types';
+import type { SnapshotSources } from './variant-resolver';
+import { Resolver } from './variant-resolver';
+
+export interface SnapshotBuilderOptions extends SnapshotSources {
+  region: string;
+  realms: readonly RealmInfo[];
+  /**
+   * Keep evidence from consecutive dumps of each realm (issue 13): ingest then needs each dump's
+   * time (lastModified), and the snapshot's evidence columns are filled.
+   */
+  evidence?: boolean;
+}
+
+// The builder's listings and its evidence use one raw variant table, so a raw id is its own evidence key.
+const sameRaw = (raw: number): number => raw;
+
+/**
+ * Keeps the latest listing of every realm and builds snapshots from them. A dump that fails to
+ * ingest leaves that realm's previous listing in place. Variant resolution is cached across builds.
+ */
+export class SnapshotBuilder {
+  readonly table = new RawVariantTable();
+  private readonly listings = new Map<number, RealmListing>();
+  private readonly modified = new Map<number, number>();
+  private readonly evidenceOf = new Map<number, RealmEvidence>();
+  /** Per realm: the evidence of its current listing's rows. */
+  private readonly rowEvidence = new Map<number, ListingEvidence>();
+  private resolver: Resolver;
+  private realms: readonly RealmInfo[];
+  private tsm: readonly TsmRow[] = [];
+
+  constructor(private readonly options: SnapshotBuilderOptions) {
+    this.realms = options.realms;
+    this.resolver = new Resolver(this.table, options);
+  }
+
+  /** Ingests one realm's dump; on IngestError the previous listing of the realm stays. */
+  ingest(connectedRealmId: number, dump: Uint8Array | string, lastModified?: number): RealmListing {
+    const withEvidence = this.options.evidence === true;
+    const ingested = ingestRealmDump(dump, { connectedRealmId, table: this.table, auctions: withEvidence });
+    const { auctions, ...listing } = ingested;
+    this.listings.set(connectedRealmId, listing);
+    if (lastModified !== undefined) this.modified.set(connectedRealmId, lastModified);
+    if (withEvidence && auctions) this.observe(listing, auctions, lastModified ?? Date.now());
+    return listing;
+  }
+
+  /** Follows the realm's auctions from its previous dump (the evidence keeps the columns for the next). */
+  private observe(listing: RealmListing, auctions: RealmAuctions, hourMs: number): void {
+    const id = listing.connectedRealmId;
+    let evidence = this.evidenceOf.get(id);
+    if (!evidence) this.evidenceOf.set(id, (evidence = new RealmEvidence()));
+    // A dump not newer than the last one observed (re-fetched) keeps the evidence it gave.
+    if (!evidence.observe(hourMs, auctions, sameRaw) && this.rowEvidence.has(id)) return;
+    this.rowEvidence.set(id, listingEvidence(evidence, listing.rawIds, listing.size, hourMs, sameRaw));
+  }
+
+  /** The evidence of a realm (undefined before its first dump, or without the evidence option). */
+  realmEvidence(connectedRealmId: number): RealmEvidence | undefined {
+    return this.evidenceOf.get(connectedRealmId);
+  }
+
+  /**
+   * Evidence from elsewhere: restored from storage before the realm's first dump of this process, or
+   * replayed from past dumps up to the realm's current one (its rows' evidence is then taken afresh).
+   */
+  restoreEvidence(connectedRealmId: number, evidence: RealmEvidence): void {
+    this.evidenceOf.set(connectedRealmId, evidence);
+    const listing = this.listings.get(connectedRealmId);
+    const at = evidence.lastHourMs;
+    if (listing && at !== null) {
+      this.rowEvidence.set(
+        connectedRealmId,
+        listingEvidence(evidence, listing.rawIds, listing.size, at, sameRaw),
+      );
+    }
+  }
+
+  /** Realms with evidence, by connected realm id. */
+  evidenceRealms(): ReadonlyMap<number, RealmEvidence> {
+    return this.evidenceOf;
+  }
+
+  listing(connectedRealmId: number): RealmListing | undefined {
+    return this.listings.get(connectedRealmId);
+  }
+
+  setTsm(rows: readonly TsmRow[]): void {
+    this.tsm = rows;
+  }
+
+  setRealms(realms: readonly RealmInfo[]): void {
+    this.realms = realms;
+  }
+
+  /**
+   * Item ids and pet species in the current listings that the item data does not know (yet), so a
+   * caller whose lookups grow (fetched on demand) can fill them in before building. Resolutions made
+   * here are cached for the next build.
+   */
+  missingIds(): { itemIds: number[]; petSpecies: number[] } {
+    const items = new Map<number, number>();
+    const pets = new Map<number, number>();
+    // 0 unchecked, 1 resolved, 2 unknown: each raw variant is resolved once, but counted per listing.
+    const state = new Uint8Array(this.table.count);
+    for (const l of this.listings.values()) {
+      for (let j = 0; j < l.size; j++) {
+        const raw = l.rawIds[j] as number;
+        if (state[raw] === 0) state[raw] = this.resolver.resolve(raw) || this.resolver.excluded(raw) ? 1 : 2;
+        if (state[raw] === 1) continue;
+        const species = this.table.petSpecies(raw);
+        const [counts, id] = species > 0 ? [pets, species] : [items, this.table.itemId(raw)];
+        counts.set(id, (counts.get(id) ?? 0) + 1);
+      }
+    }
+    this.resolver.forgetUnknown();
+    // Most listed first (a source that learns a few at a time gets the most traded ones first), then by id.
+    const ranked = (m: Map<number, number>) =>
+      [...m].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id);
+    return { itemIds: ranked(items), petSpecies: ranked(pets) };
+  }
+
+  /** Forgets cached resolutions (after item or bonus data changed). */
+  resetResolutions(sources?: Partial<SnapshotSources>): void {
+    this.resolver = new Resolver(this.table, { ...this.options, ...sources });
+  }
+
+  build(): MarketSnapshot {
+    // Lookups may have learnt ids since the last build: unknowns are counted afresh.
+    this.resolver.forgetUnknown();
+    let lastModified = 0;
+    for (const t of this.modified.values()) lastModified = Math.max(lastModified, t);
+    return buildSnapshotWith(
+      {
+        ...this.options,
+        region: this.options.region,
+        realms: this.realms,
+        listings: [...this.listings.values()],
+        table: this.table,
+        tsm: this.tsm,
+        lastModified,
+        modified: this.modified,
+        evidence: this.options.evidence === true ? this.rowEvidence : undefined,
+      },
+      this.resolver,
+    );
+  }
+}
