@@ -1,62 +1,77 @@
-// Auction id -> index in one snapshot, as an open-addressing table over typed arrays.
-// Measured on Node 20 (60,000 auctions, build + 60,000 look-ups): this table 2.5-4 ms, a
+// Auction id -> position in the previous snapshot, as an open-addressing table over typed arrays.
+// Measured on Node 20 (60,000 auctions, build + 60,000 look-ups): a table like this 2.5-4 ms, a
 // Map<number, number> 14 ms (ids pass 2^31, so V8 boxes them as heap numbers), and a sorted
-// Float64Array with binary search 20 ms (7 ms for the sort alone). At 3,000 auctions all three
-// are under 1 ms; the table is still the fastest, so one structure serves both sizes.
-// The slots hold only indices (the key is read back from the snapshot's own id column, which is kept
-// anyway), and the capacity is not rounded to a power of two but set for a load factor of ~0.7:
-// 4 B per slot, ~5.7 B per auction, where keys and values at load <= 0.5 took 24 B.
+// Float64Array with binary search 20 ms (7 ms for the sort alone).
+// The table is built by each observe over the kept snapshot's Uint32 ids (kept-snapshot.ts) and
+// dropped after it: its slots are one buffer shared by every realm, so nothing is kept between hours
+// (a table kept with each realm's snapshot cost ~5.7 B per auction). The slots hold only positions
+// (the key is read back from the id column), at a load factor of at most 1/2 (a power of two).
 
 const EMPTY = -1;
-/** Slots per indexed id: a load factor of ~0.7 keeps linear probe chains short (~2.2 probes a hit). */
-const SLOTS_PER_ID = 1 / 0.7;
 
-/** Fibonacci hashing of the id (its high half folded in past 2^32), as an unsigned 32-bit value. */
-function hashOf(id: number): number {
-  const hi = (id / 4294967296) | 0;
-  return Math.imul((id >>> 0) ^ Math.imul(hi, 0x85ebca6b), 0x9e3779b1) >>> 0;
+/** The key of an auction without an id (kept-snapshot.ts). */
+export const ABSENT_ID = 0xffffffff;
+
+/**
+ * The auction's id as kept: its low 32 bits (ids are counters, so two auctions alive at once are
+ * never 2^32 apart). An id that is itself 2^32 - 1 modulo 2^32 reads as absent: such an auction is
+ * never followed (about one in four billion).
+ */
+export function idKey(id: number): number {
+  return id < 0 ? ABSENT_ID : id >>> 0;
 }
+
+let shared = new Int32Array(0);
 
 export class AuctionIdTable {
   private readonly slots: Int32Array;
-  /** capacity / 2^32: a hash times it, floored, is a slot (exact: both factors are below 2^32). */
-  private readonly scale: number;
+  private readonly shift: number;
+  private readonly mask: number;
 
-  /** Indexes ids[0..count); negative ids (absent in the dump) are left out. Keeps `ids` for look-ups. */
+  /**
+   * Indexes ids[0..count) (ABSENT_ID left out). Keeps `ids` for look-ups. Valid until the next
+   * table is made: every table uses the same slots.
+   */
   constructor(
-    private readonly ids: Float64Array,
+    private readonly ids: Uint32Array,
     count: number,
   ) {
-    const cap = Math.max(16, Math.ceil(count * SLOTS_PER_ID) + 1);
-    const slots = new Int32Array(cap).fill(EMPTY);
-    const scale = cap / 4294967296;
+    let bits = 4;
+    while (1 << bits < 2 * count) bits++;
+    const cap = 1 << bits;
+    if (shared.length < cap) shared = new Int32Array(cap);
+    const slots = shared;
+    slots.fill(EMPTY, 0, cap);
+    const shift = 32 - bits;
+    const mask = cap - 1;
     for (let i = 0; i < count; i++) {
       const id = ids[i] as number;
-      if (id < 0) continue;
-      let s = Math.floor(hashOf(id) * scale);
+      if (id === ABSENT_ID) continue;
+      let s = Math.imul(id, 0x9e3779b1) >>> shift;
       for (;;) {
         const at = slots[s] as number;
-        // A repeated id takes the later index, as a Map would.
+        // A repeated id takes the later position, as a Map would.
         if (at === EMPTY || ids[at] === id) break;
-        if (++s === cap) s = 0;
+        s = (s + 1) & mask;
       }
       slots[s] = i;
     }
     this.slots = slots;
-    this.scale = scale;
+    this.shift = shift;
+    this.mask = mask;
   }
 
-  /** Index of the auction with this id, or -1. */
+  /** Position of the auction with this key (kept-snapshot.ts idKey), or -1. */
   get(id: number): number {
-    if (id < 0) return -1;
+    if (id === ABSENT_ID) return -1;
     const slots = this.slots;
     const ids = this.ids;
-    const cap = slots.length;
-    let s = Math.floor(hashOf(id) * this.scale);
+    const mask = this.mask;
+    let s = Math.imul(id, 0x9e3779b1) >>> this.shift;
     for (;;) {
       const at = slots[s] as number;
       if (at === EMPTY || ids[at] === id) return at;
-      if (++s === cap) s = 0;
+      s = (s + 1) & mask;
     }
   }
 }

@@ -51,19 +51,24 @@ export class DayBucket {
   // Cells are kept in ascending variant order at all times and found by binary search: a snapshot's
   // listings and sales come as ascending runs and are merged in (one pass per hour), so no table
   // indexed by variant is needed (it took 4 B per variant id of the region, ~400 KB a realm).
+  // 20 bytes a cell: most cells never see a sale in their day, so the sales figures live in a record
+  // of their own (saleOf[s], -1: none) that only cells with sales get (they took 24 B in every cell).
   private variants = new Int32Array(256);
   private lowest = new Float64Array(256); // Infinity: not listed that day
   private listings = new Int32Array(256);
-  private units = new Float64Array(256);
-  private total = new Float64Array(256);
-  // While the day is live, sale bins are one log chained per cell (firstSale/nextSale), so a
-  // variant's bins are read without scanning the others'; `sales` counts them per cell.
-  // freeze() lays each cell's bins out contiguously and sorted (saleStart[s]..saleStart[s+1]), at
+  private saleOf = new Int32Array(256);
+  // Per sale record: units and copper (unit price x quantity) of the cell's sales.
+  private recUnits = new Float64Array(64);
+  private recTotal = new Float64Array(64);
+  private recCount = 0;
+  // While the day is live, sale bins are one log chained per record (recFirst/nextSale), so a
+  // variant's bins are read without scanning the others'; `recSales` counts them per record.
+  // freeze() lays each record's bins out contiguously and sorted (recStart[r]..recStart[r+1]), at
   // 2 bytes a sale, and drops the chains: a frozen day is kept for two weeks.
-  private sales: Int32Array = new Int32Array(256);
-  private firstSale: Int32Array = new Int32Array(256);
+  private recSales: Int32Array = new Int32Array(64);
+  private recFirst: Int32Array = new Int32Array(64);
   private nextSale: Int32Array = new Int32Array(1024);
-  private saleStart: Int32Array | null = null;
+  private recStart: Int32Array | null = null;
   private saleBin = new Uint16Array(1024);
   private saleCount = 0;
 
@@ -80,57 +85,71 @@ export class DayBucket {
 
   /** Sales of the cell in slot `s`. */
   private salesAt(s: number): number {
-    const start = this.saleStart;
-    return start === null ? (this.sales[s] as number) : (start[s + 1] as number) - (start[s] as number);
+    const r = this.saleOf[s] as number;
+    if (r < 0) return 0;
+    const start = this.recStart;
+    return start === null ? (this.recSales[r] as number) : (start[r + 1] as number) - (start[r] as number);
   }
 
-  /** Lays out the sales per cell, sorted, and shrinks every array to what the day uses. */
+  /** Lays out the sales per record (in cell order), sorted, and shrinks every array to what the day uses. */
   freeze(): void {
-    if (this.saleStart !== null) return;
+    if (this.recStart !== null) return;
     const n = this.size_;
-    const start = new Int32Array(n + 1);
+    const records = this.recCount;
+    const start = new Int32Array(records + 1);
     const bins = new Uint16Array(this.saleCount);
+    const units = new Float64Array(records);
+    const total = new Float64Array(records);
     let at = 0;
+    let next = 0;
     for (let s = 0; s < n; s++) {
-      start[s] = at;
+      const r = this.saleOf[s] as number;
+      if (r < 0) continue;
+      const to = next++;
+      this.saleOf[s] = to;
+      start[to] = at;
+      units[to] = this.recUnits[r] as number;
+      total[to] = this.recTotal[r] as number;
       const from = at;
-      for (let k = this.firstSale[s] as number; k >= 0; k = this.nextSale[k] as number) {
+      for (let k = this.recFirst[r] as number; k >= 0; k = this.nextSale[k] as number) {
         bins[at++] = this.saleBin[k] as number;
       }
       if (at - from > 1) bins.subarray(from, at).sort();
     }
-    start[n] = at;
-    this.saleStart = start;
+    start[next] = at;
+    this.recCount = next;
+    this.recStart = start;
     this.saleBin = bins;
-    this.sales = EMPTY_I32;
-    this.firstSale = EMPTY_I32;
+    this.recUnits = units;
+    this.recTotal = total;
+    this.recSales = EMPTY_I32;
+    this.recFirst = EMPTY_I32;
     this.nextSale = EMPTY_I32;
     this.variants = this.variants.slice(0, n);
     this.lowest = this.lowest.slice(0, n);
     this.listings = this.listings.slice(0, n);
-    this.units = this.units.slice(0, n);
-    this.total = this.total.slice(0, n);
+    this.saleOf = this.saleOf.slice(0, n);
   }
 
   /** A frozen day taking data again (a restored today): back to chained sales. */
   private thaw(): void {
-    const start = this.saleStart;
+    const start = this.recStart;
     if (start === null) return;
-    const n = this.size_;
+    const records = this.recCount;
     const count = this.saleCount;
-    this.sales = new Int32Array(Math.max(n, 16));
-    this.firstSale = new Int32Array(Math.max(n, 16)).fill(-1);
+    this.recSales = new Int32Array(Math.max(records, 16));
+    this.recFirst = new Int32Array(Math.max(records, 16)).fill(-1);
     this.nextSale = new Int32Array(Math.max(count, 16));
-    for (let s = 0; s < n; s++) {
-      const from = start[s] as number;
-      const to = start[s + 1] as number;
-      this.sales[s] = to - from;
+    for (let r = 0; r < records; r++) {
+      const from = start[r] as number;
+      const to = start[r + 1] as number;
+      this.recSales[r] = to - from;
       for (let k = from; k < to; k++) {
-        this.nextSale[k] = this.firstSale[s] as number;
-        this.firstSale[s] = k;
+        this.nextSale[k] = this.recFirst[r] as number;
+        this.recFirst[r] = k;
       }
     }
-    this.saleStart = null;
+    this.recStart = null;
   }
 
   /** Room for `n` cells in every per-cell array. */
@@ -138,30 +157,21 @@ export class DayBucket {
     this.variants = grown(this.variants, n);
     this.lowest = grown(this.lowest, n);
     this.listings = grown(this.listings, n);
-    this.sales = grown(this.sales, n);
-    this.units = grown(this.units, n);
-    this.total = grown(this.total, n);
-    this.firstSale = grown(this.firstSale, n);
+    this.saleOf = grown(this.saleOf, n);
   }
 
   private clearCell(s: number, variant: number): void {
     this.variants[s] = variant;
     this.lowest[s] = Infinity;
     this.listings[s] = 0;
-    this.sales[s] = 0;
-    this.units[s] = 0;
-    this.total[s] = 0;
-    this.firstSale[s] = -1;
+    this.saleOf[s] = -1;
   }
 
   private moveCell(from: number, to: number): void {
     this.variants[to] = this.variants[from] as number;
     this.lowest[to] = this.lowest[from] as number;
     this.listings[to] = this.listings[from] as number;
-    this.sales[to] = this.sales[from] as number;
-    this.units[to] = this.units[from] as number;
-    this.total[to] = this.total[from] as number;
-    this.firstSale[to] = this.firstSale[from] as number;
+    this.saleOf[to] = this.saleOf[from] as number;
   }
 
   /** The variant's slot, made (in variant order) when missing. */
@@ -218,10 +228,9 @@ export class DayBucket {
 
   /**
    * One snapshot's listings: variants[k] ascending with its lowest unit price and its listings
-   * start[k + 1] - start[k] (ListingGroups).
+   * start[k + 1] - start[k], for k < m (ListingGroups: the arrays may be longer).
    */
-  addListingsSorted(variants: Int32Array, lowest: Float64Array, start: Int32Array): void {
-    const m = variants.length;
+  addListingsSorted(variants: Int32Array, lowest: Float64Array, start: Int32Array, m: number): void {
     if (m === 0) return;
     this.ensureSorted(variants, m);
     let s = 0;
@@ -273,28 +282,43 @@ export class DayBucket {
   }
 
   private saleAt(s: number, bin: number, units: number, total: number): void {
+    let r = this.saleOf[s] as number;
+    if (r < 0) {
+      r = this.recCount++;
+      this.recSales = grown(this.recSales, r + 1);
+      this.recFirst = grown(this.recFirst, r + 1);
+      this.recUnits = grown(this.recUnits, r + 1);
+      this.recTotal = grown(this.recTotal, r + 1);
+      this.recSales[r] = 0;
+      this.recFirst[r] = -1;
+      this.recUnits[r] = 0;
+      this.recTotal[r] = 0;
+      this.saleOf[s] = r;
+    }
     const k = this.saleCount++;
     this.saleBin = grown(this.saleBin, k + 1);
     this.nextSale = grown(this.nextSale, k + 1);
     this.saleBin[k] = bin;
-    this.nextSale[k] = this.firstSale[s] as number;
-    this.firstSale[s] = k;
-    this.sales[s] = (this.sales[s] as number) + 1;
-    this.units[s] = (this.units[s] as number) + units;
-    this.total[s] = (this.total[s] as number) + total;
+    this.nextSale[k] = this.recFirst[r] as number;
+    this.recFirst[r] = k;
+    this.recSales[r] = (this.recSales[r] as number) + 1;
+    this.recUnits[r] = (this.recUnits[r] as number) + units;
+    this.recTotal[r] = (this.recTotal[r] as number) + total;
   }
 
   /** Appends the sale bins of slot `s` to `out` from `at`; returns the position after them. */
   private binsAt(s: number, out: number[], at: number): number {
-    const start = this.saleStart;
+    const r = this.saleOf[s] as number;
+    if (r < 0) return at;
+    const start = this.recStart;
     let to = at;
     if (start === null) {
-      for (let k = this.firstSale[s] as number; k >= 0; k = this.nextSale[k] as number) {
+      for (let k = this.recFirst[r] as number; k >= 0; k = this.nextSale[k] as number) {
         out[to++] = this.saleBin[k] as number;
       }
     } else {
-      const end = start[s + 1] as number;
-      for (let k = start[s] as number; k < end; k++) out[to++] = this.saleBin[k] as number;
+      const end = start[r + 1] as number;
+      for (let k = start[r] as number; k < end; k++) out[to++] = this.saleBin[k] as number;
     }
     return to;
   }
@@ -352,21 +376,23 @@ export class DayBucket {
   binsByRow(rowOf: Int32Array, fill: Int32Array, bins: Uint16Array): void {
     const n = this.size_;
     const limit = rowOf.length;
-    const start = this.saleStart;
+    const start = this.recStart;
     const saleBin = this.saleBin;
+    const saleOf = this.saleOf;
     for (let s = 0; s < n; s++) {
       const v = this.variants[s] as number;
       if (v >= limit) break;
+      const rec = saleOf[s] as number;
       const r = (rowOf[v] as number) - 1;
-      if (r < 0) continue;
+      if (r < 0 || rec < 0) continue;
       let at = fill[r] as number;
       if (start === null) {
-        for (let k = this.firstSale[s] as number; k >= 0; k = this.nextSale[k] as number) {
+        for (let k = this.recFirst[rec] as number; k >= 0; k = this.nextSale[k] as number) {
           bins[at++] = saleBin[k] as number;
         }
       } else {
-        const end = start[s + 1] as number;
-        for (let k = start[s] as number; k < end; k++) bins[at++] = saleBin[k] as number;
+        const end = start[rec + 1] as number;
+        for (let k = start[rec] as number; k < end; k++) bins[at++] = saleBin[k] as number;
       }
       fill[r] = at;
     }
@@ -378,13 +404,14 @@ export class DayBucket {
     const bins: number[] = [];
     this.binsAt(s, bins, 0);
     const lowest = this.lowest[s] as number;
+    const rec = this.saleOf[s] as number;
     return {
       variant,
       lowest: lowest === Infinity ? null : lowest,
       listings: this.listings[s] as number,
       sales: this.salesAt(s),
-      units: this.units[s] as number,
-      total: this.total[s] as number,
+      units: rec < 0 ? 0 : (this.recUnits[rec] as number),
+      total: rec < 0 ? 0 : (this.recTotal[rec] as number),
       bins,
     };
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuctionIdTable } from './auction-ids';
+import { AuctionIdTable, idKey } from './auction-ids';
 import { binPrice, medianOfBins, priceBin } from './price-bins';
 
 describe('price bins', () => {
@@ -21,13 +21,15 @@ describe('price bins', () => {
 });
 
 describe('auction id table', () => {
-  it('finds ids past 2^32 and consecutive runs, and misses absent ones', () => {
-    const ids = Float64Array.from({ length: 5000 }, (_, i) => (i % 2 ? 2 ** 33 + i : 2_100_000_000 + i));
-    ids[7] = -1;
+  it('finds ids past 2^32 by their low 32 bits and consecutive runs, and misses absent ones', () => {
+    const raw = Float64Array.from({ length: 5000 }, (_, i) => (i % 2 ? 2 ** 33 + i : 2_100_000_000 + i));
+    raw[7] = -1;
+    const ids = Uint32Array.from(raw, idKey);
     const table = new AuctionIdTable(ids, ids.length);
-    expect(table.get(2_100_000_000 + 10)).toBe(10);
-    expect(table.get(2 ** 33 + 4999)).toBe(4999);
-    expect(table.get(-1)).toBe(-1);
-    expect(table.get(2 ** 33 + 10)).toBe(-1);
+    expect(table.get(idKey(2_100_000_000 + 10))).toBe(10);
+    expect(table.get(idKey(2 ** 33 + 4999))).toBe(4999);
+    expect(table.get(idKey(-1))).toBe(-1);
+    expect(table.get(idKey(2 ** 33 + 10))).toBe(-1);
+    expect(table.get(idKey(2_100_000_000 + 7))).toBe(-1);
   });
 });

@@ -27,6 +27,36 @@ describe('RealmEvidence sales', () => {
     expect(Math.abs(binPrice(priceBin(50_000)) - 50_000) / 50_000).toBeLessThan(0.01);
   });
 
+  it('does not count a snipe: bought within the hour it appeared, under half the next price or alone', () => {
+    const e = new RealmEvidence();
+    feed(e, T0, [[1, 7, 1000, 1, L]]); // the first snapshot: how long its auctions stood is unknown
+    feed(e, T0 + H, [
+      [1, 7, 1000, 1, L],
+      [2, 7, 400, 1, L], // new at 0.4x the next listing
+      [3, 8, 50, 1, L], // new and alone
+    ]);
+    feed(e, T0 + 2 * H, [[1, 7, 1000, 1, L]]); // both bought within the hour
+    expect(e.salesSeen(7, T0 + 2 * H).count).toBe(0);
+    expect(e.salesSeen(8, T0 + 2 * H).count).toBe(0);
+    // New at half the next price: an undercut, bought at what the realm pays.
+    feed(e, T0 + 3 * H, [
+      [1, 7, 1000, 1, L],
+      [4, 7, 500, 1, L],
+    ]);
+    feed(e, T0 + 4 * H, [[1, 7, 1000, 1, L]]);
+    expect(e.salesSeen(7, T0 + 4 * H)).toEqual({ count: 1, median: binPrice(priceBin(500)) });
+  });
+
+  it('counts a lone auction of the first snapshot, or of one after hours missed: its age is unknown', () => {
+    const e = new RealmEvidence();
+    feed(e, T0, [[1, 7, 400, 1, VL]]);
+    feed(e, T0 + H, []);
+    expect(e.salesSeen(7, T0 + H).count).toBe(1);
+    feed(e, T0 + 4 * H, [[2, 7, 400, 1, VL]]);
+    feed(e, T0 + 5 * H, []);
+    expect(e.salesSeen(7, T0 + 5 * H).count).toBe(2);
+  });
+
   it('does not count SHORT or MEDIUM auctions gone, nor auctions still listed', () => {
     const e = new RealmEvidence();
     feed(e, T0, [
@@ -126,15 +156,28 @@ describe('RealmEvidence listings', () => {
     expect(e.lowestListingAge(8)).toBe(0);
   });
 
-  it('keeps the day lowest and the most listings seen in one snapshot', () => {
+  it('keeps the day lowest of listings that stood an hour and the most listings seen in one snapshot', () => {
     const e = new RealmEvidence();
     feed(e, T0, [
       [1, 7, 500, 1, VL],
       [2, 7, 700, 1, VL],
       [3, 7, 900, 1, VL],
     ]);
+    // New and alone: it may be bait, bought within the hour; it counts once it has stood an hour.
     feed(e, T0 + H, [[4, 7, 300, 1, VL]]);
-    expect(e.history(7)[13]).toMatchObject({ lowest: 300, listings: 3, sales: 3 });
+    expect(e.history(7)[13]).toMatchObject({ lowest: 500, listings: 3, sales: 3 });
+    // 4 has stood an hour; 5 is new at under half of it: not the realm's price (yet).
+    feed(e, T0 + 2 * H, [
+      [4, 7, 300, 1, VL],
+      [5, 7, 140, 1, VL],
+    ]);
+    expect(e.history(7)[13]).toMatchObject({ lowest: 300 });
+    // A new listing not far below those that stood counts at once.
+    feed(e, T0 + 3 * H, [
+      [4, 7, 300, 1, VL],
+      [6, 7, 150, 1, VL],
+    ]);
+    expect(e.history(7)[13]).toMatchObject({ lowest: 150 });
   });
 
   it('answers depth at or below a price and near a sell price', () => {

@@ -6,9 +6,19 @@
 import { NEAR_PRICE_FACTOR } from '@goldroute/domain';
 import type { RealmAuctions } from '../auction-columns';
 import { TIME_LEFT_LONG, TIME_LEFT_VERY_LONG } from '../time-left';
-import { AuctionIdTable } from './auction-ids';
+import { ABSENT_ID, AuctionIdTable, idKey } from './auction-ids';
 import { DAY_MS, DayBucket, dayOf, LOWS_KEPT } from './day-bucket';
-import { type ListingGroups, groupListings } from './listing-groups';
+import {
+  ageAt,
+  keepPriceStreaks,
+  keepSnapshot,
+  type KeptSnapshot,
+  nextAge,
+  priceAt,
+  quantityAt,
+  timeLeftAt,
+} from './kept-snapshot';
+import { groupListings, SNIPE_PRICE_RATIO } from './listing-groups';
 import { medianOfBinRange, medianOfBins } from './price-bins';
 import { indexInSorted } from './sorted-search';
 
@@ -53,33 +63,16 @@ export interface Depth {
   quantity: number;
 }
 
-/**
- * The snapshot last observed, kept to follow its auctions into the next one and to answer the depth
- * and age queries: only what those need, per auction in dump order (so that the next dump, which
- * lists surviving auctions in the same relative order, is matched mostly without the table), with
- * the groups by variant (ListingGroups: order[start[k]..start[k+1]) are variant k's auctions).
- * The id, unit price and time-left columns are the ingest's own (exactly sized); its raw variant and
- * float quantity columns are not kept.
- */
-interface Snapshot extends ListingGroups {
-  hourMs: number;
-  /** Per auction: id (-1 when absent), unit price, quantity (saturating), time-left code. */
-  id: Float64Array;
-  unitPrice: Float64Array;
-  quantity: Uint32Array;
-  timeLeft: Uint8Array;
-  /** Consecutive snapshots each auction has been seen in (1 = new), saturating at 65,535. */
-  age: Uint16Array;
-  ids: AuctionIdTable;
-}
-
 const U16 = 0xffff;
 const U32 = 0xffffffff;
 
 /** Working arrays shared by every realm's observe and listing pass (one runs at a time). */
 const scratch = {
-  /** Variant of each auction of the snapshot being observed. */
+  /** Variant and age of each auction of the snapshot being observed, in dump order. */
   variant: new Int32Array(0),
+  age: new Uint16Array(0),
+  /** Per auction of the previous snapshot: 1 when seen again. */
+  still: new Uint8Array(0),
   soldVariant: new Int32Array(0),
   soldPrice: new Float64Array(0),
   soldQuantity: new Float64Array(0),
@@ -88,6 +81,8 @@ const scratch = {
   counts: new Int32Array(0),
   fill: new Int32Array(0),
   bins: new Uint16Array(0),
+  listedDays: new Uint8Array(0),
+  lows: new Float64Array(0),
 };
 
 function scratchSold(n: number): { variant: Int32Array; price: Float64Array; quantity: Float64Array } {
@@ -142,35 +137,19 @@ export interface ListingColumns {
   lowQuartile: Float64Array;
 }
 
-/** Lowest prices within this ratio of each other count as the same price (rounding of stacks). */
-const SAME_PRICE = 1.005;
-
 /**
- * A lowest listing that is relisted (a new auction id at the same price, as dead listings are when
- * they expire) keeps its age: the age is that of the lowest price, held by one auction or by several
- * in a row, as long as consecutive snapshots showed it.
+ * Whether the lowest auction of a group (prices ascend from `from`), gone now, was a snipe: bought
+ * within the hour it appeared, alone or at under half the next listing's price. That is bait or a
+ * mistake taken at once, and its price says nothing of what the realm pays. Only the lowest can be:
+ * every other auction has one at most its own price below it.
  */
-function keepPriceStreaks(groups: ListingGroups, prev: ListingGroups): void {
-  const { variants, lowest, lowestAge } = groups;
-  const pv = prev.variants;
-  const pn = pv.length;
-  // Both variant lists ascend: one merge walk instead of a binary search per variant.
-  let p = 0;
-  for (let k = 0; k < variants.length; k++) {
-    const v = variants[k] as number;
-    while (p < pn && (pv[p] as number) < v) p++;
-    if (p === pn) break;
-    if ((pv[p] as number) !== v) continue;
-    const was = prev.lowest[p] as number;
-    const now = lowest[k] as number;
-    if (now <= was * SAME_PRICE && was <= now * SAME_PRICE) {
-      lowestAge[k] = Math.max(lowestAge[k] as number, (prev.lowestAge[p] as number) + 1);
-    }
-  }
+function isSnipe(prev: KeptSnapshot, from: number, to: number): boolean {
+  if (!prev.agesKnown || ageAt(prev, from) !== 1) return false;
+  return from + 1 === to || priceAt(prev, from) < SNIPE_PRICE_RATIO * priceAt(prev, from + 1);
 }
 
 export class RealmEvidence {
-  private last: Snapshot | null = null;
+  private last: KeptSnapshot | null = null;
   /** Ascending by day, at most EVIDENCE_DAYS, the newest last. */
   private days: DayBucket[] = [];
 
@@ -196,8 +175,9 @@ export class RealmEvidence {
   /**
    * Takes in the realm's snapshot of `hourMs`. A snapshot not newer than the last one is ignored
    * (returns false): a re-fetched dump must not count its own auctions twice. `keyOf` must give
-   * small non-negative integers (a dense variant numbering): the grouping allocates arrays as long
-   * as the largest one, for this call only.
+   * small non-negative integers (a dense variant numbering): the grouping keeps working tables as
+   * long as the largest one (shared by all realms, never cleared: the work per call follows the
+   * auctions, not the variant range).
    */
   observe(hourMs: number, auctions: RealmAuctions, keyOf: (raw: number) => number): boolean {
     const prev = this.last;
@@ -209,8 +189,13 @@ export class RealmEvidence {
     const n = auctions.count;
     const raw = auctions.raw;
     const ids = auctions.id;
-    if (scratch.variant.length < n) scratch.variant = new Int32Array(Math.max(n, scratch.variant.length * 2));
+    if (scratch.variant.length < n) {
+      const cap = Math.max(n, scratch.variant.length * 2);
+      scratch.variant = new Int32Array(cap);
+      scratch.age = new Uint16Array(cap);
+    }
     const variant = scratch.variant;
+    const age = scratch.age;
     let maxVariant = -1;
     for (let i = 0; i < n; i++) {
       const v = keyOf(raw[i] as number);
@@ -219,65 +204,69 @@ export class RealmEvidence {
     }
     const bucket = this.bucket(dayOf(hourMs));
     bucket.snapshots++;
-    const age = new Uint16Array(n);
-    if (prev === null) age.fill(1);
+    if (prev === null) age.fill(1, 0, n);
     else {
-      const still = new Uint8Array(prev.id.length);
-      const prevIds = prev.ids;
-      const prevAge = prev.age;
-      const prevId = prev.id;
-      // Guess first that the auction follows the previous match, as when both dumps list surviving
-      // auctions in the same relative order; the table answers when the guess misses.
-      let guess = 0;
-      for (let i = 0; i < n; i++) {
-        const id = ids[i] as number;
-        const j = prevId[guess] === id && id >= 0 ? guess : prevIds.get(id);
-        if (j >= 0) {
-          still[j] = 1;
-          guess = j + 1;
-          age[i] = Math.min(U16, (prevAge[j] as number) + 1);
-        } else age[i] = 1;
-      }
+      this.follow(prev, ids, n, age);
       const minCode = soldFromTimeLeft(hourMs - prev.hourMs);
-      if (minCode < NONE_COUNTS) {
-        // Sold auctions by group, so ascending by variant: the day merges them in one pass.
-        const { variants: pv, start: ps, order: po, id, timeLeft, unitPrice, quantity } = prev;
-        const sold = scratchSold(id.length);
-        let count = 0;
-        for (let k = 0; k < pv.length; k++) {
-          const v = pv[k] as number;
-          const to = ps[k + 1] as number;
-          for (let o = ps[k] as number; o < to; o++) {
-            const j = po[o] as number;
-            if (still[j] === 0 && (timeLeft[j] as number) >= minCode && (id[j] as number) >= 0) {
-              sold.variant[count] = v;
-              sold.price[count] = unitPrice[j] as number;
-              sold.quantity[count++] = quantity[j] as number;
-            }
-          }
-        }
-        bucket.addSalesSorted(sold.variant, sold.price, sold.quantity, count);
-      }
+      if (minCode < NONE_COUNTS) this.addSales(prev, minCode, bucket);
     }
-    const unitPrice = auctions.unitPrice;
-    const groups = groupListings(variant, unitPrice, age, maxVariant);
-    if (prev !== null && hourMs - prev.hourMs <= CONSECUTIVE_MAX_MS) keepPriceStreaks(groups, prev);
-    bucket.addListingsSorted(groups.variants, groups.lowest, groups.start);
-    const quantity = new Uint32Array(n);
-    const q = auctions.quantity;
-    for (let i = 0; i < n; i++) quantity[i] = Math.min(U32, q[i] as number);
-    // A new table each hour: keeping the previous one to refill (tried) saved nothing measurable.
-    this.last = {
-      ...groups,
-      hourMs,
+    const dump = {
+      n,
       id: ids,
-      unitPrice,
-      quantity,
+      unitPrice: auctions.unitPrice,
+      quantity: auctions.quantity,
       timeLeft: auctions.timeLeft,
       age,
-      ids: new AuctionIdTable(ids, n),
     };
+    const consecutive = prev !== null && hourMs - prev.hourMs <= CONSECUTIVE_MAX_MS;
+    const groups = groupListings(variant, dump, maxVariant, !consecutive);
+    if (prev !== null && consecutive) keepPriceStreaks(groups, prev);
+    bucket.addListingsSorted(groups.variants, groups.dayLowest, groups.start, groups.m);
+    // The previous snapshot is read no more: the new one may take its buffers.
+    this.last = keepSnapshot(hourMs, consecutive, groups, prev);
     return true;
+  }
+
+  /** Ages the dump's auctions (age[i], dump order) and marks scratch.still for those seen before. */
+  private follow(prev: KeptSnapshot, ids: Float64Array, n: number, age: Uint16Array): void {
+    if (scratch.still.length < prev.count)
+      scratch.still = new Uint8Array(Math.max(prev.count, scratch.still.length * 2));
+    const still = scratch.still;
+    still.fill(0, 0, prev.count);
+    const table = new AuctionIdTable(prev.id, prev.count);
+    for (let i = 0; i < n; i++) {
+      const j = table.get(idKey(ids[i] as number));
+      if (j >= 0) {
+        still[j] = 1;
+        age[i] = nextAge(prev, j);
+      } else age[i] = 1;
+    }
+  }
+
+  /**
+   * The previous snapshot's auctions gone now that could not have expired (time-left code at least
+   * `minCode`), as sales into the day. Walked group by group, so ascending by variant (the day
+   * merges them in one pass), and within a group by unit price.
+   */
+  private addSales(prev: KeptSnapshot, minCode: number, bucket: DayBucket): void {
+    const still = scratch.still;
+    const { variants: pv, start: ps, id } = prev;
+    const sold = scratchSold(prev.count);
+    let count = 0;
+    for (let k = 0; k < pv.length; k++) {
+      const v = pv[k] as number;
+      const from = ps[k] as number;
+      const to = ps[k + 1] as number;
+      for (let j = from; j < to; j++) {
+        if (still[j] === 0 && timeLeftAt(prev, j) >= minCode && (id[j] as number) !== ABSENT_ID) {
+          if (j === from && isSnipe(prev, from, to)) continue;
+          sold.variant[count] = v;
+          sold.price[count] = priceAt(prev, j);
+          sold.quantity[count++] = quantityAt(prev, j);
+        }
+      }
+    }
+    bucket.addSalesSorted(sold.variant, sold.price, sold.quantity, count);
   }
 
   /**
@@ -353,7 +342,7 @@ export class RealmEvidence {
     if (maxKey < 0) return;
     const last = this.last;
     if (last !== null && last.variants.length > 0) {
-      const { variants, start, order, lowest, lowestAge, unitPrice, quantity } = last;
+      const { variants, start, lowestAge } = last;
       const m = variants.length;
       const dense = denseFor(Math.max(maxKey, variants[m - 1] as number));
       for (let k = 0; k < m; k++) dense[variants[k] as number] = k + 1;
@@ -362,21 +351,21 @@ export class RealmEvidence {
         if (key < 0) continue;
         const k = (dense[key] as number) - 1;
         if (k < 0) continue;
-        const low = lowest[k] as number;
+        const from = start[k] as number;
+        const to = start[k + 1] as number;
+        // The group ascends by price: the lowest heads it, and the walk stops past `near`.
+        const low = priceAt(last, from);
         const near = low * NEAR_PRICE_FACTOR;
         let nearListings = 0;
         let nearQuantity = 0;
         let lowQuantity = 0;
-        const to = start[k + 1] as number;
-        for (let o = start[k] as number; o < to; o++) {
-          const i = order[o] as number;
-          const price = unitPrice[i] as number;
-          if (price <= near) {
-            const q = quantity[i] as number;
-            nearListings++;
-            nearQuantity += q;
-            if (price <= low) lowQuantity += q;
-          }
+        for (let i = from; i < to; i++) {
+          const price = priceAt(last, i);
+          if (price > near) break;
+          const q = quantityAt(last, i);
+          nearListings++;
+          nearQuantity += q;
+          if (price <= low) lowQuantity += q;
         }
         out.lowestAge[j] = Math.min(U16, lowestAge[k] as number);
         out.nearListings[j] = Math.min(U16, nearListings);
@@ -395,8 +384,15 @@ export class RealmEvidence {
       if (key >= 0 && dense[key] === 0) dense[key] = j + 1;
     }
     // The lower quartile of the daily lowest prices: the realm's usual floor for the item.
-    const listedDays = new Uint8Array(size);
-    const lows = new Float64Array(size * LOWS_KEPT).fill(Infinity);
+    // Working rows (reused: fresh ones took 33 B a row of every realm each hour, all garbage).
+    if (scratch.listedDays.length < size)
+      scratch.listedDays = new Uint8Array(Math.max(size, scratch.listedDays.length * 2));
+    if (scratch.lows.length < size * LOWS_KEPT)
+      scratch.lows = new Float64Array(Math.max(size * LOWS_KEPT, scratch.lows.length * 2));
+    const listedDays = scratch.listedDays;
+    const lows = scratch.lows;
+    listedDays.fill(0, 0, size);
+    lows.fill(Infinity, 0, size * LOWS_KEPT);
     for (const b of days) b.lowestByRow(dense, listedDays, lows);
     for (let j = 0; j < size; j++) {
       const n = listedDays[j] as number;
@@ -440,29 +436,29 @@ export class RealmEvidence {
   /** The variant's lowest unit price in the last snapshot, copper; null when not listed. */
   lowestPrice(variant: number): number | null {
     const k = this.listedIndex(variant);
-    return k < 0 ? null : ((this.last as Snapshot).lowest[k] as number);
+    if (k < 0) return null;
+    const s = this.last as KeptSnapshot;
+    return priceAt(s, s.start[k] as number);
   }
 
   /** Snapshots in a row that have shown the variant's current lowest listing (0: not listed now). */
   lowestListingAge(variant: number): number {
     const k = this.listedIndex(variant);
-    return k < 0 ? 0 : ((this.last as Snapshot).lowestAge[k] as number);
+    return k < 0 ? 0 : ((this.last as KeptSnapshot).lowestAge[k] as number);
   }
 
   /** Listings of the variant in the last snapshot with a unit price at or below `price`, and their units. */
   depthAtOrBelow(variant: number, price: number): Depth {
     const k = this.listedIndex(variant);
     if (k < 0) return { listings: 0, quantity: 0 };
-    const s = this.last as Snapshot;
+    const s = this.last as KeptSnapshot;
     let listings = 0;
     let quantity = 0;
     const to = s.start[k + 1] as number;
-    for (let o = s.start[k] as number; o < to; o++) {
-      const i = s.order[o] as number;
-      if ((s.unitPrice[i] as number) <= price) {
-        listings++;
-        quantity += s.quantity[i] as number;
-      }
+    // Ascending by price within the group: the first one above `price` ends the walk.
+    for (let i = s.start[k] as number; i < to && priceAt(s, i) <= price; i++) {
+      listings++;
+      quantity += quantityAt(s, i);
     }
     return { listings, quantity };
   }

@@ -84,7 +84,9 @@ describe('deal evidence', () => {
     expect(replayed.length).toBeGreaterThan(20);
     // From the start of yesterday (UTC) to the live hour: at least 25 hourly snapshots per realm.
     for (const row of replayed) expect(row.evidence.hoursObserved).toBeGreaterThanOrEqual(25);
-    expect(replayed.filter((r) => r.evidence.salesSeen14d > 0).length).toBeGreaterThan(replayed.length / 4);
+    // Sales seen on a good share of the rows (fewer than auctions gone: bait sniped within the hour is
+    // no sale, and the tiny economy's realms list most items once).
+    expect(replayed.filter((r) => r.evidence.salesSeen14d > 0).length).toBeGreaterThan(replayed.length / 6);
     for (const row of replayed) {
       expect(row.realisticProfit).toBeLessThanOrEqual(row.sellVsBuy);
       expect(['high', 'medium', 'low']).toContain(row.confidence);

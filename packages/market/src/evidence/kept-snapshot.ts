@@ -1,0 +1,179 @@
+// The snapshot a realm keeps from one hour to the next (RealmEvidence), in as few bytes per auction
+// as the evidence allows: it is held for every auction of every realm, ~5 million in a full region.
+//
+// Per auction, in group order (by variant, then unit price: ListingGroups), 11 bytes:
+// - id as Uint32 (auction-ids.ts idKey: the low 32 bits, ABSENT_ID for an auction without an id);
+// - unit price as Uint32, exact: prices of 2^32 - 1 copper (429,496 gold) or more, ~1% of auctions,
+//   are kept exactly in a side map (depths compare prices with the lowest, and a Float32 would
+//   round every price past 2^24 copper, 1,677 gold: ~40% of auctions);
+// - quantity as Uint8, likewise exact through a side map from 255 up (realm dumps list items, not
+//   commodities, so nearly every quantity is 1);
+// - age (snapshots seen, 14 bits, saturating) and time-left code (2 bits) in one Uint16. An auction
+//   lasts at most 48 hours, so the age never nears its limit.
+// Per variant: its id, the start of its group and the lowest listing's age (Uint16, saturating); the
+// lowest price is the group's first. No id table is kept: the next observe builds one over `id`.
+//
+// The columns are views over buffers the next snapshot of the realm reuses when they fit (without
+// much waste): a fresh set per realm and hour left ~60 MB of garbage per hour in a full region.
+
+import { type ListingGroups, AGE_MAX } from './listing-groups';
+
+const PRICE_BIG = 0xffffffff;
+const QUANTITY_BIG = 0xff;
+const U16 = 0xffff;
+const U32 = 0xffffffff;
+
+export interface KeptSnapshot {
+  readonly hourMs: number;
+  /**
+   * Whether the ages tell which auctions are new this hour: the snapshot followed one taken an hour
+   * before. In a realm's first snapshot, or after hours missed, age 1 means only "not seen before".
+   */
+  readonly agesKnown: boolean;
+  /** Auctions kept, in group order. */
+  readonly count: number;
+  readonly id: Uint32Array;
+  readonly price: Uint32Array;
+  readonly quantity: Uint8Array;
+  /** age << 2 | time-left code. */
+  readonly ageLeft: Uint16Array;
+  /** Exact values of the prices and quantities too large for their column, by position. */
+  readonly bigPrice: Map<number, number> | null;
+  readonly bigQuantity: Map<number, number> | null;
+  /** Variants listed, ascending: variants[k]'s auctions are at start[k]..start[k+1). */
+  readonly variants: Int32Array;
+  readonly start: Int32Array;
+  readonly lowestAge: Uint16Array;
+  readonly auctionBuffer: ArrayBuffer;
+  readonly groupBuffer: ArrayBuffer;
+}
+
+export function priceAt(s: KeptSnapshot, i: number): number {
+  const p = s.price[i] as number;
+  return p === PRICE_BIG ? (s.bigPrice?.get(i) as number) : p;
+}
+
+/** Quantity as the evidence counts it: saturating at 2^32 - 1. */
+export function quantityAt(s: KeptSnapshot, i: number): number {
+  const q = s.quantity[i] as number;
+  return q === QUANTITY_BIG ? (s.bigQuantity?.get(i) as number) : q;
+}
+
+export function timeLeftAt(s: KeptSnapshot, i: number): number {
+  return (s.ageLeft[i] as number) & 3;
+}
+
+export function ageAt(s: KeptSnapshot, i: number): number {
+  return (s.ageLeft[i] as number) >>> 2;
+}
+
+/** The next age of an auction seen again (as Uint16 ages are kept in the dump-order pass). */
+export function nextAge(s: KeptSnapshot, i: number): number {
+  return Math.min(AGE_MAX, ((s.ageLeft[i] as number) >>> 2) + 1);
+}
+
+/** `old` when it holds `bytes` without wasting more than an eighth, else a new buffer with room to grow. */
+function bufferFor(old: ArrayBuffer | undefined, bytes: number): ArrayBuffer {
+  if (old !== undefined && old.byteLength >= bytes && old.byteLength <= bytes + (bytes >> 3)) return old;
+  return new ArrayBuffer(bytes + (bytes >> 4));
+}
+
+/** Bytes per auction and per variant, and each capacity's Uint32-aligned rounding. */
+const AUCTION_BYTES = 11;
+const GROUP_BYTES = 10;
+const cap4 = (n: number): number => (n + 3) & ~3;
+
+/**
+ * The realm's new snapshot from its dump and groups; `reuse` (the realm's previous one, no longer
+ * read) lends its buffers when they fit.
+ */
+export function keepSnapshot(
+  hourMs: number,
+  agesKnown: boolean,
+  groups: ListingGroups,
+  reuse: KeptSnapshot | null,
+): KeptSnapshot {
+  const n = groups.start[groups.m] as number;
+  const m = groups.m;
+  const nc = cap4(n);
+  const auctionBuffer = bufferFor(reuse?.auctionBuffer, nc * AUCTION_BYTES);
+  const groupBuffer = bufferFor(reuse?.groupBuffer, cap4(m + 1) * GROUP_BYTES);
+  // Capacities from the buffers' actual sizes, so that a reused buffer keeps one layout.
+  const ac = Math.floor(auctionBuffer.byteLength / AUCTION_BYTES) & ~3;
+  const gc = (Math.floor(groupBuffer.byteLength / GROUP_BYTES) & ~3) - 1;
+  const id = new Uint32Array(auctionBuffer, 0, n);
+  const price = new Uint32Array(auctionBuffer, 4 * ac, n);
+  const ageLeft = new Uint16Array(auctionBuffer, 8 * ac, n);
+  const quantity = new Uint8Array(auctionBuffer, 10 * ac, n);
+  const variants = new Int32Array(groupBuffer, 0, m);
+  const start = new Int32Array(groupBuffer, 4 * gc, m + 1);
+  const lowestAge = new Uint16Array(groupBuffer, 8 * (gc + 1), m);
+  let bigPrice: Map<number, number> | null = null;
+  let bigQuantity: Map<number, number> | null = null;
+  id.set(groups.id.subarray(0, n));
+  ageLeft.set(groups.ageLeft.subarray(0, n));
+  const { price: prices, quantity: units } = groups;
+  for (let o = 0; o < n; o++) {
+    const p = prices[o] as number;
+    // Whole coppers below the marker fit (every price ingest gives is whole); the rest go aside.
+    if (p >>> 0 === p && p !== PRICE_BIG) price[o] = p;
+    else {
+      price[o] = PRICE_BIG;
+      (bigPrice ??= new Map()).set(o, p);
+    }
+    const q = units[o] as number;
+    if (q < QUANTITY_BIG) quantity[o] = q;
+    else {
+      quantity[o] = QUANTITY_BIG;
+      // As a Uint32Array stores it: saturated, then truncated.
+      (bigQuantity ??= new Map()).set(o, Math.min(U32, q) >>> 0);
+    }
+  }
+  variants.set(groups.variants.subarray(0, m));
+  start.set(groups.start.subarray(0, m + 1));
+  for (let k = 0; k < m; k++) lowestAge[k] = Math.min(U16, groups.lowestAge[k] as number);
+  return {
+    hourMs,
+    agesKnown,
+    count: n,
+    id,
+    price,
+    quantity,
+    ageLeft,
+    bigPrice,
+    bigQuantity,
+    variants,
+    start,
+    lowestAge,
+    auctionBuffer,
+    groupBuffer,
+  };
+}
+
+/** Lowest prices within this ratio of each other count as the same price (rounding of stacks). */
+const SAME_PRICE = 1.005;
+
+/**
+ * A lowest listing that is relisted (a new auction id at the same price, as dead listings are when
+ * they expire) keeps its age: the age is that of the lowest price, held by one auction or by several
+ * in a row, as long as consecutive snapshots showed it.
+ */
+export function keepPriceStreaks(groups: ListingGroups, prev: KeptSnapshot): void {
+  const { m, variants, lowest, lowestAge } = groups;
+  const pv = prev.variants;
+  const pn = pv.length;
+  // Both variant lists ascend: one merge walk instead of a binary search per variant.
+  let p = 0;
+  for (let k = 0; k < m; k++) {
+    const v = variants[k] as number;
+    while (p < pn && (pv[p] as number) < v) p++;
+    if (p === pn) break;
+    if ((pv[p] as number) !== v) continue;
+    // The previous lowest heads its group.
+    const was = priceAt(prev, prev.start[p] as number);
+    const now = lowest[k] as number;
+    if (now <= was * SAME_PRICE && was <= now * SAME_PRICE) {
+      lowestAge[k] = Math.max(lowestAge[k] as number, (prev.lowestAge[p] as number) + 1);
+    }
+  }
+}
