@@ -8,6 +8,15 @@
 // and the cost of the evidence (ingest time and RSS with and without it, in fresh child processes).
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import {
+  DEAD_LISTING_MIN_AGE_SNAPSHOTS,
+  DEAD_LISTING_PRICE_RATIO,
+  DEAD_LISTING_REGION_RATIO,
+  DEAD_LISTING_RELISTED_RATIO,
+  LONGEST_AUCTION_SNAPSHOTS,
+} from '@goldroute/domain';
+import type { TradeEvidence } from '@goldroute/domain';
+import { writeFileSync } from 'node:fs';
 import type { TradeItem } from '@goldroute/market';
 import { evidenceToBytes, flippingSearch, goldToCopper, SnapshotBuilder } from '@goldroute/market';
 import type { EconomySize, RegionCode } from '@goldroute/simulator';
@@ -82,6 +91,8 @@ interface BenchRow extends EvaluatedRow {
   salesSeen: number | undefined;
   /** The going rate the trust rules compare the sell price with (gold): realm median, else region average. */
   goingRateGold: number | undefined;
+  /** What the dead-listing rule judges the sell price against (trust.ts); undefined without evidence. */
+  deadBasis: DeadBasis | undefined;
   sellListingAge: number | undefined;
 }
 
@@ -130,6 +141,7 @@ function rowOf(hour: number, r: TradeItem): BenchRow {
     flags: trust.flags,
     salesSeen: ev?.salesSeen14d,
     goingRateGold: median !== null && median > 0 ? median : r.avgSale > 0 ? r.avgSale : undefined,
+    deadBasis: ev ? deadBasisOf(r.sellBuyout, ev) : undefined,
     sellListingAge: ev?.sellListingAgeSnapshots,
   };
 }
@@ -146,14 +158,31 @@ function salesBucket(row: BenchRow): string {
         : 'no realm sales';
 }
 
-/** Why a planted dead listing went unflagged. */
-function missReason(row: BenchRow): string {
-  if (row.goingRateGold === undefined) return 'no going rate';
-  if (row.sell / 10_000 < 3 * row.goingRateGold) return 'sell < 3x going rate';
-  return 'sell >= 3x, young listing and < 5 sales';
+const DEAD_BASES = ['realm sales', 'realm floor', "realm's only price"] as const;
+type DeadBasis = (typeof DEAD_BASES)[number];
+
+/** The figure trust.ts judges a dead listing by: the realm's median sale, its usual floor, or neither. */
+function deadBasisOf(sellGold: number, ev: TradeEvidence): DeadBasis {
+  if (ev.salesSeen14d > 0) return 'realm sales';
+  const floor = ev.sellLowQuartile14d;
+  return floor !== null && floor * 1.005 < sellGold ? 'realm floor' : "realm's only price";
 }
 
-const deadBySales = new Map<string, Confusion>();
+/** Why a planted dead listing went unflagged, by what the rule judged it against. */
+function missReason(row: BenchRow): string {
+  if (row.deadBasis === undefined) return 'no evidence';
+  const relisted = (row.sellListingAge ?? 0) > LONGEST_AUCTION_SNAPSHOTS;
+  if (row.deadBasis === "realm's only price")
+    return `the realm's only price, not yet relisted, under ${DEAD_LISTING_REGION_RATIO}x the region's (or under ${DEAD_LISTING_MIN_AGE_SNAPSHOTS} hours)`;
+  const ratio = relisted ? DEAD_LISTING_RELISTED_RATIO : DEAD_LISTING_PRICE_RATIO;
+  return `under ${ratio}x the ${row.deadBasis === 'realm sales' ? 'median sale' : 'floor'}${relisted ? ', relisted' : ''}`;
+}
+
+/** Rows as the rules saw them, one JSON line each, for tuning the rules offline (TRUST_ROWS_OUT=<file>). */
+const rowsOut: string[] = [];
+const ROWS_OUT = process.env.TRUST_ROWS_OUT;
+
+const deadByBasis = new Map<string, Confusion>();
 const missed = new Map<string, number>();
 const bByConfidence = new Map<string, Tally>();
 const bBySales = new Map<string, Tally>();
@@ -169,7 +198,8 @@ function evaluate(hour: number, rows: TradeItem[], lowest: Map<number, Map<numbe
   const evaluated = rows.map((r) => rowOf(hour, r));
   const listing = (realm: number, variant: number) => lowest.get(realm)?.get(variant);
   const sellDead = new Map<string, boolean>();
-  for (const row of evaluated) {
+  for (let i = 0; i < evaluated.length; i++) {
+    const row = evaluated[i] as BenchRow;
     rowsSeen++;
     const sell = listing(row.sellRealm, row.variant);
     const buy = listing(row.buyRealm, row.variant);
@@ -180,11 +210,23 @@ function evaluate(hour: number, rows: TradeItem[], lowest: Map<number, Map<numbe
     trustRows++;
     const flagged = row.flags.includes('dead-listing');
     addToConfusion(dead, isDead, flagged);
-    const bucket = salesBucket(row);
-    let c = deadBySales.get(bucket);
-    if (!c) deadBySales.set(bucket, (c = emptyConfusion()));
+    const basis = row.deadBasis ?? 'unknown';
+    let c = deadByBasis.get(basis);
+    if (!c) deadByBasis.set(basis, (c = emptyConfusion()));
     addToConfusion(c, isDead, flagged);
     if (isDead && !flagged) missed.set(missReason(row), (missed.get(missReason(row)) ?? 0) + 1);
+    if (ROWS_OUT) {
+      const r = rows[i] as TradeItem;
+      const line = {
+        dead: isDead,
+        sell: r.sellBuyout,
+        buy: r.buyBuyout,
+        avg: r.avgSale,
+        ev: r.evidence,
+        flagged,
+      };
+      rowsOut.push(JSON.stringify(line));
+    }
   }
   const topA = topBySellVsBuy(evaluated, TOP);
   const topB = topByRealisticProfit(evaluated, TOP);
@@ -284,6 +326,8 @@ for (const id of realmIds) {
   const ev = builder.realmEvidence(id);
   if (ev) evidenceBytes += evidenceToBytes(ev).length;
 }
+
+if (ROWS_OUT) writeFileSync(ROWS_OUT, `${rowsOut.join('\n')}\n`);
 
 // 2. The truth: every sale on the kept rows' sell realms from the first evaluation hour on.
 const tTruth = now();
@@ -520,19 +564,29 @@ const sliceTable = table(
   slices,
 );
 const deadSliceTable = table(
-  ['dead-listing flag, every row', 'rows', 'planted dead', 'flagged', 'both', 'recall', 'precision'],
-  BUCKETS.filter((b) => deadBySales.has(b)).map((b) => {
-    const c = deadBySales.get(b) as Confusion;
-    return [
-      b,
-      count(c.tp + c.fp + c.fn + c.tn),
-      count(c.tp + c.fn),
-      count(c.tp + c.fp),
-      count(c.tp),
-      fixed2(recall(c)),
-      fixed2(precision(c)),
-    ];
-  }),
+  [
+    'dead-listing flag, every row, judged by',
+    'rows',
+    'planted dead',
+    'flagged',
+    'both',
+    'recall',
+    'precision',
+  ],
+  [...DEAD_BASES, 'unknown']
+    .filter((b) => deadByBasis.has(b))
+    .map((b) => {
+      const c = deadByBasis.get(b) as Confusion;
+      return [
+        b,
+        count(c.tp + c.fp + c.fn + c.tn),
+        count(c.tp + c.fn),
+        count(c.tp + c.fp),
+        count(c.tp),
+        fixed2(recall(c)),
+        fixed2(precision(c)),
+      ];
+    }),
 );
 const missedText = [...missed]
   .sort((x, y) => y[1] - x[1])
@@ -626,9 +680,10 @@ Recall target 0.95: ${verdict(summary.deadRecall >= 0.95)}; precision target 0.9
 
 ${deadTable}
 
-Where the rows come from, by the sales the sell realm was seen making in 14 days (the trust rules'
-going rate is the realm's median with sales, else the region sale average); planted dead listings
-not flagged, by reason: ${missedText || 'none'}.
+Where the rows come from, by the sales the sell realm was seen making in 14 days; and the dead-listing
+flag by what the rule judged the sell price against (the realm's median sale when it had sales, else the
+floor it was offered the item at, else the listing is the realm's only price). Planted dead listings not
+flagged, by reason: ${missedText || 'none'}.
 
 ${sliceTable}
 

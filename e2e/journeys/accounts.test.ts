@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsHarness, type AccountsHarness, type Credentials } from '../support/accounts';
 import { launchBrowser, screenshot } from '../support/browser';
 import { horizontalOverflow, unexpectedProblems, watchPage } from '../support/page-checks';
+import { submitLogin } from '../support/session';
 
 // Texts the screens must show, as SPEC.md words them (and as the server answers).
 const TEXT = {
@@ -62,13 +63,6 @@ async function confirmedAccount(label: string): Promise<Credentials> {
   const link = await h.linkFromMail(email);
   expect((await api(`/shared/users/${link.replace('/confirm-email/', 'confirm/')}`)).status).toBe(200);
   return { email, password: PASSWORD };
-}
-
-async function logIn(page: Page, { email, password }: Credentials, rememberMe = false) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  if (rememberMe) await page.getByLabel('Remember me for 30 days').check();
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
 const storedAuth = (page: Page) =>
@@ -139,7 +133,7 @@ describe('register, confirm the e-mail, log in', () => {
     await page.waitForURL('**/login', { timeout: 10_000 });
     await page.getByText(TEXT.confirmed).waitFor();
 
-    await logIn(page, { email, password: PASSWORD });
+    await submitLogin(page, { email, password: PASSWORD });
     await page.waitForURL('**/subscription');
     expect((await storedAuth(page))?.isAuthenticated).toBe(true);
 
@@ -194,11 +188,11 @@ describe('forgot password, reset, log in with the new password', () => {
     await page.waitForURL('**/login');
     await page.getByText(TEXT.resetDone).waitFor();
 
-    await logIn(page, account);
+    await submitLogin(page, account);
     await page.getByText(TEXT.invalidCredentials).waitFor();
     expect(pathOf(page)).toBe('/login');
     await screenshot(page, 'login-error-1440');
-    await logIn(page, { ...account, password: NEW_PASSWORD });
+    await submitLogin(page, { ...account, password: NEW_PASSWORD });
     await page.waitForURL('**/subscription');
 
     // The link is spent.
@@ -287,7 +281,7 @@ describe('remember me', () => {
     const account = await confirmedAccount('remember');
     const first = await newPage();
     await first.page.goto(url('/login'));
-    await logIn(first.page, account, true);
+    await submitLogin(first.page, account, true);
     await first.page.waitForURL('**/subscription');
     const { cookies } = await first.context.storageState();
     expect(cookies.map((c) => c.name)).toContain('goldroute_remember');
@@ -312,7 +306,7 @@ describe('remember me', () => {
     const account = await confirmedAccount('forget');
     const first = await newPage();
     await first.page.goto(url('/login'));
-    await logIn(first.page, account);
+    await submitLogin(first.page, account);
     await first.page.waitForURL('**/subscription');
     const { cookies } = await first.context.storageState();
     expect(cookies.map((c) => c.name)).not.toContain('goldroute_remember');
@@ -335,7 +329,7 @@ describe('the seeded subscriber', () => {
   it('lands on /config after login (access, but no region yet)', async () => {
     const { page, context, watch } = await newPage();
     await page.goto(url('/login'));
-    await logIn(page, subscriber);
+    await submitLogin(page, subscriber);
     await page.waitForURL('**/config');
     expect(pathOf(page)).toBe('/config');
 
@@ -350,7 +344,7 @@ describe('the seeded subscriber', () => {
     const { page, context } = await newPage();
     await page.goto(url('/config-personal'));
     await page.waitForURL('**/login');
-    await logIn(page, subscriber);
+    await submitLogin(page, subscriber);
     await page.waitForURL('**/config-personal');
     await context.close();
   });
@@ -358,7 +352,7 @@ describe('the seeded subscriber', () => {
   it('an expired access token is refreshed on reload, and the rotated refresh token is stored', async () => {
     const { page, context, watch } = await newPage();
     await page.goto(url('/login'));
-    await logIn(page, subscriber);
+    await submitLogin(page, subscriber);
     await page.waitForURL('**/config');
     const before = await storedAuth(page);
 
@@ -392,7 +386,7 @@ describe('the seeded subscriber', () => {
   it('logs out from a tool page: back on /, local auth gone, the session ended on the server', async () => {
     const { page, context, watch } = await newPage();
     await page.goto(url('/login'));
-    await logIn(page, subscriber);
+    await submitLogin(page, subscriber);
     await page.waitForURL('**/config');
     const session = await storedAuth(page);
     // The tool page's token price and the landing page's prices belong to other modules: not judged here.

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsHarness, type AccountsHarness, type Credentials } from '../support/accounts';
 import { launchBrowser, screenshotBothWidths } from '../support/browser';
 import { unexpectedProblems, watchPage } from '../support/page-checks';
+import { logInInBrowser } from '../support/session';
 
 // The admin pages as the demo admin uses them on the embedded default: grant a new user three months, who
 // then opens a tool; clear the personal answer cache and see its count drop; a subscriber is turned away.
@@ -24,11 +25,7 @@ async function signedIn(who: Credentials): Promise<{ page: Page; problems: strin
   contexts.push(context);
   const page = await context.newPage();
   const { problems } = watchPage(page);
-  await page.goto(url('/login'));
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+  await logInInBrowser(page, h.app.baseUrl, who);
   return { page, problems };
 }
 

@@ -3,32 +3,15 @@
 // and "Minimum confidence: High" keeps only high-confidence rows.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../apps/server/src/lib/clock';
-import { seedDemoAccounts } from '../../apps/server/src/modules/users/demo-seed';
+import type { Credentials } from '../support/accounts';
 import { launchBrowser, screenshotBothWidths } from '../support/browser';
 import { startServer } from '../support/server';
+import { logInInBrowser, seedSubscriberWithUsRealms } from '../support/session';
 
 const FLIPPING = '/retail-cross-realm-flipping-tool/us';
 let app: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
-let email = '';
-let password = '';
-
-async function call<T>(
-  path: string,
-  init: { body?: unknown; token?: string; method?: string } = {},
-): Promise<T> {
-  const response = await fetch(`${app.baseUrl}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+let subscriber: Credentials;
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([
@@ -36,21 +19,7 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
   await app.market.refreshNow();
-  const lines: string[] = [];
-  const log = { info: (line: string) => lines.push(line) } as unknown as Parameters<
-    typeof seedDemoAccounts
-  >[2];
-  await seedDemoAccounts(app.database.db, systemClock, log);
-  [, , email = '', password = ''] = lines.find((l) => l.startsWith('demo subscriber: '))?.split(' ') ?? [];
-  const login = await call<{ accessToken: string }>('/shared/users/login', {
-    body: { email, password, rememberMe: false },
-  });
-  const realms = (await call<{ id: number }[]>('/shared/data/realms/us')).map((r) => String(r.id));
-  await call('/shared/users/settings', {
-    method: 'PUT',
-    token: login.accessToken,
-    body: { region: 'us', retailBuyingRealmsUS: realms, retailSellingRealmsUS: realms },
-  });
+  subscriber = await seedSubscriberWithUsRealms(app);
   // The replay runs in the background: wait until its snapshot (a day and more of evidence) is out.
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
@@ -67,11 +36,7 @@ afterAll(async () => {
 
 async function flippingPage(): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
-  await page.goto(`${app.baseUrl}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+  await logInInBrowser(page, app.baseUrl, subscriber);
   await page.goto(`${app.baseUrl}${FLIPPING}`);
   await page.locator('tbody tr[data-trade-key]').first().waitFor({ timeout: 30_000 });
   return page;

@@ -1,12 +1,11 @@
 import type { TestApp } from '@goldroute/server/test-support';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../apps/server/src/lib/clock';
-import { seedDemoAccounts } from '../../apps/server/src/modules/users/demo-seed';
-import type { Credentials } from '../support/accounts';
+import { seedDemoCredentials, type Credentials } from '../support/accounts';
 import { launchBrowser, screenshotBothWidths } from '../support/browser';
 import { unexpectedProblems, watchPage } from '../support/page-checks';
 import { startServer } from '../support/server';
+import { submitLogin } from '../support/session';
 
 // Realm settings, personal filter defaults, realm statistics and the header token price, as the seeded
 // subscriber uses them against the simulator's market.
@@ -18,18 +17,6 @@ let context: BrowserContext;
 let page: Page;
 let watch: { problems: string[] };
 let subscriber: Credentials;
-
-async function seedSubscriber(): Promise<Credentials> {
-  const lines: string[] = [];
-  const log = { info: (line: string) => lines.push(line) } as unknown as Parameters<
-    typeof seedDemoAccounts
-  >[2];
-  await seedDemoAccounts(app.database.db, systemClock, log);
-  const line = lines.find((l) => l.startsWith('demo subscriber: '));
-  const [, , email = '', password = ''] = line?.split(' ') ?? [];
-  if (!email || !password) throw new Error(`no subscriber in ${JSON.stringify(lines)}`);
-  return { email, password };
-}
 
 const url = (path: string) => `${app.baseUrl}${path}`;
 const pathOf = () => new URL(page.url()).pathname;
@@ -51,7 +38,7 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
   await app.market.refreshNow();
-  subscriber = await seedSubscriber();
+  ({ subscriber } = await seedDemoCredentials(app));
   context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   page = await context.newPage();
   watch = watchPage(page);
@@ -66,9 +53,7 @@ afterAll(async () => {
 describe('settings journey of the seeded subscriber', () => {
   it('lands on /config, saves all US realms and unlocks the tools', async () => {
     await page.goto(url('/login'));
-    await page.getByLabel('Email').fill(subscriber.email);
-    await page.getByLabel('Password', { exact: true }).fill(subscriber.password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await submitLogin(page, subscriber);
     await page.waitForURL('**/config');
     expect(pathOf()).toBe('/config');
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsHarness, type AccountsHarness } from '../support/accounts';
 import { launchBrowser, screenshotBothWidths } from '../support/browser';
 import { unexpectedProblems, watchPage } from '../support/page-checks';
+import { submitLogin } from '../support/session';
 
 // The money path on the embedded default: a new user registers, confirms, pays with the demo checkout,
 // lands back with the welcome toast and the tools open, switches to yearly, cancels and resumes.
@@ -56,9 +57,7 @@ describe('a visitor becomes a paying subscriber on the embedded default', () => 
     await page.goto(url(await h.linkFromMail(EMAIL)));
     await page.getByText('Email confirmed successfully! You can now log in.').waitFor();
     await page.waitForURL('**/login', { timeout: 10_000 });
-    await page.getByLabel('Email').fill(EMAIL);
-    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await submitLogin(page, { email: EMAIL, password: PASSWORD });
 
     await page.waitForURL('**/subscription');
     await summary().getByText('No active subscription').waitFor();

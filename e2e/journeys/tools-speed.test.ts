@@ -7,10 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../apps/server/src/lib/clock';
-import { seedDemoAccounts } from '../../apps/server/src/modules/users/demo-seed';
 import { launchBrowser } from '../support/browser';
 import { startServer } from '../support/server';
+import { logInInBrowser, seedSubscriberWithUsRealms } from '../support/session';
 
 type TestApp = Awaited<ReturnType<typeof startServer>>;
 
@@ -118,6 +117,7 @@ function generateItems(count: number) {
         sellRealmUpdatedAt: 1_795_000_000,
         hoursObserved: 336,
         sellLowQuartile14d: i % 3 === 2 ? sell : buy,
+        regionMedianLowest: avg,
       },
     });
   }
@@ -147,45 +147,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** The seeded subscriber, with every US realm saved as buying and selling realm (as /config does). */
-async function subscriber(): Promise<{ email: string; password: string }> {
-  const lines: string[] = [];
-  const log = { info: (line: string) => lines.push(line) } as unknown as Parameters<
-    typeof seedDemoAccounts
-  >[2];
-  await seedDemoAccounts(app.database.db, systemClock, log);
-  const [, , email = '', password = ''] =
-    lines.find((l) => l.startsWith('demo subscriber: '))?.split(' ') ?? [];
-  const post = (path: string, body: unknown, method = 'POST', token?: string) =>
-    fetch(`${app.baseUrl}${path}`, {
-      method,
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
-  const login = (await (
-    await post('/shared/users/login', { email, password, rememberMe: false })
-  ).json()) as {
-    accessToken: string;
-  };
-  const realms = (await (await fetch(`${app.baseUrl}/shared/data/realms/us`)).json()) as { id: number }[];
-  const values = realms.map((r) => String(r.id));
-  const saved = await post(
-    '/shared/users/settings',
-    { region: 'us', retailBuyingRealmsUS: values, retailSellingRealmsUS: values },
-    'PUT',
-    login.accessToken,
-  );
-  expect(saved.ok).toBe(true);
-  return { email, password };
-}
-
 async function signIn(page: Page) {
-  const { email, password } = await subscriber();
-  await page.goto(`${app.baseUrl}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+  await logInInBrowser(page, app.baseUrl, await seedSubscriberWithUsRealms(app));
 }
 
 /**

@@ -1,11 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../../apps/server/src/lib/clock';
-import { seedDemoAccounts } from '../../apps/server/src/modules/users/demo-seed';
 import type { Credentials } from '../support/accounts';
 import { launchBrowser, screenshot } from '../support/browser';
 import { horizontalOverflow, unexpectedProblems, watchPage } from '../support/page-checks';
 import { startServer } from '../support/server';
+import { logInInBrowser, seedSubscriberWithUsRealms } from '../support/session';
 
 type TestApp = Awaited<ReturnType<typeof startServer>>;
 
@@ -21,48 +20,13 @@ let subscriber: Credentials;
 
 const url = (path: string) => `${app.baseUrl}${path}`;
 
-async function call<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<T> {
-  const response = await fetch(url(path), {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      ...(init.token ? { Authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
 beforeAll(async () => {
   [app, browser] = await Promise.all([
     startServer({ MARKET_SOURCE: 'simulator', SIMULATOR_SIZE: 'small' }),
     launchBrowser(),
   ]);
   await app.market.refreshNow();
-  const lines: string[] = [];
-  const log = { info: (line: string) => lines.push(line) } as unknown as Parameters<
-    typeof seedDemoAccounts
-  >[2];
-  await seedDemoAccounts(app.database.db, systemClock, log);
-  const line = lines.find((l) => l.startsWith('demo subscriber: '));
-  const [, , email = '', password = ''] = line?.split(' ') ?? [];
-  subscriber = { email, password };
-
-  // Every US realm as buying and selling realm, saved over the API as /config does.
-  const login = await call<{ accessToken: string }>('/shared/users/login', {
-    body: { ...subscriber, rememberMe: false },
-  });
-  const realms = await call<{ id: number }[]>('/shared/data/realms/us');
-  const values = realms.map((r) => String(r.id));
-  await call('/shared/users/settings', {
-    method: 'PUT',
-    token: login.accessToken,
-    body: { region: 'us', retailBuyingRealmsUS: values, retailSellingRealmsUS: values },
-  });
+  subscriber = await seedSubscriberWithUsRealms(app);
 });
 
 afterAll(async () => {
@@ -79,11 +43,7 @@ async function signedInPage(
   });
   const page = await context.newPage();
   const { problems } = watchPage(page);
-  await page.goto(url('/login'));
-  await page.getByLabel('Email').fill(subscriber.email);
-  await page.getByLabel('Password', { exact: true }).fill(subscriber.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith('/login'), { timeout: 30_000 });
+  await logInInBrowser(page, app.baseUrl, subscriber);
   return { page, context, problems };
 }
 

@@ -39,23 +39,31 @@ export async function startAccountsHarness(env: Record<string, string> = {}): Pr
       const link = linkIn(await smtp.waitFor(to, count), MAIL_PUBLIC_URL);
       return link.slice(MAIL_PUBLIC_URL.length);
     },
-    async seedDemoAccounts() {
-      const lines: string[] = [];
-      const log = { info: (line: string) => lines.push(line) } as unknown as Parameters<
-        typeof seedDemoAccounts
-      >[2];
-      await seedDemoAccounts(app.database.db, systemClock, log);
-      const parse = (label: string): Credentials => {
-        const line = lines.find((l) => l.startsWith(`demo ${label}: `));
-        const [, , email = '', password = ''] = line?.split(' ') ?? [];
-        if (!email || !password) throw new Error(`no "demo ${label}" line in ${JSON.stringify(lines)}`);
-        return { email, password };
-      };
-      return { admin: parse('admin'), subscriber: parse('subscriber') };
-    },
+    seedDemoAccounts: () => seedDemoCredentials(app),
     close: async () => {
       await app.close();
       await smtp.close();
     },
   };
+}
+
+/**
+ * Seeds the demo admin and subscriber into the app's database and returns their passwords, read from the
+ * "demo <label>: <email> <password>" lines the first start prints.
+ */
+export async function seedDemoCredentials(
+  app: TestApp,
+): Promise<{ admin: Credentials; subscriber: Credentials }> {
+  const lines: string[] = [];
+  const log = { info: (line: string) => lines.push(line) } as unknown as Parameters<
+    typeof seedDemoAccounts
+  >[2];
+  await seedDemoAccounts(app.database.db, systemClock, log);
+  const parse = (label: string): Credentials => {
+    const line = lines.find((l) => l.startsWith(`demo ${label}: `));
+    const [, , email = '', password = ''] = line?.split(' ') ?? [];
+    if (!email || !password) throw new Error(`no "demo ${label}" line in ${JSON.stringify(lines)}`);
+    return { email, password };
+  };
+  return { admin: parse('admin'), subscriber: parse('subscriber') };
 }

@@ -1,4 +1,5 @@
-// Test-only builders (not re-exported from index): one valid trade item and user to vary per case.
+// Test-only builders (not re-exported from index; tests elsewhere import "@goldroute/domain/test-fixtures"):
+// one valid trade item and user to vary per case.
 import type { User } from './api/users';
 import type { TradeEvidence, TradeItem } from './trade-item';
 
@@ -17,6 +18,7 @@ export function makeTradeEvidence(overrides: Partial<TradeEvidence> = {}): Trade
     sellRealmUpdatedAt: 1_732_000_000,
     hoursObserved: 336,
     sellLowQuartile14d: 19000,
+    regionMedianLowest: 21000,
     ...overrides,
   };
 }

@@ -6,7 +6,9 @@ import {
   CONFIDENCE_LEVELS,
   DEAD_LISTING_MIN_AGE_SNAPSHOTS,
   DEAD_LISTING_PRICE_RATIO,
-  DEAD_LISTING_PROOF_SALES,
+  DEAD_LISTING_REGION_RATIO,
+  DEAD_LISTING_RELISTED_RATIO,
+  LONGEST_AUCTION_SNAPSHOTS,
   DEAL_FLAGS,
   EVIDENCE_WINDOW_HOURS,
   FLAG_EXPLANATIONS,
@@ -51,6 +53,7 @@ const EVIDENCE: DealEvidence = {
   sellRealmUpdatedAt: NOW - 600,
   hoursObserved: 48,
   sellLowQuartile14d: null,
+  regionMedianLowest: 2100,
 };
 
 const deal = (over: Partial<DealPrices> = {}): DealPrices => ({ ...DEAL, ...over });
@@ -63,7 +66,9 @@ describe('thresholds', () => {
       NEAR_PRICE_FACTOR,
       DEAD_LISTING_PRICE_RATIO,
       DEAD_LISTING_MIN_AGE_SNAPSHOTS,
-      DEAD_LISTING_PROOF_SALES,
+      DEAD_LISTING_RELISTED_RATIO,
+      DEAD_LISTING_REGION_RATIO,
+      LONGEST_AUCTION_SNAPSHOTS,
       THIN_SUPPLY_MIN_REALMS,
       BAIT_PRICE_RATIO,
       BAIT_MAX_AGE_SNAPSHOTS,
@@ -73,7 +78,9 @@ describe('thresholds', () => {
       NEAR_PRICE_FACTOR: 1.1,
       DEAD_LISTING_PRICE_RATIO: 3,
       DEAD_LISTING_MIN_AGE_SNAPSHOTS: 12,
-      DEAD_LISTING_PROOF_SALES: 5,
+      DEAD_LISTING_RELISTED_RATIO: 2,
+      DEAD_LISTING_REGION_RATIO: 8,
+      LONGEST_AUCTION_SNAPSHOTS: 48,
       THIN_SUPPLY_MIN_REALMS: 3,
       BAIT_PRICE_RATIO: 0.3,
       BAIT_MAX_AGE_SNAPSHOTS: 1,
@@ -150,70 +157,82 @@ describe('flags', () => {
 
   describe('dead-listing', () => {
     const dead = { sellBuyout: 3000 };
+    const noSales = { salesSeen14d: 0, medianSale14d: null };
     it.each<[string, Partial<DealPrices>, Partial<DealEvidence>, DealFlag[]]>([
       [
-        'at 3x a median proven by 5 sales, new',
+        'at 3x the realm median, new',
         dead,
-        { medianSale14d: 1000, salesSeen14d: 5, sellListingAgeSnapshots: 1 },
+        { medianSale14d: 1000, sellListingAgeSnapshots: 1 },
         ['dead-listing'],
       ],
-      ['just under 3x', { sellBuyout: 2999.9999 }, { medianSale14d: 1000, salesSeen14d: 5 }, []],
+      ['just under 3x the median', { sellBuyout: 2999.9999 }, { medianSale14d: 1000 }, []],
       [
-        '4 sales and 11 snapshots old',
-        dead,
-        { medianSale14d: 1000, salesSeen14d: 4, sellListingAgeSnapshots: 11 },
+        'at 2x the median after 48 snapshots: may still be its first auction',
+        { sellBuyout: 2000 },
+        { medianSale14d: 1000, sellListingAgeSnapshots: 48 },
         [],
       ],
       [
-        '4 sales and 12 snapshots old, but under 3x the region average (the median may be a snipe)',
-        dead,
-        { medianSale14d: 1000, salesSeen14d: 4, sellListingAgeSnapshots: 12 },
-        [],
-      ],
-      [
-        '4 sales and 12 snapshots old, and 4.5x the region average too',
-        { sellBuyout: 8100 },
-        { medianSale14d: 1000, salesSeen14d: 4, sellListingAgeSnapshots: 12 },
+        'at 2x the median after 49 snapshots: relisted at the same price',
+        { sellBuyout: 2000 },
+        { medianSale14d: 1000, sellListingAgeSnapshots: 49 },
         ['dead-listing'],
       ],
       [
-        'region fallback at 5x, 11 snapshots',
-        { ...dead, avgSale: 600 },
-        { salesSeen14d: 0, medianSale14d: null, sellListingAgeSnapshots: 11 },
-        ['no-sales-seen'],
-      ],
-      [
-        'region fallback at 5x, 12 snapshots',
-        { ...dead, avgSale: 600 },
-        { salesSeen14d: 0, medianSale14d: null, sellListingAgeSnapshots: 12 },
+        'no sales, at 3x the floor the realm was offered before',
+        dead,
+        { ...noSales, sellLowQuartile14d: 1000 },
         ['no-sales-seen', 'dead-listing'],
       ],
       [
-        'region fallback at 4x alone: a dear realm reaches that',
-        { ...dead, avgSale: 750 },
-        { salesSeen14d: 0, medianSale14d: null, sellListingAgeSnapshots: 99 },
+        'no sales, under 3x that floor, young',
+        dead,
+        { ...noSales, sellLowQuartile14d: 1001 },
         ['no-sales-seen'],
       ],
       [
-        'region fallback at 4x, 3x above the realm floor seen before',
-        { ...dead, avgSale: 750 },
-        { salesSeen14d: 0, medianSale14d: null, sellListingAgeSnapshots: 99, sellLowQuartile14d: 1000 },
+        'no sales, at 2x that floor, relisted',
+        { sellBuyout: 2002 },
+        { ...noSales, sellLowQuartile14d: 1001, sellListingAgeSnapshots: 49 },
         ['no-sales-seen', 'dead-listing'],
       ],
       [
-        'region fallback just under 3x',
-        { ...dead, avgSale: 1000.0001 },
-        { salesSeen14d: 0, medianSale14d: null, sellListingAgeSnapshots: 99 },
+        "the realm's only price, young, 7x the region's: a dear realm reaches that",
+        { sellBuyout: 7000 },
+        { ...noSales, regionMedianLowest: 1000, sellListingAgeSnapshots: 48 },
         ['no-sales-seen'],
       ],
       [
-        'no going rate at all',
-        { ...dead, avgSale: 0 },
-        { salesSeen14d: 0, medianSale14d: null, sellListingAgeSnapshots: 99 },
+        "the realm's only price, 8x the region's, 11 snapshots",
+        { sellBuyout: 8000 },
+        { ...noSales, regionMedianLowest: 1000, sellListingAgeSnapshots: 11 },
+        ['no-sales-seen'],
+      ],
+      [
+        "the realm's only price, 8x the region's, 12 snapshots",
+        { sellBuyout: 8000 },
+        { ...noSales, regionMedianLowest: 1000, sellListingAgeSnapshots: 12 },
+        ['no-sales-seen', 'dead-listing'],
+      ],
+      [
+        "the realm's only price (its own floor), relisted, whatever the region pays",
+        { sellBuyout: 1500 },
+        { ...noSales, regionMedianLowest: 1000, sellListingAgeSnapshots: 49, sellLowQuartile14d: 1500 },
+        ['no-sales-seen', 'dead-listing'],
+      ],
+      [
+        'nothing to judge by: no sales, no floor, no region price',
+        { sellBuyout: 8000 },
+        { ...noSales, regionMedianLowest: 0, sellListingAgeSnapshots: 20 },
         ['no-sales-seen'],
       ],
     ])('%s', (_, d, e, expected) => {
       expect(flagsOf(d, e)).toEqual(expected);
+    });
+
+    it("ignores the region sale average: it is the item's, and a dear variant is worth several times it", () => {
+      const e = { ...noSales, regionMedianLowest: 1000, sellListingAgeSnapshots: 20 };
+      expect(flagsOf({ sellBuyout: 7000, avgSale: 100 }, e)).toEqual(['no-sales-seen']);
     });
   });
 
@@ -222,13 +241,11 @@ describe('flags', () => {
     expect(flagsOf({}, { salesSeen14d: 1 })).not.toContain('no-sales-seen');
   });
 
-  it("dead-listing: not when the sell price is under twice the realm's usual floor for the item", () => {
+  it('dead-listing: the realm median decides when there are sales, whatever the floor', () => {
     const far = { medianSale14d: 1000, salesSeen14d: 5, sellListingAgeSnapshots: 20 };
-    expect(flagsOf({ sellBuyout: 3000 }, { ...far, sellLowQuartile14d: 1600 })).toEqual([]);
-    expect(flagsOf({ sellBuyout: 3000 }, { ...far, sellLowQuartile14d: 1500 })).toEqual(['dead-listing']);
+    expect(flagsOf({ sellBuyout: 3000 }, { ...far, sellLowQuartile14d: 1600 })).toEqual(['dead-listing']);
     expect(flagsOf({ sellBuyout: 3000 }, { ...far, sellLowQuartile14d: null })).toEqual(['dead-listing']);
-    // A listing that has been the realm's lowest all along is its own floor: that says nothing.
-    expect(flagsOf({ sellBuyout: 3000 }, { ...far, sellLowQuartile14d: 3000 })).toEqual(['dead-listing']);
+    expect(flagsOf({ sellBuyout: 2900 }, { ...far, sellLowQuartile14d: 900 })).toEqual([]);
   });
 
   it('slow-seller: under 2 sales expected in 48 hours at the pace seen (at least 48 hours counted)', () => {
@@ -368,6 +385,21 @@ describe('explanations', () => {
       'Slow seller: 1 sale seen on the sell realm in 14 days, about 1.0 expected in the next 2 days.',
       'Thin supply: only 2 realms in the region sell this item.',
     ]);
+  });
+
+  it('says what a dead listing without sales on its realm was judged against', () => {
+    const noSales = { salesSeen14d: 0, medianSale14d: null, regionMedianLowest: 900 };
+    const deadLine = (d: Partial<DealPrices>, e: Partial<DealEvidence>) =>
+      explain(d, { ...noSales, ...e }).find((line) => line.startsWith('Dead listing'));
+    expect(deadLine({ sellBuyout: 4800 }, { sellLowQuartile14d: 1200, sellListingAgeSnapshots: 30 })).toBe(
+      'Dead listing: the sell price 4,800g is 4.0× the 1,200g the sell realm usually offers it at (no sales seen there), and has sat for 30 hours.',
+    );
+    expect(deadLine({ sellBuyout: 9000 }, { sellListingAgeSnapshots: 13 })).toBe(
+      'Dead listing: the sell price 9,000g is 10.0× the 900g this item is offered at across the region (no sales seen on the sell realm), and has sat for 13 hours.',
+    );
+    expect(deadLine({ sellBuyout: 1500 }, { sellListingAgeSnapshots: 72 })).toBe(
+      'Dead listing: the sell price 1,500g has stood for 3 days, longer than any auction runs (relisted at the same price), and nobody on the sell realm was seen buying the item in 14 days.',
+    );
   });
 
   it('names bait, missing sales and stale data with their numbers', () => {

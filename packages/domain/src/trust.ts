@@ -27,22 +27,19 @@ export const NEAR_PRICE_FACTOR = 1.1;
  * 1.25x the going rate, and overpriced postings cluster below 2x. Dead listings sit at 3-10x.
  */
 export const DEAD_LISTING_PRICE_RATIO = 3;
-/** Half a day unsold: a price a realm pays is normally taken within hours. */
+/**
+ * Blizzard's longest auction runs 48 hours: a price seen for more snapshots than that was relisted at
+ * the same price after running out unsold, so 2x what the realm pays is enough to call it dead.
+ */
+export const LONGEST_AUCTION_SNAPSHOTS = 48;
+export const DEAD_LISTING_RELISTED_RATIO = 2;
+/**
+ * A listing that is the realm's only price for the item (never offered cheaper there, never seen
+ * sold) can be judged only against the region: this far above what the same variant is offered at
+ * across the region, after half a day unsold. Below it, an honest listing on a dear realm is as likely.
+ */
+export const DEAD_LISTING_REGION_RATIO = 8;
 export const DEAD_LISTING_MIN_AGE_SNAPSHOTS = 12;
-/**
- * With this many sales seen on the sell realm, its median is proof enough of what buyers there pay,
- * so a listing at 3x it is dead however new. With fewer (or the region fallback) it must also have sat.
- */
-export const DEAD_LISTING_PROOF_SALES = 5;
-
-/**
- * A sell price under twice the realm's usual floor (sellLowQuartile14d) is that realm's normal price
- * for the item, however far above the region it is: realm price levels differ, dead listings stand out
- * from their own realm.
- */
-export const DEAD_LISTING_REALM_FLOOR_RATIO = 2;
-/** The price ratio a dead listing needs on the region's average alone (see isDeadListing). */
-export const DEAD_LISTING_REGION_ONLY_RATIO = 4.5;
 /** Prices within 0.5% are one price (per-unit prices of stacks round). */
 const SAME_PRICE_RATIO = 1.005;
 
@@ -108,6 +105,12 @@ export interface DealEvidence {
    * price it is usually offered at there; null when it was never listed.
    */
   sellLowQuartile14d: number | null;
+  /**
+   * Median over the realms offering the variant of their lowest price now, gold: what this very
+   * variant (its item level, sockets, quality) is offered at across the region. The region sale
+   * average is the item's, whatever its variant, and a high-level variant is worth several times it.
+   */
+  regionMedianLowest: number;
 }
 
 /** The prices of the deal itself, as on the trade item (avgSale is the region sale average). */
@@ -146,29 +149,45 @@ export function realisticProfit(deal: DealPrices, evidence: DealEvidence): numbe
   return sellVsBuy(deal.buyBuyout, expectedSale(deal, evidence));
 }
 
-function isDeadListing(deal: DealPrices, evidence: DealEvidence): boolean {
-  const rate = goingRate(deal, evidence);
-  if (rate === null || deal.sellBuyout < DEAD_LISTING_PRICE_RATIO * rate.price) return false;
-  // The floor tells something only when the realm was offered the item below today's price: a listing
-  // that has been its lowest all along is its own floor.
+/** What a dead listing was judged against: a price (with its words for the tooltip), or none. */
+interface DeadListingBasis {
+  price: number | null;
+  against: string;
+}
+
+/**
+ * Whether the sell price is one buyers on its realm do not pay, judged against the best figure the
+ * realm gives, and why (null: not dead):
+ * 1. sales seen there: 3x their 14-day median or more;
+ * 2. else, when the realm was offered the item cheaper (its usual floor lies below today's price):
+ *    3x that floor or more;
+ * 3. else the listing is the realm's only price for it and it never sold there: dead once relisted
+ *    at the same price (longer than any auction runs), or at 8x what the variant is offered at across
+ *    the region after half a day.
+ * In 1 and 2 a relisted price is dead at 2x. Bait bought within the hour is left out of the sales and
+ * floors the engine reports, so one snipe does not make an honest listing look dear.
+ */
+function deadListingBasis(deal: DealPrices, evidence: DealEvidence): DeadListingBasis | null {
+  const sell = deal.sellBuyout;
+  const age = evidence.sellListingAgeSnapshots;
+  const relisted = age > LONGEST_AUCTION_SNAPSHOTS;
+  const ratio = relisted ? DEAD_LISTING_RELISTED_RATIO : DEAD_LISTING_PRICE_RATIO;
+  const median = evidence.medianSale14d;
+  if (evidence.salesSeen14d > 0 && median !== null && median > 0) {
+    return sell >= ratio * median ? { price: median, against: describeMedian(median, evidence) } : null;
+  }
   const floor = evidence.sellLowQuartile14d;
-  const floorBelow = floor !== null && floor * SAME_PRICE_RATIO < deal.sellBuyout;
-  if (floorBelow && deal.sellBuyout < DEAD_LISTING_REALM_FLOOR_RATIO * floor) return false;
-  // On the region's average alone (no sale, no cheaper listing seen on the realm), 3x is not enough:
-  // realm price levels spread so widely that an honest listing on a dear realm reaches it.
-  if (
-    rate.source === 'region-average' &&
-    !floorBelow &&
-    deal.sellBuyout < DEAD_LISTING_REGION_ONLY_RATIO * rate.price
-  )
-    return false;
-  const provenBySales = rate.source === 'realm-sales' && evidence.salesSeen14d >= DEAD_LISTING_PROOF_SALES;
-  if (provenBySales) return true;
-  // A median of a few sales can be one snipe of a bait far below the going rate: then the listing
-  // must also stand far above the region's average, and have sat.
-  const regionRatio = floorBelow ? DEAD_LISTING_PRICE_RATIO : DEAD_LISTING_REGION_ONLY_RATIO;
-  const unproven = rate.source === 'realm-sales' && deal.sellBuyout < regionRatio * deal.avgSale;
-  return !unproven && evidence.sellListingAgeSnapshots >= DEAD_LISTING_MIN_AGE_SNAPSHOTS;
+  if (floor !== null && floor * SAME_PRICE_RATIO < sell) {
+    const against = `the ${formatGold(floor)} the sell realm usually offers it at (no sales seen there)`;
+    return sell >= ratio * floor ? { price: floor, against } : null;
+  }
+  if (relisted) return { price: null, against: '' };
+  const region = evidence.regionMedianLowest;
+  if (region > 0 && sell >= DEAD_LISTING_REGION_RATIO * region && age >= DEAD_LISTING_MIN_AGE_SNAPSHOTS) {
+    const against = `the ${formatGold(region)} this item is offered at across the region (no sales seen on the sell realm)`;
+    return { price: region, against };
+  }
+  return null;
 }
 
 /** Sales the sell realm is expected to make in 48 hours at the pace seen (at least 48 hours counted). */
@@ -205,7 +224,7 @@ export function dealFlags(deal: DealPrices, evidence: DealEvidence, nowSeconds: 
     'slow-seller': evidence.salesSeen14d > 0 && expectedSales48h(evidence) < SLOW_SELLER_MIN_SALES_48H,
     'no-sales-seen': evidence.salesSeen14d === 0,
     bait: isBait(deal, evidence),
-    'dead-listing': isDeadListing(deal, evidence),
+    'dead-listing': deadListingBasis(deal, evidence) !== null,
   };
   return DEAL_FLAGS.filter((flag) => applies[flag]);
 }
@@ -243,7 +262,8 @@ export const FLAG_EXPLANATIONS: Readonly<Record<DealFlag, string>> = {
   'slow-seller': 'Slow seller: the sell realm buys this item too rarely to expect a sale within 2 days.',
   'no-sales-seen': 'No sales seen: nobody was seen buying this item on the sell realm in 14 days.',
   bait: 'Likely bait: one cheap unit that just appeared; someone usually buys it within the hour.',
-  'dead-listing': 'Dead listing: the sell price is far above what this realm pays and has sat unsold.',
+  'dead-listing':
+    'Dead listing: the sell price is far above what this realm pays, or has been relisted unsold for days.',
 };
 
 function plural(n: number, unit: string): string {
@@ -255,11 +275,25 @@ function formatHours(hours: number): string {
   return hours < 48 ? plural(hours, 'hour') : plural(Math.floor(hours / 24), 'day');
 }
 
-/** "the 1,200g median of 8 sales seen on the sell realm in 14 days" or the region average. */
+/** "the 1,200g median of 8 sales seen on the sell realm in 14 days". */
+function describeMedian(median: number, evidence: DealEvidence): string {
+  return `the ${formatGold(median)} median of ${plural(evidence.salesSeen14d, 'sale')} seen on the sell realm in 14 days`;
+}
+
+/** The realm's median sale, or the region sale average. */
 function describeRate(rate: GoingRate, evidence: DealEvidence): string {
   return rate.source === 'realm-sales'
-    ? `the ${formatGold(rate.price)} median of ${plural(evidence.salesSeen14d, 'sale')} seen on the sell realm in 14 days`
+    ? describeMedian(rate.price, evidence)
     : `the ${formatGold(rate.price)} region sale average (no sales seen on the sell realm)`;
+}
+
+function deadListingLine(deal: DealPrices, evidence: DealEvidence): string {
+  const basis = deadListingBasis(deal, evidence);
+  const sat = formatHours(evidence.sellListingAgeSnapshots);
+  if (basis === null || basis.price === null) {
+    return `Dead listing: the sell price ${formatGold(deal.sellBuyout)} has stood for ${sat}, longer than any auction runs (relisted at the same price), and nobody on the sell realm was seen buying the item in 14 days.`;
+  }
+  return `Dead listing: the sell price ${formatGold(deal.sellBuyout)} is ${(deal.sellBuyout / basis.price).toFixed(1)}× ${basis.against}, and has sat for ${sat}.`;
 }
 
 /** Tooltip lines with the deal's own numbers: confidence, realistic profit, then each flag, worst first. */
@@ -280,12 +314,11 @@ export function explainTrust(
     CONFIDENCE_EXPLANATIONS[deal.confidence],
     `Realistic profit ${formatGold(deal.realisticProfit)}: sells for ${basis}, less the 5% cut and the ${formatGold(deal.buyBuyout)} buy price.`,
   ];
-  // Dead listing and bait need a going rate, so it exists whenever their flags come from assessDeal.
+  // Bait needs a going rate, so it exists whenever the flag comes from assessDeal.
   const against = rate === null ? 'the going rate' : describeRate(rate, evidence);
   const share = (price: number) => (rate === null ? 0 : price / rate.price);
   const detail: Record<DealFlag, () => string> = {
-    'dead-listing': () =>
-      `Dead listing: the sell price ${formatGold(deal.sellBuyout)} is ${share(deal.sellBuyout).toFixed(1)}× ${against}, and has sat for ${formatHours(evidence.sellListingAgeSnapshots)}.`,
+    'dead-listing': () => deadListingLine(deal, evidence),
     bait: () =>
       `Likely bait: a lone unit at ${formatGold(deal.buyBuyout)}, ${Math.round(share(deal.buyBuyout) * 100)}% of ${against}, new in the last hour; it is usually bought before you get there.`,
     'slow-seller': () =>

@@ -12,6 +12,16 @@ function updatedAt(snapshot: MarketSnapshot, realm: number): number {
   return Math.floor(ms / 1000);
 }
 
+/** Median of the variant's lowest price per realm, copper: its entries ascend by price. */
+function medianLowest(snapshot: MarketSnapshot, v: number): number {
+  const from = snapshot.offsets[v] as number;
+  const n = (snapshot.offsets[v + 1] as number) - from;
+  if (n === 0) return 0;
+  const mid = from + (n >> 1);
+  const upper = snapshot.entryPrice[mid] as number;
+  return n % 2 === 1 ? upper : ((snapshot.entryPrice[mid - 1] as number) + upper) / 2;
+}
+
 export function dealEvidence(
   snapshot: MarketSnapshot,
   v: number,
@@ -35,6 +45,7 @@ export function dealEvidence(
     hoursObserved: s.realmHoursObserved[sellRealm] as number,
     sellLowQuartile14d:
       (s.entryLowQuartile[sellEntry] as number) > 0 ? toGold(s.entryLowQuartile[sellEntry] as number) : null,
+    regionMedianLowest: toGold(medianLowest(s, v)),
   };
 }
 

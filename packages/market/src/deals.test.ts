@@ -117,6 +117,7 @@ describe('flippingSearch: hand-computed figures', () => {
         sellRealmUpdatedAt: 0,
         hoursObserved: 0,
         sellLowQuartile14d: null,
+        regionMedianLowest: 15_000, // the middle of the three realms' lowest prices
       },
     });
   });

@@ -80,6 +80,7 @@ describe('a snapshot with evidence', () => {
       sellRealmUpdatedAt: (T0 + H) / 1000,
       hoursObserved: 2,
       sellLowQuartile14d: 100, // the day's lowest on the sell realm (100g at hour 0): one day listed
+      regionMedianLowest: 77, // the two realms' lowest prices now, 50g and 104g
     });
     // The realm paid ~100g, less than the 104g listed: 100 x 0.95 - 50.
     expect(row?.realisticProfit).toBeCloseTo((binPrice(priceBin(1_000_000)) / 10_000) * 0.95 - 50, 4);

@@ -43,6 +43,7 @@ export const tradeEvidenceSchema = z.object({
   sellRealmUpdatedAt: z.number(),
   hoursObserved: z.number().int().nonnegative(),
   sellLowQuartile14d: z.number().nullable(),
+  regionMedianLowest: z.number().nonnegative(),
 }) satisfies z.ZodType<TradeEvidence>;
 
 export const tradeItemSchema = z.object({

@@ -236,6 +236,15 @@ export interface RefFloors {
   minProfitPercent: number;
 }
 
+/** The median of some numbers (the mean of the middle two for an even count). */
+function medianOf(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
 function row(m: RefMarket, v: RefVariant, buyId: number, sellId: number): TradeItem {
   const buy = v.prices.get(buyId)?.min as number;
   const sell = v.prices.get(sellId)?.min as number;
@@ -257,6 +266,7 @@ function row(m: RefMarket, v: RefVariant, buyId: number, sellId: number): TradeI
     sellRealmUpdatedAt: 0,
     hoursObserved: 0,
     sellLowQuartile14d: null,
+    regionMedianLowest: medianOf([...v.prices.values()].map((p) => p.min)) / 10000,
   };
   const prices = { buyBuyout: buy / 10000, sellBuyout: sell / 10000, avgSale: v.row.avgSale };
   return {

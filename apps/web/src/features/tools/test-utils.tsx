@@ -1,6 +1,7 @@
 // Test harness of the tool components: real providers, a fake API and a signed-in user.
-import type { TradeEvidence, TradeItem } from '@goldroute/domain';
+import type { TradeItem } from '@goldroute/domain';
 import type { User } from '@goldroute/domain/api';
+import { makeTradeEvidence, makeTradeItem } from '@goldroute/domain/test-fixtures';
 import { QueryClient } from '@tanstack/react-query';
 import { render, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -14,73 +15,26 @@ import { createSession } from '../../lib/session';
 
 let seq = 0;
 
-/**
- * Evidence of a sound deal over a full 14-day window: 8 sales at 20,000g, nothing off (the domain's
- * makeTradeEvidence, which the package does not export to the web).
- */
-export function tradeEvidence(overrides: Partial<TradeEvidence> = {}): TradeEvidence {
-  return {
-    salesSeen14d: 8,
-    medianSale14d: 20000,
-    sellListingsNearPrice: 3,
-    sellQuantityNearPrice: 3,
-    realmsOffering: 12,
-    buyQuantity: 2,
-    sellListingAgeSnapshots: 3,
-    buyListingAgeSnapshots: 4,
-    buyRealmUpdatedAt: 1_732_000_000,
-    sellRealmUpdatedAt: 1_732_000_000,
-    hoursObserved: 336,
-    sellLowQuartile14d: 19000,
-    ...overrides,
-  };
-}
+/** Evidence of a sound deal over a full 14-day window: 8 sales at 20,000g, nothing off. */
+export const tradeEvidence = makeTradeEvidence;
 
 /**
- * A valid trade item; every call gets fresh keys unless given. Its trust is high with no flags and a
- * realistic profit equal to Sell vs Buy (also when a test sets only sellVsBuy).
+ * A valid trade item (the domain's makeTradeItem); every call gets fresh keys unless given. Its trust is
+ * high with no flags and a realistic profit equal to Sell vs Buy (also when a test sets only sellVsBuy).
  */
 export function tradeItem(overrides: Partial<TradeItem> = {}): TradeItem {
   seq++;
-  const sellVsBuy = overrides.sellVsBuy ?? 9000;
-  return {
+  const item = makeTradeItem({
     uniqueTradeKey: `trade-${seq}`,
     uniqueItemKey: `item-${seq}`,
     id: 1000 + seq,
-    realPetId: null,
-    npcId: null,
     name: `Item ${seq}`,
-    class: 'Weapon',
-    subclass: 'Sword',
-    bonus: [],
     mediaURL: '',
     quality: 'epic',
-    itemLevel: 80,
     patchNumber: 10,
-    crafted: false,
-    sockets: [],
-    tertiaryStats: [],
-    saleRate: 0.1,
-    avgSale: 20000,
-    marketValue: 15000,
-    historical: 14000,
-    buyBuyout: 10000,
-    sellBuyout: 20000,
-    sellAHCut: 19000,
-    sellVsBuy,
-    saleAvgVsBuy: 9000,
-    buyingConnectedRealmId: 11,
-    buyingConnectedRealmName: 'Stormrage',
-    buyingConnectedRealmPopulation: 'HIGH',
-    sellingConnectedRealmId: 22,
-    sellingConnectedRealmName: 'Area 52',
-    sellingConnectedRealmPopulation: 'FULL',
-    realisticProfit: sellVsBuy,
-    confidence: 'high',
-    flags: [],
-    evidence: tradeEvidence(),
     ...overrides,
-  };
+  });
+  return 'realisticProfit' in overrides ? item : { ...item, realisticProfit: item.sellVsBuy };
 }
 
 export const NOW_S = 1_800_000_000;
