@@ -20,9 +20,16 @@ export interface BuildSnapshotInput extends SnapshotSources {
   table: RawVariantTable;
   tsm?: readonly TsmRow[];
   lastModified?: number;
-  /** Per connected realm id: the evidence of its listing's rows, and the time of its dump (ms). */
-  evidence?: ReadonlyMap<number, ListingEvidence>;
+  /** The evidence of each realm's listing rows, asked for once per realm while the entries are laid out. */
+  evidence?: RowEvidenceSource;
   modified?: ReadonlyMap<number, number>;
+}
+
+export interface RowEvidenceSource {
+  /** The evidence of the rows of the realm's listing (RealmListing order); undefined without any. */
+  rows(connectedRealmId: number): ListingEvidence | undefined;
+  /** Hourly snapshots of the realm in the 14-day evidence window. */
+  hoursObserved(connectedRealmId: number): number;
 }
 
 /** Builds a snapshot from realm listings in one call. */
@@ -120,7 +127,7 @@ export function buildSnapshotWith(input: BuildSnapshotInput, resolver: Resolver)
   for (let r = 0; r < R; r++) {
     const l = listingOf[r];
     if (!l) continue;
-    const ev = input.evidence?.get(l.connectedRealmId);
+    const ev = input.evidence?.rows(l.connectedRealmId);
     for (let j = 0; j < l.size; j++) {
       const v = variantOfRaw(l.rawIds[j] as number);
       if (v < 0) continue;
@@ -195,7 +202,7 @@ export function buildSnapshotWith(input: BuildSnapshotInput, resolver: Resolver)
   }
 
   const realmModified = Float64Array.from(realms, (r) => input.modified?.get(r.id) ?? 0);
-  const realmHoursObserved = Uint16Array.from(realms, (r) => input.evidence?.get(r.id)?.hoursObserved ?? 0);
+  const realmHoursObserved = Uint16Array.from(realms, (r) => input.evidence?.hoursObserved(r.id) ?? 0);
   return new Snapshot({
     region: input.region,
     lastModified: input.lastModified ?? 0,
