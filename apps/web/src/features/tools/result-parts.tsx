@@ -14,25 +14,25 @@ export const TRUST_COLUMN_TOOLTIPS = {
 
 /**
  * Columns 2 to 15 of SPEC §2 in their order (column 1 is the include checkbox), with the deal-trust
- * columns of issue 13 right after Sell vs Buy, the figure they qualify (so they are in view at 1440 px),
- * then the favourite star.
+ * columns of issue 13 right after Sell vs Buy, the figure they qualify, then the favourite star. The
+ * minimum widths add up to 86.5rem, so at 1440 px every column, Buy Realm included, is in view.
  */
 export const RESULT_COLUMNS: readonly SortColumn[] = [
-  { label: 'Item Name', sortKey: 'name', track: 'minmax(11rem,1.25fr)' },
-  { label: 'Category', sortKey: 'category', track: '6.25rem' },
+  { label: 'Item Name', sortKey: 'name', track: 'minmax(9rem,1.25fr)' },
+  { label: 'Category', sortKey: 'category', track: '5.5rem' },
   { label: 'ilvl', sortKey: 'itemLevel', align: 'right', track: '2.75rem' },
-  { label: 'Sell Rate', sortKey: 'sellRate', align: 'right', track: '3.75rem' },
-  { label: 'Expansion', sortKey: 'expansion', track: '5.5rem' },
-  { label: 'Quality', sortKey: 'quality', track: '4.75rem' },
-  { label: 'Extra Stats', sortKey: 'extraStats', track: '5.25rem' },
-  { label: 'Sale Avg', sortKey: 'saleAvg', align: 'right', track: '5.25rem' },
-  { label: 'Sale Avg vs Buy', sortKey: 'saleAvgVsBuy', align: 'right', track: '5.75rem' },
+  { label: 'Sell Rate', sortKey: 'sellRate', align: 'right', track: '3.5rem' },
+  { label: 'Expansion', sortKey: 'expansion', track: '5rem' },
+  { label: 'Quality', sortKey: 'quality', track: '4.5rem' },
+  { label: 'Extra Stats', sortKey: 'extraStats', track: '4.25rem' },
+  { label: 'Sale Avg', sortKey: 'saleAvg', align: 'right', track: '5rem' },
+  { label: 'Sale Avg vs Buy', sortKey: 'saleAvgVsBuy', align: 'right', track: '5.5rem' },
   {
     label: 'Sell vs Buy',
     sortKey: 'sellVsBuy',
     tooltip: LABELS.sellVsBuyTooltip,
     align: 'right',
-    track: '5.75rem',
+    track: '5.5rem',
   },
   { label: 'Confidence', sortKey: 'confidence', tooltip: TRUST_COLUMN_TOOLTIPS.confidence, track: '4.75rem' },
   {
@@ -40,12 +40,12 @@ export const RESULT_COLUMNS: readonly SortColumn[] = [
     sortKey: 'realisticProfit',
     tooltip: TRUST_COLUMN_TOOLTIPS.realisticProfit,
     align: 'right',
-    track: '5.25rem',
+    track: '5rem',
   },
-  { label: 'Sell Price', sortKey: 'sellPrice', align: 'right', track: '5.25rem' },
-  { label: 'Sell Realm', sortKey: 'sellRealm', track: 'minmax(7rem,1fr)' },
-  { label: 'Buy Price', sortKey: 'buyPrice', align: 'right', track: '5.25rem' },
-  { label: 'Buy Realm', sortKey: 'buyRealm', track: 'minmax(7rem,1fr)' },
+  { label: 'Sell Price', sortKey: 'sellPrice', align: 'right', track: '5rem' },
+  { label: 'Sell Realm', sortKey: 'sellRealm', track: 'minmax(6rem,1fr)' },
+  { label: 'Buy Price', sortKey: 'buyPrice', align: 'right', track: '5rem' },
+  { label: 'Buy Realm', sortKey: 'buyRealm', track: 'minmax(6rem,1fr)' },
 ];
 
 /** One rendered line: a plain item, a dropship group, or one of a group's variants. */
