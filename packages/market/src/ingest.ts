@@ -37,7 +37,10 @@ export interface RealmListing {
   readonly minUnitPrice: Float64Array;
   /** Total quantity listed per raw variant (priced auctions only). */
   readonly quantity: Float64Array;
-  /** Every priced auction (pricedAuctions of them), only when IngestOptions.auctions was set. */
+  /**
+   * Every priced auction (pricedAuctions of them), only when IngestOptions.auctions was set: views
+   * valid until the next ingest that asks for auctions (read them at once).
+   */
   readonly auctions?: RealmAuctions;
 }
 

@@ -79,7 +79,7 @@ export class RealmAccumulator {
     else if (f.unit >= 0) price = Math.max(1, Math.round(f.unit));
     else return;
     const raw = this.add(f, price, quantity);
-    if (this.columns) this.columns.push(f.id, raw, price, quantity, f.timeLeft);
+    if (this.columns) this.columns.push(f, raw, price);
   }
 
   /** Tallies a priced auction under its raw variant; returns the raw variant id. */

@@ -25,6 +25,33 @@ export interface ListingEvidence {
 /** Row keys (keyOf of each raw id), reused from call to call. */
 let keysScratch = new Int32Array(0);
 
+/** The columns every call fills, grown to the largest listing: the build reads each realm's at once. */
+const scratch = {
+  lowestAge: new Uint16Array(0),
+  nearListings: new Uint16Array(0),
+  nearQuantity: new Uint32Array(0),
+  lowestQuantity: new Uint32Array(0),
+  sales: new Uint16Array(0),
+  median: new Float64Array(0),
+  lowQuartile: new Float64Array(0),
+};
+
+function zeroed<T extends Uint16Array | Uint32Array | Float64Array>(key: keyof typeof scratch, size: number): T {
+  let arr = scratch[key] as T;
+  if (arr.length < size) {
+    arr = new (arr.constructor as new (n: number) => T)(Math.max(size, arr.length * 2));
+    (scratch[key] as T) = arr;
+  }
+  const view = arr.subarray(0, size) as T;
+  view.fill(0);
+  return view;
+}
+
+/**
+ * The evidence of the listing's rows. The columns are views valid until the next call (the snapshot
+ * build copies each realm's into its entry columns at once): fresh ones per realm and build were
+ * 30 B a row of garbage that the peak RSS carried.
+ */
 export function listingEvidence(
   evidence: RealmEvidence,
   rawIds: Int32Array,
@@ -33,13 +60,13 @@ export function listingEvidence(
   keyOf: (raw: number) => number,
 ): ListingEvidence {
   const out = {
-    lowestAge: new Uint16Array(size),
-    nearListings: new Uint16Array(size),
-    nearQuantity: new Uint32Array(size),
-    lowestQuantity: new Uint32Array(size),
-    sales: new Uint16Array(size),
-    median: new Float64Array(size),
-    lowQuartile: new Float64Array(size),
+    lowestAge: zeroed<Uint16Array>('lowestAge', size),
+    nearListings: zeroed<Uint16Array>('nearListings', size),
+    nearQuantity: zeroed<Uint32Array>('nearQuantity', size),
+    lowestQuantity: zeroed<Uint32Array>('lowestQuantity', size),
+    sales: zeroed<Uint16Array>('sales', size),
+    median: zeroed<Float64Array>('median', size),
+    lowQuartile: zeroed<Float64Array>('lowQuartile', size),
     hoursObserved: evidence.hoursObserved(nowMs),
   };
   if (keysScratch.length < size) keysScratch = new Int32Array(Math.max(size, keysScratch.length * 2));
