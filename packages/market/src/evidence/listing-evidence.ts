@@ -36,7 +36,10 @@ const scratch = {
   lowQuartile: new Float64Array(0),
 };
 
-function zeroed<T extends Uint16Array | Uint32Array | Float64Array>(key: keyof typeof scratch, size: number): T {
+function zeroed<T extends Uint16Array | Uint32Array | Float64Array>(
+  key: keyof typeof scratch,
+  size: number,
+): T {
   let arr = scratch[key] as T;
   if (arr.length < size) {
     arr = new (arr.constructor as new (n: number) => T)(Math.max(size, arr.length * 2));
