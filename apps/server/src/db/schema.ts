@@ -403,17 +403,20 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 /**
- * Deal evidence per connected realm (issue 13): its 14 daily buckets as evidence-codec bytes,
- * rewritten after each snapshot of the region. Realm id 0 holds the region's raw variant table, which
- * the bytes' variant ids index (restored before ingesting, so ids stay the same across restarts).
+ * Deal evidence (issue 13): one row per (region, connected realm, UTC day) with that day's bucket as
+ * evidence-codec bytes, so a snapshot writes only the day it changed. Realm id 0 holds the region's
+ * raw variant table, which the bytes' variant ids index (restored before ingesting, so ids stay the
+ * same across restarts). Day -1 is the table's row, and a realm's whole 14 days as one blob in rows
+ * written before per-day rows (read once, replaced at the next save).
  */
 export const marketEvidence = pgTable(
   'market_evidence',
   {
     region: text('region').notNull(),
     realmId: integer('realm_id').notNull(),
+    day: integer('day').notNull().default(-1),
     bytes: bytea('bytes').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.region, t.realmId] })],
+  (t) => [primaryKey({ columns: [t.region, t.realmId, t.day] })],
 );

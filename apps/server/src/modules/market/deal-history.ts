@@ -3,7 +3,7 @@
 // same rows every process sees) by the raw variants the current snapshot names for the item.
 import type { Region } from '@goldroute/domain';
 import type { DealHistoryQuery, DealHistoryResponse, RealmDay } from '@goldroute/domain/api';
-import { EVIDENCE_DAYS, evidenceFromBytes, type HistoryDay, type RealmEvidence } from '@goldroute/market';
+import { EVIDENCE_DAYS, type HistoryDay, type RealmEvidence } from '@goldroute/market';
 import type { EvidenceStore } from './evidence-store';
 import type { MarketStore } from './market-store';
 
@@ -53,12 +53,8 @@ export function createDealHistory(store: MarketStore, evidence: EvidenceStore) {
     if (!snapshot || v < 0) return null;
     const raws = snapshot.rawIds.subarray(snapshot.rawOffsets[v], snapshot.rawOffsets[v + 1]);
     const stored = await evidence.realms(region, [q.buyRealm, q.sellRealm]);
-    const decode = (id: number) => {
-      const bytes = stored.get(id);
-      return bytes ? evidenceFromBytes(bytes) : null;
-    };
-    const buy = decode(q.buyRealm);
-    const sell = q.sellRealm === q.buyRealm ? buy : decode(q.sellRealm);
+    const buy = stored.get(q.buyRealm) ?? null;
+    const sell = stored.get(q.sellRealm) ?? null;
     const today = Math.floor(snapshot.lastModified / DAY_MS) * DAY_MS;
     const days = Array.from({ length: EVIDENCE_DAYS }, (_, i) => today - (EVIDENCE_DAYS - 1 - i) * DAY_MS);
     const buyDays = realmDays(buy, raws, days);

@@ -1,22 +1,34 @@
 // Deal evidence kept in the database (issue 13), so it survives restarts and deploys and every web
-// process of a scaled deployment reads what the worker saw. One row per (region, connected realm):
-// its 14 daily buckets as evidence-codec bytes, plus row 0 with the region's raw variant table whose
-// ids the bytes use. Rows are rewritten after each snapshot; finished days do not change, so this is
-// simple rather than minimal (bytes per day: see BENCHMARKS.md, deal trust).
+// process of a scaled deployment reads what the worker saw. One row per (region, connected realm, UTC
+// day) holding that day's bucket as evidence-codec bytes (with the realm's last snapshot time), plus
+// the region's raw variant table whose ids the bytes use (realm 0). A snapshot rewrites only the days
+// that took new snapshots (today's), not the 13 finished ones: at full size that is the difference
+// between a few MB and a few hundred MB written an hour.
 import type { Region } from '@goldroute/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DayBucket } from '@goldroute/market';
+import { EVIDENCE_DAYS, evidenceFromBytes, evidenceToBytes, RealmEvidence } from '@goldroute/market';
+import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { marketEvidence } from '../../db/schema';
 
 /** Realm id of the raw variant table's row (no connected realm has id 0). */
 const TABLE_ROW = 0;
-/** Rows per insert: a realm's bytes can reach a few MB at full size. */
-const BATCH = 16;
+/** The day of the table's row, and of a realm's 14 days as one blob (rows written before per-day rows). */
+const WHOLE = -1;
+/** Rows per insert: a realm's day can reach a few hundred KB at full size. */
+const BATCH = 32;
 
 export interface StoredEvidence {
   /** RawVariantTable.toInt32() of the region, null before the first save. */
   table: Int32Array | null;
-  realms: Map<number, Uint8Array>;
+  realms: Map<number, RealmEvidence>;
+}
+
+/** One realm's day to write. */
+export interface EvidenceDay {
+  realmId: number;
+  day: number;
+  bytes: Uint8Array;
 }
 
 function int32Of(bytes: Uint8Array): Int32Array {
@@ -24,50 +36,99 @@ function int32Of(bytes: Uint8Array): Int32Array {
   return new Int32Array(new Uint8Array(bytes).buffer);
 }
 
+/** A realm's day as stored: the bucket alone, with the realm's last snapshot time. */
+export function dayBytes(evidence: RealmEvidence, bucket: DayBucket): Uint8Array {
+  return evidenceToBytes(RealmEvidence.fromDays([bucket], evidence.lastHourMs));
+}
+
+/** Each realm's evidence from its rows: its day rows when it has any, else its whole-blob row. */
+function assemble(
+  rows: readonly { realmId: number; day: number; bytes: Uint8Array }[],
+): Map<number, RealmEvidence> {
+  const days = new Map<number, { buckets: DayBucket[]; last: number | null }>();
+  const whole = new Map<number, Uint8Array>();
+  for (const row of rows) {
+    if (row.realmId === TABLE_ROW) continue;
+    if (row.day === WHOLE) {
+      whole.set(row.realmId, row.bytes);
+      continue;
+    }
+    const one = evidenceFromBytes(row.bytes);
+    let realm = days.get(row.realmId);
+    if (!realm) days.set(row.realmId, (realm = { buckets: [], last: null }));
+    realm.buckets.push(...one.buckets);
+    const last = one.lastHourMs;
+    if (last !== null && (realm.last === null || last > realm.last)) realm.last = last;
+  }
+  const out = new Map<number, RealmEvidence>();
+  for (const [id, bytes] of whole) if (!days.has(id)) out.set(id, evidenceFromBytes(bytes));
+  for (const [id, r] of days) out.set(id, RealmEvidence.fromDays(r.buckets, r.last));
+  return out;
+}
+
+const columns = { realmId: marketEvidence.realmId, day: marketEvidence.day, bytes: marketEvidence.bytes };
+
 export function createEvidenceStore(db: Db) {
   return {
     async load(region: Region): Promise<StoredEvidence> {
-      const rows = await db
-        .select({ realmId: marketEvidence.realmId, bytes: marketEvidence.bytes })
-        .from(marketEvidence)
-        .where(eq(marketEvidence.region, region));
-      const realms = new Map<number, Uint8Array>();
-      let table: Int32Array | null = null;
-      for (const row of rows) {
-        if (row.realmId === TABLE_ROW) table = int32Of(row.bytes);
-        else realms.set(row.realmId, row.bytes);
-      }
-      return { table, realms };
+      const rows = await db.select(columns).from(marketEvidence).where(eq(marketEvidence.region, region));
+      const tableRow = rows.find((r) => r.realmId === TABLE_ROW);
+      return { table: tableRow ? int32Of(tableRow.bytes) : null, realms: assemble(rows) };
     },
 
-    /** The stored bytes of some realms (a deal's two), without the rest. */
-    async realms(region: Region, realmIds: number[]): Promise<Map<number, Uint8Array>> {
+    /** The stored evidence of some realms (a deal's two), without the rest. */
+    async realms(region: Region, realmIds: number[]): Promise<Map<number, RealmEvidence>> {
       const rows = await db
-        .select({ realmId: marketEvidence.realmId, bytes: marketEvidence.bytes })
+        .select(columns)
         .from(marketEvidence)
         .where(and(eq(marketEvidence.region, region), inArray(marketEvidence.realmId, realmIds)));
-      return new Map(rows.map((r) => [r.realmId, r.bytes]));
+      return assemble(rows);
     },
 
-    /** Writes the table first: any id the realm bytes name is then in the stored table. */
-    async save(region: Region, table: Int32Array, realms: ReadonlyMap<number, Uint8Array>): Promise<void> {
+    /**
+     * Writes the table first (when given: it grew), so any id the days name is in the stored table;
+     * then the days; then drops the days of those realms that fell out of the 14-day window before
+     * `newestDay`, and their whole-blob rows, which the days now replace.
+     */
+    async save(
+      region: Region,
+      table: Int32Array | null,
+      days: readonly EvidenceDay[],
+      newestDay: number,
+    ): Promise<void> {
       const rows = [
-        {
-          region,
-          realmId: TABLE_ROW,
-          bytes: new Uint8Array(table.buffer, table.byteOffset, table.byteLength),
-        },
-        ...[...realms].map(([realmId, bytes]) => ({ region, realmId, bytes })),
+        ...(table
+          ? [
+              {
+                region,
+                realmId: TABLE_ROW,
+                day: WHOLE,
+                bytes: new Uint8Array(table.buffer, table.byteOffset, table.byteLength),
+              },
+            ]
+          : []),
+        ...days.map((d) => ({ region, realmId: d.realmId, day: d.day, bytes: d.bytes })),
       ];
       for (let i = 0; i < rows.length; i += BATCH) {
         await db
           .insert(marketEvidence)
           .values(rows.slice(i, i + BATCH))
           .onConflictDoUpdate({
-            target: [marketEvidence.region, marketEvidence.realmId],
+            target: [marketEvidence.region, marketEvidence.realmId, marketEvidence.day],
             set: { bytes: sql`excluded.bytes`, updatedAt: sql`now()` },
           });
       }
+      const realmIds = [...new Set(days.map((d) => d.realmId))];
+      if (realmIds.length === 0) return;
+      await db
+        .delete(marketEvidence)
+        .where(
+          and(
+            eq(marketEvidence.region, region),
+            inArray(marketEvidence.realmId, realmIds),
+            or(eq(marketEvidence.day, WHOLE), lt(marketEvidence.day, newestDay - EVIDENCE_DAYS + 1)),
+          ),
+        );
     },
   };
 }

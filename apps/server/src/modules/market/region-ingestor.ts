@@ -1,16 +1,11 @@
 import type { Region } from '@goldroute/domain';
 import type { Realm } from '@goldroute/domain/api';
-import {
-  evidenceFromBytes,
-  evidenceToBytes,
-  IngestError,
-  SnapshotBuilder,
-  type SnapshotSources,
-} from '@goldroute/market';
+import { EVIDENCE_DAYS, IngestError, SnapshotBuilder, type SnapshotSources } from '@goldroute/market';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlizzardClient, ConnectedRealmInfo } from '../../sources/blizzard';
 import type { TsmClient } from '../../sources/tsm';
-import type { EvidenceStore } from './evidence-store';
+import type { EvidenceDay, EvidenceStore } from './evidence-store';
+import { dayBytes } from './evidence-store';
 import { replayEvidence, type PastDumps, type ReplayProgress } from './evidence-replay';
 import type { MissingIds } from './item-catalog';
 import type { MarketStore } from './market-store';
@@ -109,7 +104,7 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
       const stored = await deps.evidence.load(region);
       if (!stored.table) return false;
       b.table.restore(stored.table);
-      for (const [id, bytes] of stored.realms) b.restoreEvidence(id, evidenceFromBytes(bytes));
+      for (const [id, evidence] of stored.realms) b.restoreEvidence(id, evidence);
       log.info({ region, realms: stored.realms.size }, 'deal evidence restored');
       return stored.realms.size > 0;
     } catch (err) {
@@ -118,14 +113,39 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
     }
   }
 
+  /**
+   * Per realm and day, the snapshots the stored row holds: a save writes only the days that took
+   * snapshots since (today's, or days a replay added). Empty at start, so the first save writes every
+   * day once (also turning rows of the older one-blob-per-realm layout into day rows).
+   */
+  const savedDays = new Map<string, number>();
+  let savedTableLength = 0;
+
   async function saveEvidence(b: SnapshotBuilder): Promise<void> {
     if (!deps.evidence) return;
-    const realms = new Map<number, Uint8Array>();
-    for (const [id, evidence] of b.evidenceRealms()) realms.set(id, evidenceToBytes(evidence));
+    const days: EvidenceDay[] = [];
+    const snapshotsOf = new Map<string, number>();
+    let newestDay = -Infinity;
+    for (const [id, evidence] of b.evidenceRealms()) {
+      for (const bucket of evidence.buckets) {
+        newestDay = Math.max(newestDay, bucket.day);
+        const key = `${id}:${bucket.day}`;
+        if (savedDays.get(key) === bucket.snapshots) continue;
+        snapshotsOf.set(key, bucket.snapshots);
+        days.push({ realmId: id, day: bucket.day, bytes: dayBytes(evidence, bucket) });
+      }
+    }
+    const table = b.table.toInt32();
     try {
-      await deps.evidence.save(region, b.table.toInt32(), realms);
+      await deps.evidence.save(region, table.length === savedTableLength ? null : table, days, newestDay);
     } catch (err) {
       log.warn({ err, region }, 'deal evidence not saved; the next snapshot tries again');
+      return;
+    }
+    savedTableLength = table.length;
+    for (const [key, snapshots] of snapshotsOf) savedDays.set(key, snapshots);
+    for (const key of savedDays.keys()) {
+      if (Number(key.slice(key.indexOf(':') + 1)) <= newestDay - EVIDENCE_DAYS) savedDays.delete(key);
     }
   }
 

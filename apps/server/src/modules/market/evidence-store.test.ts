@@ -1,0 +1,86 @@
+// The stored deal evidence (issue 13): one row per realm and UTC day, so a snapshot rewrites only the
+// day it changed; rows of the older one-blob-per-realm layout are read, then replaced.
+import { DayBucket, evidenceToBytes, RealmEvidence } from '@goldroute/market';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { marketEvidence } from '../../db/schema';
+import { openTestDatabase } from '../../test-support/test-database';
+import { createEvidenceStore, dayBytes, type EvidenceStore } from './evidence-store';
+
+const DAY0 = 20_000;
+const DAY_MS = 86_400_000;
+const TABLE = Int32Array.from([1, 2, 3]);
+
+/** A realm's evidence: one bucket per day given, each with `snapshots` and one variant's lowest price. */
+function evidenceOf(days: number[], lastHourMs: number): RealmEvidence {
+  const buckets = days.map((day) => {
+    const b = new DayBucket(day);
+    b.snapshots = 24;
+    b.addListings(7, 1000 + day - DAY0, 3);
+    return b;
+  });
+  return RealmEvidence.fromDays(buckets, lastHourMs);
+}
+
+const daysOf = (e: RealmEvidence | undefined) => e?.buckets.map((b) => b.day);
+
+let db: Awaited<ReturnType<typeof openTestDatabase>>;
+let store: EvidenceStore;
+
+beforeAll(async () => {
+  db = await openTestDatabase();
+  store = createEvidenceStore(db.database.db);
+});
+afterAll(async () => {
+  await db.close();
+});
+
+async function rows(region: string, realmId: number) {
+  return db.database.db
+    .select({ day: marketEvidence.day })
+    .from(marketEvidence)
+    .where(and(eq(marketEvidence.region, region), eq(marketEvidence.realmId, realmId)));
+}
+
+describe('evidence store', () => {
+  it('keeps one row per realm and day, and gives each realm its days and last snapshot time back', async () => {
+    const e = evidenceOf([DAY0, DAY0 + 1, DAY0 + 2], (DAY0 + 2) * DAY_MS + 5 * 3_600_000);
+    const days = e.buckets.map((b) => ({ realmId: 11, day: b.day, bytes: dayBytes(e, b) }));
+    await store.save('us', TABLE, days, DAY0 + 2);
+    expect((await rows('us', 11)).map((r) => r.day).sort()).toEqual([DAY0, DAY0 + 1, DAY0 + 2]);
+    const loaded = await store.load('us');
+    expect(Array.from(loaded.table ?? [])).toEqual([1, 2, 3]);
+    const back = loaded.realms.get(11);
+    expect(daysOf(back)).toEqual([DAY0, DAY0 + 1, DAY0 + 2]);
+    expect(back?.lastHourMs).toBe(e.lastHourMs);
+    expect(back?.history(7).at(-1)).toMatchObject({ lowest: 1002, listings: 3 });
+  });
+
+  it('writes only the days given, and drops days that left the 14-day window', async () => {
+    const later = evidenceOf([DAY0 + 14, DAY0 + 15], (DAY0 + 15) * DAY_MS);
+    const today = later.buckets.at(-1) as DayBucket;
+    // Day 15 only (day 14 unchanged since a save that is not made here): days 0 and 1 leave the window.
+    await store.save('us', null, [{ realmId: 11, day: today.day, bytes: dayBytes(later, today) }], DAY0 + 15);
+    expect((await rows('us', 11)).map((r) => r.day).sort()).toEqual([DAY0 + 2, DAY0 + 15]);
+    // The table row stays as it was when none is given.
+    expect(Array.from((await store.load('us')).table ?? [])).toEqual([1, 2, 3]);
+  });
+
+  it('reads a realm stored as one blob, and replaces the blob with day rows at the next save', async () => {
+    const old = evidenceOf([DAY0, DAY0 + 1], (DAY0 + 1) * DAY_MS);
+    await db.database.db
+      .insert(marketEvidence)
+      .values({ region: 'eu', realmId: 21, bytes: evidenceToBytes(old) });
+    const loaded = await store.realms('eu', [21]);
+    expect(daysOf(loaded.get(21))).toEqual([DAY0, DAY0 + 1]);
+    const e = loaded.get(21) as RealmEvidence;
+    await store.save(
+      'eu',
+      null,
+      e.buckets.map((b) => ({ realmId: 21, day: b.day, bytes: dayBytes(e, b) })),
+      DAY0 + 1,
+    );
+    expect((await rows('eu', 21)).map((r) => r.day).sort()).toEqual([DAY0, DAY0 + 1]);
+    expect(daysOf((await store.realms('eu', [21])).get(21))).toEqual([DAY0, DAY0 + 1]);
+  });
+});
