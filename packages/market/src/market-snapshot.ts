@@ -118,9 +118,9 @@ export interface MarketSnapshot {
   readonly entryNearQuantity: Uint32Array;
   readonly entryLowestQuantity: Uint32Array;
   readonly entrySales: Uint16Array;
-  readonly entryMedian: Float64Array;
+  readonly entryMedian: Float32Array;
   /** Lower quartile of the realm's daily lowest prices of the variant over 14 days, copper (0: none). */
-  readonly entryLowQuartile: Float64Array;
+  readonly entryLowQuartile: Float32Array;
   /** Per realm: unix ms of its dump in the snapshot (0: unknown), and its snapshots in the 14-day evidence. */
   readonly realmModified: Float64Array;
   readonly realmHoursObserved: Uint16Array;
@@ -167,8 +167,8 @@ export class Snapshot implements MarketSnapshot {
   readonly entryNearQuantity!: Uint32Array;
   readonly entryLowestQuantity!: Uint32Array;
   readonly entrySales!: Uint16Array;
-  readonly entryMedian!: Float64Array;
-  readonly entryLowQuartile!: Float64Array;
+  readonly entryMedian!: Float32Array;
+  readonly entryLowQuartile!: Float32Array;
   readonly realmModified!: Float64Array;
   readonly realmHoursObserved!: Uint16Array;
   readonly rawOffsets!: Uint32Array;

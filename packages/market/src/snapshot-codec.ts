@@ -11,7 +11,7 @@ import { frozen, restoreSnapshot, variantOf } from './market-snapshot';
 import type { RealmInfo } from './types';
 
 const MAGIC = 'GRSN';
-const VERSION = 3; // 2: the evidence columns (issue 13); 3: the realm's low quartile
+const VERSION = 4; // 2: the evidence columns (issue 13); 3: the realm's low quartile; 4: those two as Float32
 const PREFIX_BYTES = 24;
 const ALIGN = 8;
 
@@ -31,8 +31,8 @@ const COLUMNS = {
   entryNearQuantity: Uint32Array,
   entryLowestQuantity: Uint32Array,
   entrySales: Uint16Array,
-  entryMedian: Float64Array,
-  entryLowQuartile: Float64Array,
+  entryMedian: Float32Array,
+  entryLowQuartile: Float32Array,
   realmModified: Float64Array,
   realmHoursObserved: Uint16Array,
   rawOffsets: Uint32Array,
