@@ -65,7 +65,9 @@ const HOURS = DAYS * 24;
 const EVAL_HOURS = Array.from({ length: 24 }, (_, k) => HOURS - 48 + 2 * k);
 const WINDOW_HOURS = 48;
 const TOP = 100;
-const COST_HOURS: Readonly<Record<EconomySize, number>> = { tiny: 6, small: 6, standard: 6, full: 2 };
+const COST_HOURS: Readonly<Record<EconomySize, number>> = { tiny: 6, small: 6, standard: 6, full: 3 };
+/** Rounds of the cost measurement: each runs plain then with evidence, and gives one pair of figures. */
+const COST_ROUNDS = 3;
 const COST_CHILD = fileURLToPath(new URL('./lib/trust-cost-child.ts', import.meta.url));
 
 const m = machine();
@@ -401,8 +403,11 @@ interface CostLine {
   size: EconomySize;
   hours: number;
   auctionsPerHour: number;
+  /** The round with the median ingest ratio (shown), and each round's ratio and RSS difference. */
   plain: CostResult;
   evidence: CostResult;
+  ratios: number[];
+  rssDiffs: number[];
 }
 function costChild(mode: CostMode, hours: Dataset[]): CostResult {
   const out = execFileSync(process.execPath, ['--import', 'tsx', COST_CHILD, mode, JSON.stringify(hours)], {
@@ -422,24 +427,29 @@ for (const size of COST_SIZES) {
   const hours = Array.from({ length: COST_HOURS[size] }, (_, hour) =>
     ensureDumps({ seed: SEED, size, region: REGION, hour }, costEconomy),
   );
-  // Two alternating rounds; the faster of each mode is kept (a shared machine only ever adds time).
-  const plain: CostResult[] = [];
-  const withEvidence: CostResult[] = [];
-  for (let round = 0; round < 2; round++) {
-    plain.push(costChild('plain', hours));
-    withEvidence.push(costChild('evidence', hours));
+  // Rounds of a plain run then an evidence run, back to back: each round compares two runs made under
+  // the same load, and the median round is reported (a shared machine's load moves between rounds).
+  const rounds: { plain: CostResult; evidence: CostResult; ratio: number }[] = [];
+  for (let round = 0; round < COST_ROUNDS; round++) {
+    const plain = costChild('plain', hours);
+    const evidence = costChild('evidence', hours);
+    rounds.push({ plain, evidence, ratio: steadyMs(evidence) / steadyMs(plain) });
     console.log(
-      `cost ${size} round ${round + 1}: ingest per hour ${ms(steadyMs(plain.at(-1) as CostResult))} ms plain, ` +
-        `${ms(steadyMs(withEvidence.at(-1) as CostResult))} ms with evidence, load ${loadText()}`,
+      `cost ${size} round ${round + 1}: ingest per hour ${ms(steadyMs(plain))} ms plain, ` +
+        `${ms(steadyMs(evidence))} ms with evidence, peak RSS +${mib(evidence.peakRss - plain.peakRss)} MiB, load ${loadText()}`,
     );
   }
-  const best = (rs: CostResult[]) => rs.reduce((a, b) => (steadyMs(b) < steadyMs(a) ? b : a));
+  const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[
+    Math.floor(rounds.length / 2)
+  ] as (typeof rounds)[number];
   costs.push({
     size,
     hours: hours.length,
-    auctionsPerHour: Math.round((plain[0]?.auctions ?? 0) / hours.length),
-    plain: best(plain),
-    evidence: best(withEvidence),
+    auctionsPerHour: Math.round(median.plain.auctions / hours.length),
+    plain: median.plain,
+    evidence: median.evidence,
+    ratios: rounds.map((r) => r.ratio),
+    rssDiffs: rounds.map((r) => r.evidence.peakRss - r.plain.peakRss),
   });
 }
 const totalMs = now() - t0;
@@ -604,6 +614,8 @@ const costTable = table(
     'peak RSS MiB',
     'with evidence',
     'RSS +',
+    'ingest + by round',
+    'RSS + by round',
   ],
   costs.map((c) => [
     `${c.size}, ${c.hours}`,
@@ -616,6 +628,8 @@ const costTable = table(
     mib(c.plain.peakRss),
     mib(c.evidence.peakRss),
     `**${mib(c.evidence.peakRss - c.plain.peakRss)} MiB**`,
+    c.ratios.map((r) => `${Math.round(100 * r - 100)}%`).join(', '),
+    c.rssDiffs.map((d) => `${mib(d)} MiB`).join(', '),
   ]),
 );
 const runLine =
@@ -692,9 +706,10 @@ ${deadSliceTable}
 ### Cost of the evidence
 
 Consecutive hours of the US dumps (seed ${SEED}, written to \`bench/.data/\`) ingested into one
-\`SnapshotBuilder\` with and without \`evidence: true\`, each in a fresh process, two alternating rounds
-(the faster of each kept). "ingest ms / hour" leaves out the first hour (nothing to follow yet); the
-build is the last hour's snapshot; peak RSS is \`process.resourceUsage().maxRSS\` after it.
+\`SnapshotBuilder\` with and without \`evidence: true\`, each in a fresh process, in ${COST_ROUNDS} rounds of
+a plain run then an evidence run back to back; the round with the median ingest ratio is shown, and
+the table's last columns give every round. "ingest ms / hour" leaves out the first hour (nothing to
+follow yet); the build is the last hour's snapshot; peak RSS is \`process.resourceUsage().maxRSS\` after it.
 Targets at \`full\` size: at most +25% ingest time and +150 MB RSS${
       maxCost
         ? ` (ingest ${verdict(steadyMs(maxCost.evidence) <= 1.25 * steadyMs(maxCost.plain))}, RSS ${verdict(maxCost.evidence.peakRss - maxCost.plain.peakRss <= 150e6)})`
