@@ -37,6 +37,8 @@ describe('"Percentages are shown with 1 decimal"; "Percent display is capped at 
     [12.36, '12.4%'],
     [0, '0.0%'],
     [-5.55, '-5.5%'],
+    [-0.04, '0.0%'],
+    [-0.05, '-0.1%'],
     [9999999, '9999999.0%'],
     [10000000, '9999999.0%'],
     [Number.POSITIVE_INFINITY, '9999999.0%'],

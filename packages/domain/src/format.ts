@@ -15,10 +15,11 @@ export function formatGold(n: number): string {
   return `${integerFormat.format(whole === 0 ? 0 : whole)}g`;
 }
 
-/** One decimal, capped at ±9999999 so an unbounded ratio still fits its cell. */
+/** One decimal, capped at ±9999999 so an unbounded ratio still fits its cell; a loss that rounds to nothing is 0.0%, not -0.0%. */
 export function formatPercent(n: number): string {
   const value = Number.isNaN(n) ? 0 : Math.max(-PERCENT_DISPLAY_CAP, Math.min(PERCENT_DISPLAY_CAP, n));
-  return `${value.toFixed(1)}%`;
+  const text = value.toFixed(1);
+  return `${text === '-0.0' ? '0.0' : text}%`;
 }
 
 export function formatRatio(n: number): string {
