@@ -332,7 +332,7 @@ export class DayBucket {
   }
 
   /**
-   * For the listing pass (listing-evidence.ts): adds each cell's sales to counts[rowOf[variant] - 1]
+   * For the listing pass (listing-pass.ts): adds each cell's sales to counts[rowOf[variant] - 1]
    * (cells whose variant has no row, rowOf 0 or past its end, are skipped).
    */
   countSalesByRow(rowOf: Int32Array, counts: Int32Array): void {

@@ -2,6 +2,7 @@
 // variant), as the snapshot builder lays it into its entry columns. Taken right after the realm's
 // snapshot is observed: a row's lowest price is the price a deal would buy or sell at on that realm.
 
+import { fillListing } from './listing-pass';
 import type { RealmEvidence } from './realm-evidence';
 
 /** Parallel to the listing's rows; quantities saturate at 2^32 - 1, counts and ages at 65,535. */
@@ -75,6 +76,6 @@ export function listingEvidence(
   if (keysScratch.length < size) keysScratch = new Int32Array(Math.max(size, keysScratch.length * 2));
   const keys = keysScratch;
   for (let j = 0; j < size; j++) keys[j] = keyOf(rawIds[j] as number);
-  evidence.fillListing(keys, size, nowMs, out);
+  fillListing(evidence.lastSnapshot, evidence.buckets, keys, size, nowMs, out);
   return out;
 }

@@ -1,13 +1,14 @@
 // Evidence for one connected realm from its consecutive hourly snapshots (issue 13, section 2):
 // sales seen (auctions gone while they could not have expired), per-day lowest price and listings,
 // the age of the current lowest listing and the listings depth near a price. Pure: no clock, no I/O;
-// the caller feeds snapshots in time order and maps raw variants to its own stable indices.
+// the caller feeds snapshots in time order and maps raw variants to its own stable indices. The same
+// per-variant figures for every row of a listing at once come from the listing pass (listing-pass.ts).
 
 import { NEAR_PRICE_FACTOR } from '@goldroute/domain';
 import type { RealmAuctions } from '../auction-columns';
 import { TIME_LEFT_LONG, TIME_LEFT_VERY_LONG } from '../time-left';
 import { ABSENT_ID, AuctionIdTable, idKey } from './auction-ids';
-import { DAY_MS, DayBucket, dayOf, LOWS_KEPT } from './day-bucket';
+import { DAY_MS, DayBucket, dayOf } from './day-bucket';
 import {
   ageAt,
   keepPriceStreaks,
@@ -19,7 +20,7 @@ import {
   timeLeftAt,
 } from './kept-snapshot';
 import { groupListings, SNIPE_PRICE_RATIO } from './listing-groups';
-import { medianOfBinRange, medianOfBins } from './price-bins';
+import { medianOfBins } from './price-bins';
 import { indexInSorted } from './sorted-search';
 
 export const EVIDENCE_DAYS = 14;
@@ -63,10 +64,7 @@ export interface Depth {
   quantity: number;
 }
 
-const U16 = 0xffff;
-const U32 = 0xffffffff;
-
-/** Working arrays shared by every realm's observe and listing pass (one runs at a time). */
+/** Working arrays shared by every realm's observe (one runs at a time); the listing pass has its own. */
 const scratch = {
   /** Variant and age of each auction of the snapshot being observed, in dump order. */
   variant: new Int32Array(0),
@@ -76,13 +74,6 @@ const scratch = {
   soldVariant: new Int32Array(0),
   soldPrice: new Float64Array(0),
   soldQuantity: new Float64Array(0),
-  /** Variant or key -> position + 1; all zeros between uses. */
-  dense: new Int32Array(0),
-  counts: new Int32Array(0),
-  fill: new Int32Array(0),
-  bins: new Uint16Array(0),
-  listedDays: new Uint8Array(0),
-  lows: new Float64Array(0),
 };
 
 function scratchSold(n: number): { variant: Int32Array; price: Float64Array; quantity: Float64Array } {
@@ -92,49 +83,6 @@ function scratchSold(n: number): { variant: Int32Array; price: Float64Array; qua
     scratch.soldQuantity = new Float64Array(n);
   }
   return { variant: scratch.soldVariant, price: scratch.soldPrice, quantity: scratch.soldQuantity };
-}
-
-/** The zeroed table for keys 0..max. */
-function denseFor(max: number): Int32Array {
-  if (scratch.dense.length <= max)
-    scratch.dense = new Int32Array(Math.max(max + 1, scratch.dense.length * 2));
-  return scratch.dense;
-}
-
-function int32Scratch(key: 'counts' | 'fill', n: number): Int32Array {
-  if (scratch[key].length < n) scratch[key] = new Int32Array(Math.max(n, scratch[key].length * 2));
-  return scratch[key];
-}
-
-/**
- * Each row's sales count and median from its `counts[j]` bins, which end at fill[j] in `bins`. A
- * function of its own: inside the larger pass it was optimised with that pass and ran ~4x slower.
- */
-function mediansByRow(
-  counts: Int32Array,
-  fill: Int32Array,
-  bins: Uint16Array,
-  size: number,
-  sales: Uint16Array,
-  median: Float64Array,
-): void {
-  for (let j = 0; j < size; j++) {
-    const c = counts[j] as number;
-    if (c === 0) continue;
-    sales[j] = Math.min(U16, c);
-    median[j] = medianOfBinRange(bins, (fill[j] as number) - c, c);
-  }
-}
-
-/** The columns listingEvidence fills, one entry per listing row (see listing-evidence.ts). */
-export interface ListingColumns {
-  lowestAge: Uint16Array;
-  nearListings: Uint16Array;
-  nearQuantity: Uint32Array;
-  lowestQuantity: Uint32Array;
-  sales: Uint16Array;
-  median: Float64Array;
-  lowQuartile: Float64Array;
 }
 
 /**
@@ -164,8 +112,19 @@ export class RealmEvidence {
     return evidence;
   }
 
+  /** The daily buckets, ascending by day (storage and the listing pass read them; only observe adds). */
   get buckets(): readonly DayBucket[] {
     return this.days;
+  }
+
+  /**
+   * The last snapshot observed, as kept (kept-snapshot.ts); null before the first one, and after a
+   * restore until the next (storage keeps buckets only). For the listing pass (listing-pass.ts), which
+   * answers the per-variant queries below for a whole listing at once. Read-only: the next observe
+   * reuses its buffers, so nothing may hold on to it past that either.
+   */
+  get lastSnapshot(): KeptSnapshot | null {
+    return this.last;
   }
 
   get lastHourMs(): number | null {
@@ -327,104 +286,6 @@ export class RealmEvidence {
       });
     }
     return out;
-  }
-
-  /**
-   * Fills `out` (zeroed, `size` rows) for the rows of a listing whose variant keys are keys[0..size)
-   * (negative: no variant, the row stays zero), as lowestPrice, depthAtOrBelow, lowestListingAge,
-   * quantityAt and salesSeen would per row, in a few sequential passes and without allocating per
-   * row: the listing figures walk each row's auctions once, and the sales of the 14 days are swept
-   * day by day into one buffer of bins, from which each row's median is selected in place.
-   */
-  fillListing(keys: Int32Array, size: number, nowMs: number, out: ListingColumns): void {
-    let maxKey = -1;
-    for (let j = 0; j < size; j++) if ((keys[j] as number) > maxKey) maxKey = keys[j] as number;
-    if (maxKey < 0) return;
-    const last = this.last;
-    if (last !== null && last.variants.length > 0) {
-      const { variants, start, lowestAge } = last;
-      const m = variants.length;
-      const dense = denseFor(Math.max(maxKey, variants[m - 1] as number));
-      for (let k = 0; k < m; k++) dense[variants[k] as number] = k + 1;
-      for (let j = 0; j < size; j++) {
-        const key = keys[j] as number;
-        if (key < 0) continue;
-        const k = (dense[key] as number) - 1;
-        if (k < 0) continue;
-        const from = start[k] as number;
-        const to = start[k + 1] as number;
-        // The group ascends by price: the lowest heads it, and the walk stops past `near`.
-        const low = priceAt(last, from);
-        const near = low * NEAR_PRICE_FACTOR;
-        let nearListings = 0;
-        let nearQuantity = 0;
-        let lowQuantity = 0;
-        for (let i = from; i < to; i++) {
-          const price = priceAt(last, i);
-          if (price > near) break;
-          const q = quantityAt(last, i);
-          nearListings++;
-          nearQuantity += q;
-          if (price <= low) lowQuantity += q;
-        }
-        out.lowestAge[j] = Math.min(U16, lowestAge[k] as number);
-        out.nearListings[j] = Math.min(U16, nearListings);
-        out.nearQuantity[j] = Math.min(U32, nearQuantity);
-        out.lowestQuantity[j] = Math.min(U32, lowQuantity);
-      }
-      for (let k = 0; k < m; k++) dense[variants[k] as number] = 0;
-    }
-    const today = dayOf(nowMs);
-    const days = this.days.filter((b) => b.day > today - EVIDENCE_DAYS && b.day <= today);
-    if (days.length === 0) return;
-    // Each key's first row takes the sales; rows repeating a key copy them at the end.
-    const dense = denseFor(maxKey);
-    for (let j = 0; j < size; j++) {
-      const key = keys[j] as number;
-      if (key >= 0 && dense[key] === 0) dense[key] = j + 1;
-    }
-    // The lower quartile of the daily lowest prices: the realm's usual floor for the item.
-    // Working rows (reused: fresh ones took 33 B a row of every realm each hour, all garbage).
-    if (scratch.listedDays.length < size)
-      scratch.listedDays = new Uint8Array(Math.max(size, scratch.listedDays.length * 2));
-    if (scratch.lows.length < size * LOWS_KEPT)
-      scratch.lows = new Float64Array(Math.max(size * LOWS_KEPT, scratch.lows.length * 2));
-    const listedDays = scratch.listedDays;
-    const lows = scratch.lows;
-    listedDays.fill(0, 0, size);
-    lows.fill(Infinity, 0, size * LOWS_KEPT);
-    for (const b of days) b.lowestByRow(dense, listedDays, lows);
-    for (let j = 0; j < size; j++) {
-      const n = listedDays[j] as number;
-      if (n > 0) out.lowQuartile[j] = lows[j * LOWS_KEPT + Math.min(LOWS_KEPT - 1, n >> 2)] as number;
-    }
-    const counts = int32Scratch('counts', size);
-    counts.fill(0, 0, size);
-    for (const b of days) b.countSalesByRow(dense, counts);
-    const fill = int32Scratch('fill', size);
-    let total = 0;
-    for (let j = 0; j < size; j++) {
-      fill[j] = total;
-      total += counts[j] as number;
-    }
-    if (scratch.bins.length < total) scratch.bins = new Uint16Array(Math.max(total, scratch.bins.length * 2));
-    const bins = scratch.bins;
-    for (const b of days) b.binsByRow(dense, fill, bins);
-    mediansByRow(counts, fill, bins, size, out.sales, out.median);
-    for (let j = 0; j < size; j++) {
-      const key = keys[j] as number;
-      if (key < 0) continue;
-      const first = (dense[key] as number) - 1;
-      if (first !== j) {
-        out.sales[j] = out.sales[first] as number;
-        out.median[j] = out.median[first] as number;
-        out.lowQuartile[j] = out.lowQuartile[first] as number;
-      }
-    }
-    for (let j = 0; j < size; j++) {
-      const key = keys[j] as number;
-      if (key >= 0) dense[key] = 0;
-    }
   }
 
   /** Index of the variant among the last snapshot's listed variants, or -1. */
