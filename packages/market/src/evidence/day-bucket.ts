@@ -18,7 +18,7 @@ export function dayOf(ms: number): number {
  * `arr`, or a copy with room for `min` entries, a quarter longer at least: still amortised, and a
  * live day's columns are left at most a fifth unused where doubling left up to half.
  */
-function grown<T extends Float64Array | Int32Array | Uint16Array>(arr: T, min: number): T {
+function grown<T extends Float64Array | Float32Array | Int32Array | Uint16Array>(arr: T, min: number): T {
   if (min <= arr.length) return arr;
   const next = new (arr.constructor as new (n: number) => T)(Math.max(min, arr.length + (arr.length >> 2)));
   next.set(arr);
@@ -43,6 +43,7 @@ export interface DayCell {
 }
 
 const EMPTY_I32 = new Int32Array(0);
+const U16 = 0xffff;
 
 export class DayBucket {
   private size_ = 0;
@@ -51,11 +52,13 @@ export class DayBucket {
   // Cells are kept in ascending variant order at all times and found by binary search: a snapshot's
   // listings and sales come as ascending runs and are merged in (one pass per hour), so no table
   // indexed by variant is needed (it took 4 B per variant id of the region, ~400 KB a realm).
-  // 20 bytes a cell: most cells never see a sale in their day, so the sales figures live in a record
+  // 14 bytes a cell: most cells never see a sale in their day, so the sales figures live in a record
   // of their own (saleOf[s], -1: none) that only cells with sales get (they took 24 B in every cell).
+  // The lowest price is a 32-bit float (within 1 part in 16 million: a figure for the history and the
+  // realm's floor), and listings saturate at 65,535 (realm dumps list items, not commodities).
   private variants = new Int32Array(256);
-  private lowest = new Float64Array(256); // Infinity: not listed that day
-  private listings = new Int32Array(256);
+  private lowest = new Float32Array(256); // Infinity: not listed that day
+  private listings = new Uint16Array(256);
   private saleOf = new Int32Array(256);
   // Per sale record: units and copper (unit price x quantity) of the cell's sales.
   private recUnits = new Float64Array(64);
@@ -240,7 +243,7 @@ export class DayBucket {
       const low = lowest[k] as number;
       const count = (start[k + 1] as number) - (start[k] as number);
       if (low < (this.lowest[s] as number)) this.lowest[s] = low;
-      if (count > (this.listings[s] as number)) this.listings[s] = count;
+      if (count > (this.listings[s] as number)) this.listings[s] = Math.min(U16, count);
     }
   }
 
@@ -248,7 +251,7 @@ export class DayBucket {
   addListings(variant: number, lowest: number, listings: number): void {
     const s = this.slot(variant);
     if (lowest < (this.lowest[s] as number)) this.lowest[s] = lowest;
-    if (listings > (this.listings[s] as number)) this.listings[s] = listings;
+    if (listings > (this.listings[s] as number)) this.listings[s] = Math.min(U16, listings);
   }
 
   /**
@@ -427,6 +430,6 @@ export class DayBucket {
   restoreListings(variant: number, lowest: number | null, listings: number): void {
     const s = this.slot(variant);
     this.lowest[s] = lowest ?? Infinity;
-    this.listings[s] = listings;
+    this.listings[s] = Math.min(U16, listings);
   }
 }
