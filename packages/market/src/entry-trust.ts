@@ -4,11 +4,17 @@
 
 import type { ListingEvidence } from './evidence/listing-evidence';
 
+const U16 = 0xffff;
+
 export interface EntryTrust {
   entryAge: Uint16Array;
   entryNearListings: Uint16Array;
-  entryNearQuantity: Uint32Array;
-  entryLowestQuantity: Uint32Array;
+  /**
+   * Units near the sell price and at the lowest price, saturating at 65,535: realm dumps list items,
+   * not commodities, so a realm's units of one variant stay far below it (2 bytes less an entry each).
+   */
+  entryNearQuantity: Uint16Array;
+  entryLowestQuantity: Uint16Array;
   entrySales: Uint16Array;
   /**
    * Median sale and (below) the lower quartile of the realm's daily lowest prices of the variant over
@@ -23,8 +29,8 @@ export function emptyEntryTrust(entries: number): EntryTrust {
   return {
     entryAge: new Uint16Array(entries),
     entryNearListings: new Uint16Array(entries),
-    entryNearQuantity: new Uint32Array(entries),
-    entryLowestQuantity: new Uint32Array(entries),
+    entryNearQuantity: new Uint16Array(entries),
+    entryLowestQuantity: new Uint16Array(entries),
     entrySales: new Uint16Array(entries),
     entryMedian: new Float32Array(entries),
     entryLowQuartile: new Float32Array(entries),
@@ -48,8 +54,8 @@ export class EntryTrustBuilder {
     if (first || lower) {
       c.entryAge[p] = ev.lowestAge[j] as number;
       c.entryNearListings[p] = ev.nearListings[j] as number;
-      c.entryNearQuantity[p] = ev.nearQuantity[j] as number;
-      c.entryLowestQuantity[p] = ev.lowestQuantity[j] as number;
+      c.entryNearQuantity[p] = Math.min(U16, ev.nearQuantity[j] as number);
+      c.entryLowestQuantity[p] = Math.min(U16, ev.lowestQuantity[j] as number);
       c.entryLowQuartile[p] = ev.lowQuartile[j] as number;
     }
     const sales = ev.sales[j] as number;

@@ -115,8 +115,8 @@ export interface MarketSnapshot {
    */
   readonly entryAge: Uint16Array;
   readonly entryNearListings: Uint16Array;
-  readonly entryNearQuantity: Uint32Array;
-  readonly entryLowestQuantity: Uint32Array;
+  readonly entryNearQuantity: Uint16Array;
+  readonly entryLowestQuantity: Uint16Array;
   readonly entrySales: Uint16Array;
   readonly entryMedian: Float32Array;
   /** Lower quartile of the realm's daily lowest prices of the variant over 14 days, copper (0: none). */
@@ -164,8 +164,8 @@ export class Snapshot implements MarketSnapshot {
   readonly entryQuantity!: Float64Array;
   readonly entryAge!: Uint16Array;
   readonly entryNearListings!: Uint16Array;
-  readonly entryNearQuantity!: Uint32Array;
-  readonly entryLowestQuantity!: Uint32Array;
+  readonly entryNearQuantity!: Uint16Array;
+  readonly entryLowestQuantity!: Uint16Array;
   readonly entrySales!: Uint16Array;
   readonly entryMedian!: Float32Array;
   readonly entryLowQuartile!: Float32Array;

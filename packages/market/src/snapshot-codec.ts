@@ -11,7 +11,7 @@ import { frozen, restoreSnapshot, variantOf } from './market-snapshot';
 import type { RealmInfo } from './types';
 
 const MAGIC = 'GRSN';
-const VERSION = 4; // 2: the evidence columns (issue 13); 3: the realm's low quartile; 4: those two as Float32
+const VERSION = 5; // 2: the evidence columns (issue 13); 3: the realm's low quartile; 4: those two as Float32; 5: quantities as Uint16
 const PREFIX_BYTES = 24;
 const ALIGN = 8;
 
@@ -28,8 +28,8 @@ const COLUMNS = {
   entryQuantity: Float64Array,
   entryAge: Uint16Array,
   entryNearListings: Uint16Array,
-  entryNearQuantity: Uint32Array,
-  entryLowestQuantity: Uint32Array,
+  entryNearQuantity: Uint16Array,
+  entryLowestQuantity: Uint16Array,
   entrySales: Uint16Array,
   entryMedian: Float32Array,
   entryLowQuartile: Float32Array,
