@@ -10,12 +10,14 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
   DEAD_LISTING_MIN_AGE_SNAPSHOTS,
+  DEAD_LISTING_REFERENCES,
+  deadListingReference,
   DEAD_LISTING_PRICE_RATIO,
   DEAD_LISTING_REGION_RATIO,
   DEAD_LISTING_RELISTED_RATIO,
   LONGEST_AUCTION_SNAPSHOTS,
 } from '@goldroute/domain';
-import type { TradeEvidence } from '@goldroute/domain';
+import type { DeadListingReference } from '@goldroute/domain';
 import { writeFileSync } from 'node:fs';
 import type { TradeItem } from '@goldroute/market';
 import { evidenceToBytes, flippingSearch, goldToCopper, SnapshotBuilder } from '@goldroute/market';
@@ -94,7 +96,7 @@ interface BenchRow extends EvaluatedRow {
   /** The going rate the trust rules compare the sell price with (gold): realm median, else region average. */
   goingRateGold: number | undefined;
   /** What the dead-listing rule judges the sell price against (trust.ts); undefined without evidence. */
-  deadBasis: DeadBasis | undefined;
+  deadBasis: DeadListingReference | undefined;
   sellListingAge: number | undefined;
 }
 
@@ -143,7 +145,7 @@ function rowOf(hour: number, r: TradeItem): BenchRow {
     flags: trust.flags,
     salesSeen: ev?.salesSeen14d,
     goingRateGold: median !== null && median > 0 ? median : r.avgSale > 0 ? r.avgSale : undefined,
-    deadBasis: ev ? deadBasisOf(r.sellBuyout, ev) : undefined,
+    deadBasis: ev ? deadListingReference(r.sellBuyout, ev) : undefined,
     sellListingAge: ev?.sellListingAgeSnapshots,
   };
 }
@@ -160,24 +162,20 @@ function salesBucket(row: BenchRow): string {
         : 'no realm sales';
 }
 
-const DEAD_BASES = ['realm sales', 'realm floor', "realm's only price"] as const;
-type DeadBasis = (typeof DEAD_BASES)[number];
-
-/** The figure trust.ts judges a dead listing by: the realm's median sale, its usual floor, or neither. */
-function deadBasisOf(sellGold: number, ev: TradeEvidence): DeadBasis {
-  if (ev.salesSeen14d > 0) return 'realm sales';
-  const floor = ev.sellLowQuartile14d;
-  return floor !== null && floor * 1.005 < sellGold ? 'realm floor' : "realm's only price";
-}
-
+/** The dead-listing rule's reference (trust.ts deadListingReference), as the report names it. */
+const DEAD_BASIS_NAMES: Readonly<Record<DeadListingReference, string>> = {
+  'realm-sales': 'realm sales',
+  'realm-floor': 'realm floor',
+  region: "realm's only price",
+};
 /** Why a planted dead listing went unflagged, by what the rule judged it against. */
 function missReason(row: BenchRow): string {
   if (row.deadBasis === undefined) return 'no evidence';
   const relisted = (row.sellListingAge ?? 0) > LONGEST_AUCTION_SNAPSHOTS;
-  if (row.deadBasis === "realm's only price")
+  if (row.deadBasis === 'region')
     return `the realm's only price, not yet relisted, under ${DEAD_LISTING_REGION_RATIO}x the region's (or under ${DEAD_LISTING_MIN_AGE_SNAPSHOTS} hours)`;
   const ratio = relisted ? DEAD_LISTING_RELISTED_RATIO : DEAD_LISTING_PRICE_RATIO;
-  return `under ${ratio}x the ${row.deadBasis === 'realm sales' ? 'median sale' : 'floor'}${relisted ? ', relisted' : ''}`;
+  return `under ${ratio}x the ${row.deadBasis === 'realm-sales' ? 'median sale' : 'floor'}${relisted ? ', relisted' : ''}`;
 }
 
 /** Rows as the rules saw them, one JSON line each, for tuning the rules offline (TRUST_ROWS_OUT=<file>). */
@@ -212,7 +210,7 @@ function evaluate(hour: number, rows: TradeItem[], lowest: Map<number, Map<numbe
     trustRows++;
     const flagged = row.flags.includes('dead-listing');
     addToConfusion(dead, isDead, flagged);
-    const basis = row.deadBasis ?? 'unknown';
+    const basis = row.deadBasis ? DEAD_BASIS_NAMES[row.deadBasis] : 'unknown';
     let c = deadByBasis.get(basis);
     if (!c) deadByBasis.set(basis, (c = emptyConfusion()));
     addToConfusion(c, isDead, flagged);
@@ -583,7 +581,7 @@ const deadSliceTable = table(
     'recall',
     'precision',
   ],
-  [...DEAD_BASES, 'unknown']
+  [...DEAD_LISTING_REFERENCES.map((r) => DEAD_BASIS_NAMES[r]), 'unknown']
     .filter((b) => deadByBasis.has(b))
     .map((b) => {
       const c = deadByBasis.get(b) as Confusion;

@@ -149,6 +149,22 @@ export function realisticProfit(deal: DealPrices, evidence: DealEvidence): numbe
   return sellVsBuy(deal.buyBuyout, expectedSale(deal, evidence));
 }
 
+/** The figure a sell price is judged against for a dead listing, best first (see deadListingBasis). */
+export const DEAD_LISTING_REFERENCES = ['realm-sales', 'realm-floor', 'region'] as const;
+export type DeadListingReference = (typeof DEAD_LISTING_REFERENCES)[number];
+
+/**
+ * The realm's median sale when it was seen selling the item; else the floor it was offered the item
+ * at, when that lies below the sell price (a listing that has been the lowest all along is its own
+ * floor); else only the region is left: the listing is the realm's only price.
+ */
+export function deadListingReference(sellBuyout: number, evidence: DealEvidence): DeadListingReference {
+  const median = evidence.medianSale14d;
+  if (evidence.salesSeen14d > 0 && median !== null && median > 0) return 'realm-sales';
+  const floor = evidence.sellLowQuartile14d;
+  return floor !== null && floor * SAME_PRICE_RATIO < sellBuyout ? 'realm-floor' : 'region';
+}
+
 /** What a dead listing was judged against: a price (with its words for the tooltip), or none. */
 interface DeadListingBasis {
   price: number | null;
@@ -172,12 +188,13 @@ function deadListingBasis(deal: DealPrices, evidence: DealEvidence): DeadListing
   const age = evidence.sellListingAgeSnapshots;
   const relisted = age > LONGEST_AUCTION_SNAPSHOTS;
   const ratio = relisted ? DEAD_LISTING_RELISTED_RATIO : DEAD_LISTING_PRICE_RATIO;
-  const median = evidence.medianSale14d;
-  if (evidence.salesSeen14d > 0 && median !== null && median > 0) {
+  const reference = deadListingReference(sell, evidence);
+  if (reference === 'realm-sales') {
+    const median = evidence.medianSale14d as number;
     return sell >= ratio * median ? { price: median, against: describeMedian(median, evidence) } : null;
   }
-  const floor = evidence.sellLowQuartile14d;
-  if (floor !== null && floor * SAME_PRICE_RATIO < sell) {
+  if (reference === 'realm-floor') {
+    const floor = evidence.sellLowQuartile14d as number;
     const against = `the ${formatGold(floor)} the sell realm usually offers it at (no sales seen there)`;
     return sell >= ratio * floor ? { price: floor, against } : null;
   }

@@ -107,26 +107,17 @@ const K_FLAG = Object.fromEntries(DEAL_FLAGS.map((flag) => [flag, bytes(`"${flag
   DealFlag,
   Uint8Array
 >;
-const K_EVIDENCE = bytes('],"evidence":{"salesSeen14d":');
-/** The evidence's keys after the first, each with its leading comma. */
-const K_EV = Object.fromEntries(
-  (
-    [
-      'medianSale14d',
-      'sellListingsNearPrice',
-      'sellQuantityNearPrice',
-      'realmsOffering',
-      'buyQuantity',
-      'sellListingAgeSnapshots',
-      'buyListingAgeSnapshots',
-      'buyRealmUpdatedAt',
-      'sellRealmUpdatedAt',
-      'hoursObserved',
-      'sellLowQuartile14d',
-      'regionMedianLowest',
-    ] as const
-  ).map((key) => [key, bytes(`,"${key}":`)]),
-) as Record<Exclude<keyof TradeEvidence, 'salesSeen14d'>, Uint8Array>;
+/**
+ * The evidence's keys in the order dealEvidence writes them (its object's own order, which
+ * JSON.stringify follows), each as the bytes that open its value; taken from the first row written.
+ */
+let evidenceKeys: { keys: (keyof TradeEvidence)[]; open: Uint8Array[] } | null = null;
+function evidenceKeysOf(e: TradeEvidence): { keys: (keyof TradeEvidence)[]; open: Uint8Array[] } {
+  if (evidenceKeys) return evidenceKeys;
+  const keys = Object.keys(e) as (keyof TradeEvidence)[];
+  const open = keys.map((key, i) => bytes(`${i === 0 ? '],"evidence":{' : ','}"${key}":`));
+  return (evidenceKeys = { keys, open });
+}
 /** Longest text of a number written by the writer (sign, 16 digits, point, exponent...). */
 const NUMBER_MAX = 32;
 /** The trust fields' keys (about 330 bytes), every flag, and 13 numbers. */
@@ -290,32 +281,11 @@ function writeTrust(w: Writer, trust: DealTrust, e: TradeEvidence): void {
     if (k > 0) w.byte(44);
     w.put(K_FLAG[flags[k] as DealFlag]);
   }
-  w.put(K_EVIDENCE);
-  w.num(e.salesSeen14d);
-  w.put(K_EV.medianSale14d);
-  w.num(e.medianSale14d);
-  w.put(K_EV.sellListingsNearPrice);
-  w.num(e.sellListingsNearPrice);
-  w.put(K_EV.sellQuantityNearPrice);
-  w.num(e.sellQuantityNearPrice);
-  w.put(K_EV.realmsOffering);
-  w.num(e.realmsOffering);
-  w.put(K_EV.buyQuantity);
-  w.num(e.buyQuantity);
-  w.put(K_EV.sellListingAgeSnapshots);
-  w.num(e.sellListingAgeSnapshots);
-  w.put(K_EV.buyListingAgeSnapshots);
-  w.num(e.buyListingAgeSnapshots);
-  w.put(K_EV.buyRealmUpdatedAt);
-  w.num(e.buyRealmUpdatedAt);
-  w.put(K_EV.sellRealmUpdatedAt);
-  w.num(e.sellRealmUpdatedAt);
-  w.put(K_EV.hoursObserved);
-  w.num(e.hoursObserved);
-  w.put(K_EV.sellLowQuartile14d);
-  w.num(e.sellLowQuartile14d);
-  w.put(K_EV.regionMedianLowest);
-  w.num(e.regionMedianLowest);
+  const { keys, open } = evidenceKeysOf(e);
+  for (let k = 0; k < keys.length; k++) {
+    w.put(open[k] as Uint8Array);
+    w.num(e[keys[k] as keyof TradeEvidence]);
+  }
   w.byte(125); // } of evidence
 }
 
