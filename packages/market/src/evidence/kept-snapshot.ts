@@ -1,15 +1,16 @@
 // The snapshot a realm keeps from one hour to the next (RealmEvidence), in as few bytes per auction
 // as the evidence allows: it is held for every auction of every realm, ~5 million in a full region.
 //
-// Per auction, in group order (by variant, then unit price: ListingGroups), 11 bytes:
+// Per auction, in group order (by variant, each group headed by its two lowest prices: ListingGroups),
+// 10 bytes:
 // - id as Uint32 (auction-ids.ts idKey: the low 32 bits, ABSENT_ID for an auction without an id);
 // - unit price as Uint32, exact: prices of 2^32 - 1 copper (429,496 gold) or more, ~1% of auctions,
 //   are kept exactly in a side map (depths compare prices with the lowest, and a Float32 would
 //   round every price past 2^24 copper, 1,677 gold: ~40% of auctions);
 // - quantity as Uint8, likewise exact through a side map from 255 up (realm dumps list items, not
 //   commodities, so nearly every quantity is 1);
-// - age (snapshots seen, 14 bits, saturating) and time-left code (2 bits) in one Uint16. An auction
-//   lasts at most 48 hours, so the age never nears its limit.
+// - age (snapshots seen, 6 bits, saturating at 63) and time-left code (2 bits) in one Uint8. An
+//   auction lasts at most 48 hours, so the age never reaches its limit.
 // Per variant: its id, the start of its group and the lowest listing's age (Uint16, saturating); the
 // lowest price is the group's first. No id table is kept: the next observe builds one over `id`.
 //
@@ -36,7 +37,7 @@ export interface KeptSnapshot {
   readonly price: Uint32Array;
   readonly quantity: Uint8Array;
   /** age << 2 | time-left code. */
-  readonly ageLeft: Uint16Array;
+  readonly ageLeft: Uint8Array;
   /** Exact values of the prices and quantities too large for their column, by position. */
   readonly bigPrice: Map<number, number> | null;
   readonly bigQuantity: Map<number, number> | null;
@@ -79,7 +80,7 @@ function bufferFor(old: ArrayBuffer | undefined, bytes: number): ArrayBuffer {
 }
 
 /** Bytes per auction and per variant, and each capacity's Uint32-aligned rounding. */
-const AUCTION_BYTES = 11;
+const AUCTION_BYTES = 10;
 const GROUP_BYTES = 10;
 const cap4 = (n: number): number => (n + 3) & ~3;
 
@@ -103,14 +104,15 @@ export function keepSnapshot(
   const gc = (Math.floor(groupBuffer.byteLength / GROUP_BYTES) & ~3) - 1;
   const id = new Uint32Array(auctionBuffer, 0, n);
   const price = new Uint32Array(auctionBuffer, 4 * ac, n);
-  const ageLeft = new Uint16Array(auctionBuffer, 8 * ac, n);
-  const quantity = new Uint8Array(auctionBuffer, 10 * ac, n);
+  const ageLeft = new Uint8Array(auctionBuffer, 8 * ac, n);
+  const quantity = new Uint8Array(auctionBuffer, 9 * ac, n);
   const variants = new Int32Array(groupBuffer, 0, m);
   const start = new Int32Array(groupBuffer, 4 * gc, m + 1);
   const lowestAge = new Uint16Array(groupBuffer, 8 * (gc + 1), m);
   let bigPrice: Map<number, number> | null = null;
   let bigQuantity: Map<number, number> | null = null;
   id.set(groups.id.subarray(0, n));
+  // Ages are at most AGE_MAX (6 bits), so every age << 2 | time left fits a byte.
   ageLeft.set(groups.ageLeft.subarray(0, n));
   const { price: prices, quantity: units } = groups;
   for (let o = 0; o < n; o++) {

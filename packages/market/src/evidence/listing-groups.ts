@@ -1,4 +1,4 @@
-// A snapshot's auctions grouped by variant, and within a variant by unit price (ties in dump order),
+// A snapshot's auctions grouped by variant, each group headed by its two lowest unit prices,
 // with each variant's lowest unit price and the age of the listing holding it. The result lives in
 // working arrays shared by every call (one runs at a time): kept-snapshot.ts copies what a realm
 // keeps into its own compact columns.
@@ -9,8 +9,12 @@
 
 import { idKey } from './auction-ids';
 
-/** Ages (snapshots seen) are kept in 14 bits, saturating: an auction lasts at most 48 hours. */
-export const AGE_MAX = 0x3fff;
+/**
+ * Ages (snapshots seen) are kept in 6 bits, saturating: an auction lasts at most 48 hours, so 49
+ * hourly snapshots at most. (A listing's age past that, relisted at one price, is the group's
+ * lowestAge, counted on its own.)
+ */
+export const AGE_MAX = 63;
 
 /** The dump's auctions as the evidence reads them, in dump order. */
 export interface DumpColumns {
@@ -29,13 +33,14 @@ export interface ListingGroups {
   variants: Int32Array;
   start: Int32Array;
   /**
-   * The auctions in group order (by variant, then unit price, then dump position): unit price,
-   * id key (kept-snapshot.ts idKey), quantity, and age << 2 | time-left code.
+   * The auctions in group order (by variant; in a group its lowest unit price first, the next lowest
+   * second, the rest in no set order): unit price, id key (kept-snapshot.ts idKey), quantity, and
+   * age << 2 | time-left code.
    */
   price: Float64Array;
   id: Uint32Array;
   quantity: Float64Array;
-  ageLeft: Uint16Array;
+  ageLeft: Uint8Array;
   lowest: Float64Array;
   /** Snapshots in a row that showed the lowest listing; on a price tie, the oldest such listing. */
   lowestAge: Int32Array;
@@ -50,26 +55,12 @@ export interface ListingGroups {
 /** A listing new this hour under half the price of the others is taken for bait or a mistake. */
 export const SNIPE_PRICE_RATIO = 0.5;
 
-/** Group sizes up to this are sorted by insertion (cheaper than packing keys for a native sort). */
-const INSERTION_MAX = 24;
-/** A group's position fits in 21 bits next to a price below 2^32 in a double's 53. */
-const LOCAL_BITS = 2 ** 21;
-const PRICE_LIMIT = 2 ** 32;
-
 let stamp = 0;
 let stampOf = new Int32Array(0);
 let localOf = new Int32Array(0);
 /** Per call-local variant: its variant, then its count; sized by the variants listed. */
 let localVariant = new Int32Array(0);
 let localCount = new Int32Array(0);
-let keys = new Float64Array(0);
-let from0 = new Int32Array(0);
-const held = {
-  price: new Float64Array(0),
-  id: new Uint32Array(0),
-  quantity: new Float64Array(0),
-  ageLeft: new Uint16Array(0),
-};
 const groups: ListingGroups = {
   m: 0,
   variants: new Int32Array(0),
@@ -77,109 +68,58 @@ const groups: ListingGroups = {
   price: new Float64Array(0),
   id: new Uint32Array(0),
   quantity: new Float64Array(0),
-  ageLeft: new Uint16Array(0),
+  ageLeft: new Uint8Array(0),
   lowest: new Float64Array(0),
   lowestAge: new Int32Array(0),
   dayLowest: new Float64Array(0),
 };
 
-function atLeast<T extends Int32Array | Uint32Array | Float64Array | Uint16Array>(arr: T, n: number): T {
+function atLeast<T extends Int32Array | Uint32Array | Float64Array | Uint8Array>(arr: T, n: number): T {
   if (arr.length >= n) return arr;
   return new (arr.constructor as new (n: number) => T)(Math.max(n, arr.length * 2));
 }
 
-/**
- * Puts the group's auctions at [from, to) in the order given by src[t] (the position each one comes
- * from, relative to `from`), through the `held` copies.
- */
-function permute(g: ListingGroups, from: number, len: number, src: Int32Array): void {
-  held.price = atLeast(held.price, len);
-  held.id = atLeast(held.id, len);
-  held.quantity = atLeast(held.quantity, len);
-  held.ageLeft = atLeast(held.ageLeft, len);
-  const { price, id, quantity, ageLeft } = held;
-  for (let t = 0; t < len; t++) {
-    const o = from + (src[t] as number);
-    price[t] = g.price[o] as number;
-    id[t] = g.id[o] as number;
-    quantity[t] = g.quantity[o] as number;
-    ageLeft[t] = g.ageLeft[o] as number;
-  }
-  g.price.set(price.subarray(0, len), from);
-  g.id.set(id.subarray(0, len), from);
-  g.quantity.set(quantity.subarray(0, len), from);
-  g.ageLeft.set(ageLeft.subarray(0, len), from);
-}
-
-/** Insertion sort of the auctions at [from, to) by unit price; equal prices keep their order. */
-function insertionSort(g: ListingGroups, from: number, to: number): void {
+/** Swaps the auctions at a and b. */
+function swap(g: ListingGroups, a: number, b: number): void {
   const { price, id, quantity, ageLeft } = g;
-  for (let o = from + 1; o < to; o++) {
-    const p = price[o] as number;
-    if ((price[o - 1] as number) <= p) continue;
-    const i = id[o] as number;
-    const q = quantity[o] as number;
-    const a = ageLeft[o] as number;
-    let at = o;
-    while (at > from && (price[at - 1] as number) > p) {
-      price[at] = price[at - 1] as number;
-      id[at] = id[at - 1] as number;
-      quantity[at] = quantity[at - 1] as number;
-      ageLeft[at] = ageLeft[at - 1] as number;
-      at--;
-    }
-    price[at] = p;
-    id[at] = i;
-    quantity[at] = q;
-    ageLeft[at] = a;
-  }
-}
-
-/** Sorts the auctions at [from, to) by unit price; equal prices keep their (dump) order. */
-function sortGroup(g: ListingGroups, from: number, to: number): void {
-  const len = to - from;
-  const price = g.price;
-  if (len <= INSERTION_MAX) return insertionSort(g, from, to);
-  // Larger groups: price and position packed into one exact double, sorted natively. Prices from
-  // 2^32 up (~1% of auctions, but in many large groups) sort as 2^32 - 1 and are then put in order
-  // among themselves at the group's end; prices that are not whole coppers (ingest gives none) or
-  // huge groups (never seen) take the comparison sort.
-  keys = atLeast(keys, len);
-  from0 = atLeast(from0, len);
-  let packable = len < LOCAL_BITS;
-  let big = false;
-  for (let t = 0; t < len && packable; t++) {
-    const p = price[from + t] as number;
-    if (p >= PRICE_LIMIT - 1) {
-      keys[t] = (PRICE_LIMIT - 1) * LOCAL_BITS + t;
-      big = true;
-    } else if (p >= 0 && Math.floor(p) === p) keys[t] = p * LOCAL_BITS + t;
-    else packable = false;
-  }
-  if (packable) {
-    const k = keys.subarray(0, len).sort();
-    for (let t = 0; t < len; t++) from0[t] = (k[t] as number) % LOCAL_BITS;
-  } else {
-    const sorted = Array.from({ length: len }, (_, t) => t).sort(
-      (a, b) => (price[from + a] as number) - (price[from + b] as number) || a - b,
-    );
-    from0.set(sorted);
-  }
-  permute(g, from, len, from0);
-  if (packable && big) {
-    let tail = to;
-    while (tail > from && (price[tail - 1] as number) >= PRICE_LIMIT - 1) tail--;
-    insertionSort(g, tail, to);
-  }
+  const p = price[a] as number;
+  price[a] = price[b] as number;
+  price[b] = p;
+  const i = id[a] as number;
+  id[a] = id[b] as number;
+  id[b] = i;
+  const q = quantity[a] as number;
+  quantity[a] = quantity[b] as number;
+  quantity[b] = q;
+  const l = ageLeft[a] as number;
+  ageLeft[a] = ageLeft[b] as number;
+  ageLeft[b] = l;
 }
 
 /**
- * The day's lowest of the group at [from, to), sorted by price (see ListingGroups.dayLowest). With
+ * Puts the group's lowest unit price at `from` and the next lowest at `from + 1` (on equal prices the
+ * first in dump order); the others stay where the two swaps leave them. Nothing reads a group in
+ * price order past those two (the depth walks look at every auction), and a full sort per group was
+ * two thirds of the evidence's ingest time.
+ */
+function lowestFirst(g: ListingGroups, from: number, to: number): void {
+  const price = g.price;
+  let low = from;
+  for (let o = from + 1; o < to; o++) if ((price[o] as number) < (price[low] as number)) low = o;
+  if (low !== from) swap(g, from, low);
+  if (to - from < 3) return;
+  let next = from + 1;
+  for (let o = from + 2; o < to; o++) if ((price[o] as number) < (price[next] as number)) next = o;
+  if (next !== from + 1) swap(g, from + 1, next);
+}
+
+/**
+ * The day's lowest of the group at [from, to), its lowest first (see ListingGroups.dayLowest). With
  * `allSettled` (no ages to tell new listings by) it is simply the lowest.
  */
 function dayLowestOf(
   price: Float64Array,
-  ageLeft: Uint16Array,
+  ageLeft: Uint8Array,
   from: number,
   to: number,
   allSettled: boolean,
@@ -187,16 +127,17 @@ function dayLowestOf(
   if (allSettled) return price[from] as number;
   let settled = Infinity;
   for (let o = from; o < to; o++) {
-    if ((ageLeft[o] as number) >>> 2 >= 2) {
-      settled = price[o] as number;
-      break;
-    }
+    const p = price[o] as number;
+    if (p < settled && (ageLeft[o] as number) >>> 2 >= 2) settled = p;
   }
+  // Infinity when none has stood an hour: then every listing is new, and none counts.
+  const floor = SNIPE_PRICE_RATIO * settled;
+  let lowest = Infinity;
   for (let o = from; o < to; o++) {
     const p = price[o] as number;
-    if (p >= SNIPE_PRICE_RATIO * settled) return p;
+    if (p >= floor && p < lowest) lowest = p;
   }
-  return Infinity;
+  return lowest;
 }
 
 /**
@@ -277,13 +218,13 @@ export function groupListings(
   for (let k = 0; k < m; k++) {
     const from = start[k] as number;
     const to = start[k + 1] as number;
-    if (to - from > 1) sortGroup(g, from, to);
+    if (to - from > 1) lowestFirst(g, from, to);
     // The lowest price heads the group; on a tie the oldest listing says how long it has stood.
     const low = price[from] as number;
     let a = (ageLeft[from] as number) >>> 2;
-    for (let o = from + 1; o < to && (price[o] as number) === low; o++) {
+    for (let o = from + 1; o < to; o++) {
       const b = (ageLeft[o] as number) >>> 2;
-      if (b > a) a = b;
+      if (b > a && (price[o] as number) === low) a = b;
     }
     lowest[k] = low;
     lowestAge[k] = a;

@@ -99,7 +99,7 @@ export function fillListing(
       if (k < 0) continue;
       const from = start[k] as number;
       const to = start[k + 1] as number;
-      // The group ascends by price: the lowest heads it, and the walk stops past `near`.
+      // The lowest heads the group; the others are in no price order, so the walk sees them all.
       const low = priceAt(last, from);
       const near = low * NEAR_PRICE_FACTOR;
       let nearListings = 0;
@@ -107,7 +107,7 @@ export function fillListing(
       let lowQuantity = 0;
       for (let i = from; i < to; i++) {
         const price = priceAt(last, i);
-        if (price > near) break;
+        if (price > near) continue;
         const q = quantityAt(last, i);
         nearListings++;
         nearQuantity += q;

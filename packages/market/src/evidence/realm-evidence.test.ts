@@ -195,6 +195,45 @@ describe('RealmEvidence listings', () => {
     expect(e.depthAtOrBelow(9, 1e9)).toEqual({ listings: 0, quantity: 0 });
   });
 
+  it('reads a group listed in any price order: its lowest, the next lowest and the depths', () => {
+    const e = new RealmEvidence();
+    feed(e, T0, [
+      [1, 7, 3000, 1, L],
+      [2, 7, 1100, 4, L],
+      [3, 7, 2600, 1, L],
+      [4, 7, 1000, 2, L],
+      [5, 7, 1000, 3, L],
+    ]);
+    expect(e.lowestPrice(7)).toBe(1000);
+    expect(e.depthAtOrBelow(7, 1000)).toEqual({ listings: 2, quantity: 5 });
+    expect(e.depthNear(7, 1000)).toEqual({ listings: 3, quantity: 9 });
+    // A new listing at 1,200, bought within the hour: over half the next price (2,200, listed after
+    // a dearer 3,000), so a sale at what the realm pays, not a snipe.
+    feed(e, T0 + H, [
+      [6, 8, 1200, 1, L],
+      [7, 8, 3000, 1, L],
+      [8, 8, 2200, 1, L],
+    ]);
+    feed(e, T0 + 2 * H, [
+      [7, 8, 3000, 1, L],
+      [8, 8, 2200, 1, L],
+    ]);
+    expect(e.salesSeen(8, T0 + 2 * H).count).toBe(1);
+    // At 1,000 against that next price it is under half: a snipe, not counted.
+    feed(e, T0 + 3 * H, [
+      [7, 8, 3000, 1, L],
+      [9, 8, 1000, 1, L],
+      [10, 8, 2600, 1, L],
+      [8, 8, 2200, 1, L],
+    ]);
+    feed(e, T0 + 4 * H, [
+      [7, 8, 3000, 1, L],
+      [10, 8, 2600, 1, L],
+      [8, 8, 2200, 1, L],
+    ]);
+    expect(e.salesSeen(8, T0 + 4 * H).count).toBe(1);
+  });
+
   it('maps raw variants through keyOf', () => {
     const e = new RealmEvidence();
     const keyOf = (raw: number) => (raw === 40 ? 2 : 0);

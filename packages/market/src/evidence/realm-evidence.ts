@@ -76,20 +76,38 @@ const scratch = {
   soldQuantity: new Float64Array(0),
 };
 
-function scratchSold(n: number): { variant: Int32Array; price: Float64Array; quantity: Float64Array } {
+interface Sold {
+  variant: Int32Array;
+  price: Float64Array;
+  quantity: Float64Array;
+}
+
+/**
+ * The sold arrays with room for `n`, keeping the first `keep` entries. They grow with the sales seen
+ * (a few in a hundred auctions an hour), not with the snapshot: sized by the auctions they took
+ * 20 B for each auction of the largest realm.
+ */
+function scratchSold(n: number, keep = 0): Sold {
   if (scratch.soldVariant.length < n) {
-    scratch.soldVariant = new Int32Array(n);
-    scratch.soldPrice = new Float64Array(n);
-    scratch.soldQuantity = new Float64Array(n);
+    const cap = Math.max(n, 1024, scratch.soldVariant.length * 2);
+    const variant = new Int32Array(cap);
+    const price = new Float64Array(cap);
+    const quantity = new Float64Array(cap);
+    variant.set(scratch.soldVariant.subarray(0, keep));
+    price.set(scratch.soldPrice.subarray(0, keep));
+    quantity.set(scratch.soldQuantity.subarray(0, keep));
+    scratch.soldVariant = variant;
+    scratch.soldPrice = price;
+    scratch.soldQuantity = quantity;
   }
   return { variant: scratch.soldVariant, price: scratch.soldPrice, quantity: scratch.soldQuantity };
 }
 
 /**
- * Whether the lowest auction of a group (prices ascend from `from`), gone now, was a snipe: bought
- * within the hour it appeared, alone or at under half the next listing's price. That is bait or a
- * mistake taken at once, and its price says nothing of what the realm pays. Only the lowest can be:
- * every other auction has one at most its own price below it.
+ * Whether the lowest auction of a group (at `from`, the next lowest after it), gone now, was a
+ * snipe: bought within the hour it appeared, alone or at under half the next listing's price. That
+ * is bait or a mistake taken at once, and its price says nothing of what the realm pays. Only the
+ * lowest can be: every other auction has one at most its own price below it.
  */
 function isSnipe(prev: KeptSnapshot, from: number, to: number): boolean {
   if (!prev.agesKnown || ageAt(prev, from) !== 1) return false;
@@ -205,12 +223,12 @@ export class RealmEvidence {
   /**
    * The previous snapshot's auctions gone now that could not have expired (time-left code at least
    * `minCode`), as sales into the day. Walked group by group, so ascending by variant (the day
-   * merges them in one pass), and within a group by unit price.
+   * merges them in one pass).
    */
   private addSales(prev: KeptSnapshot, minCode: number, bucket: DayBucket): void {
     const still = scratch.still;
     const { variants: pv, start: ps, id } = prev;
-    const sold = scratchSold(prev.count);
+    let sold = scratchSold(0);
     let count = 0;
     for (let k = 0; k < pv.length; k++) {
       const v = pv[k] as number;
@@ -219,6 +237,7 @@ export class RealmEvidence {
       for (let j = from; j < to; j++) {
         if (still[j] === 0 && timeLeftAt(prev, j) >= minCode && (id[j] as number) !== ABSENT_ID) {
           if (j === from && isSnipe(prev, from, to)) continue;
+          if (count === sold.variant.length) sold = scratchSold(count + 1, count);
           sold.variant[count] = v;
           sold.price[count] = priceAt(prev, j);
           sold.quantity[count++] = quantityAt(prev, j);
@@ -316,8 +335,9 @@ export class RealmEvidence {
     let listings = 0;
     let quantity = 0;
     const to = s.start[k + 1] as number;
-    // Ascending by price within the group: the first one above `price` ends the walk.
-    for (let i = s.start[k] as number; i < to && priceAt(s, i) <= price; i++) {
+    // Past its lowest two, a group is in no price order: every auction is looked at.
+    for (let i = s.start[k] as number; i < to; i++) {
+      if (priceAt(s, i) > price) continue;
       listings++;
       quantity += quantityAt(s, i);
     }
