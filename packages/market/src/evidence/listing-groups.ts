@@ -141,7 +141,8 @@ function dayLowestOf(
 }
 
 /**
- * The dump's auctions (variant[i] >= 0, age[i] >= 1) by group. `variant` may be longer than the
+ * The dump's auctions (variant[i] >= 0, age[i] >= 1) by group, all of them (a realm's first snapshot;
+ * the next ones are grouped from the kept snapshot: regroup.ts). `variant` may be longer than the
  * dump (a reused buffer). `allSettled`: the ages do not tell new listings (the realm's first snapshot,
  * or one after hours missed). The result is valid until the next call.
  */
@@ -179,18 +180,9 @@ export function groupListings(
       localCount[l] = (localCount[l] as number) + 1;
     }
   }
-  const g = groups;
+  const g = groupsFor(n, m);
+  const { variants, start, price, id, quantity, ageLeft } = g;
   g.m = m;
-  g.variants = atLeast(g.variants, m);
-  g.start = atLeast(g.start, m + 1);
-  g.lowest = atLeast(g.lowest, m);
-  g.lowestAge = atLeast(g.lowestAge, m);
-  g.dayLowest = atLeast(g.dayLowest, m);
-  g.price = atLeast(g.price, n);
-  g.id = atLeast(g.id, n);
-  g.quantity = atLeast(g.quantity, n);
-  g.ageLeft = atLeast(g.ageLeft, n);
-  const { variants, start, lowest, lowestAge, dayLowest, price, id, quantity, ageLeft } = g;
   variants.set(localVariant.subarray(0, m));
   variants.subarray(0, m).sort();
   // Group starts in variant order; localOf[v] becomes the next free place of v's group.
@@ -203,8 +195,8 @@ export function groupListings(
     at += localCount[l] as number;
   }
   start[m] = n;
-  // One pass in dump order scattering each auction to its group (sequential reads, and the groups
-  // are then sorted in place: gathering through an index read five columns at random).
+  // One pass in dump order scattering each auction to its group (sequential reads; gathering through
+  // an index read five columns at random).
   const { id: ids, unitPrice, quantity: units, timeLeft, age } = dump;
   for (let i = 0; i < n; i++) {
     const v = variant[i] as number;
@@ -215,6 +207,31 @@ export function groupListings(
     quantity[o] = units[i] as number;
     ageLeft[o] = (Math.min(AGE_MAX, age[i] as number) << 2) | ((timeLeft[i] as number) & 3);
   }
+  finishGroups(g, allSettled);
+  return g;
+}
+
+/** The working groups with room for `n` auctions in `m` groups (their contents are stale). */
+export function groupsFor(n: number, m: number): ListingGroups {
+  const g = groups;
+  g.variants = atLeast(g.variants, m);
+  g.start = atLeast(g.start, m + 1);
+  g.lowest = atLeast(g.lowest, m);
+  g.lowestAge = atLeast(g.lowestAge, m);
+  g.dayLowest = atLeast(g.dayLowest, m);
+  g.price = atLeast(g.price, n);
+  g.id = atLeast(g.id, n);
+  g.quantity = atLeast(g.quantity, n);
+  g.ageLeft = atLeast(g.ageLeft, n);
+  return g;
+}
+
+/**
+ * Once the auctions are in their groups (g.m, variants, start and the auction columns set): puts
+ * each group's two lowest at its head and sets its lowest, lowestAge and dayLowest.
+ */
+export function finishGroups(g: ListingGroups, allSettled: boolean): void {
+  const { m, start, lowest, lowestAge, dayLowest, price, ageLeft } = g;
   for (let k = 0; k < m; k++) {
     const from = start[k] as number;
     const to = start[k + 1] as number;
@@ -230,5 +247,4 @@ export function groupListings(
     lowestAge[k] = a;
     dayLowest[k] = a >= 2 ? low : dayLowestOf(price, ageLeft, from, to, allSettled);
   }
-  return g;
 }

@@ -19,7 +19,8 @@ import {
   quantityAt,
   timeLeftAt,
 } from './kept-snapshot';
-import { groupListings, SNIPE_PRICE_RATIO } from './listing-groups';
+import { type DumpColumns, groupListings, type ListingGroups, SNIPE_PRICE_RATIO } from './listing-groups';
+import { type Followed, regroupListings } from './regroup';
 import { medianOfBins } from './price-bins';
 import { indexInSorted } from './sorted-search';
 
@@ -66,15 +67,85 @@ export interface Depth {
 
 /** Working arrays shared by every realm's observe (one runs at a time); the listing pass has its own. */
 const scratch = {
-  /** Variant and age of each auction of the snapshot being observed, in dump order. */
+  /** Variant (first snapshot only) and age of each auction of the snapshot being observed, in dump order. */
   variant: new Int32Array(0),
   age: new Uint16Array(0),
-  /** Per auction of the previous snapshot: 1 when seen again. */
-  still: new Uint8Array(0),
+  /** Followed.seenAt, fresh and freshVariant. */
+  seenAt: new Int32Array(0),
+  fresh: new Int32Array(0),
+  freshVariant: new Int32Array(0),
   soldVariant: new Int32Array(0),
   soldPrice: new Float64Array(0),
   soldQuantity: new Float64Array(0),
 };
+
+/** Followed.seenAt of a kept auction not in the dump; one listed again but not carried over is SEEN. */
+const GONE = -1;
+const SEEN = -2;
+
+/** A realm's first snapshot (or the first after a restore): every auction grouped from the dump. */
+function groupAll(auctions: RealmAuctions, keyOf: (raw: number) => number, dump: DumpColumns): ListingGroups {
+  const n = auctions.count;
+  const raw = auctions.raw;
+  if (scratch.variant.length < n) scratch.variant = new Int32Array(Math.max(n, scratch.variant.length * 2));
+  const variant = scratch.variant;
+  let maxVariant = -1;
+  for (let i = 0; i < n; i++) {
+    const v = keyOf(raw[i] as number);
+    variant[i] = v;
+    if (v > maxVariant) maxVariant = v;
+  }
+  return groupListings(variant, dump, maxVariant, true);
+}
+
+function growFresh(keep: number): void {
+  const cap = Math.max(1024, scratch.fresh.length * 2);
+  const fresh = new Int32Array(cap);
+  const freshVariant = new Int32Array(cap);
+  fresh.set(scratch.fresh.subarray(0, keep));
+  freshVariant.set(scratch.freshVariant.subarray(0, keep));
+  scratch.fresh = fresh;
+  scratch.freshVariant = freshVariant;
+}
+
+/**
+ * Finds the dump's auctions in the kept snapshot by id: ages every one (age[i], dump order), and
+ * tells which kept auctions are listed again and which dump auctions are new. An auction listed
+ * again at another price than kept (which Blizzard does not allow) or under an id already met is
+ * taken as new, keeping its age; its kept entry counts as listed (not sold).
+ */
+function follow(
+  prev: KeptSnapshot,
+  auctions: RealmAuctions,
+  keyOf: (raw: number) => number,
+  age: Uint16Array,
+): Followed {
+  const n = auctions.count;
+  const ids = auctions.id;
+  const prices = auctions.unitPrice;
+  const raw = auctions.raw;
+  if (scratch.seenAt.length < prev.count)
+    scratch.seenAt = new Int32Array(Math.max(prev.count, scratch.seenAt.length * 2));
+  const seenAt = scratch.seenAt;
+  seenAt.fill(GONE, 0, prev.count);
+  const table = new AuctionIdTable(prev.id, prev.count);
+  let freshCount = 0;
+  for (let i = 0; i < n; i++) {
+    const j = table.get(idKey(ids[i] as number));
+    if (j >= 0) {
+      age[i] = nextAge(prev, j);
+      if (seenAt[j] === GONE && priceAt(prev, j) === prices[i]) {
+        seenAt[j] = i;
+        continue;
+      }
+      if (seenAt[j] === GONE) seenAt[j] = SEEN;
+    } else age[i] = 1;
+    if (freshCount === scratch.fresh.length) growFresh(freshCount);
+    scratch.fresh[freshCount] = i;
+    scratch.freshVariant[freshCount++] = keyOf(raw[i] as number);
+  }
+  return { seenAt, fresh: scratch.fresh, freshVariant: scratch.freshVariant, freshCount };
+}
 
 interface Sold {
   variant: Int32Array;
@@ -164,39 +235,29 @@ export class RealmEvidence {
     // Columns in locals: the loops below run per auction, and property reads through a parameter
     // object cost several times the loop body once the object's shape varies between callers.
     const n = auctions.count;
-    const raw = auctions.raw;
-    const ids = auctions.id;
-    if (scratch.variant.length < n) {
-      const cap = Math.max(n, scratch.variant.length * 2);
-      scratch.variant = new Int32Array(cap);
-      scratch.age = new Uint16Array(cap);
-    }
-    const variant = scratch.variant;
+    if (scratch.age.length < n) scratch.age = new Uint16Array(Math.max(n, scratch.age.length * 2));
     const age = scratch.age;
-    let maxVariant = -1;
-    for (let i = 0; i < n; i++) {
-      const v = keyOf(raw[i] as number);
-      variant[i] = v;
-      if (v > maxVariant) maxVariant = v;
-    }
-    const bucket = this.bucket(dayOf(hourMs));
-    bucket.snapshots++;
-    if (prev === null) age.fill(1, 0, n);
-    else {
-      this.follow(prev, ids, n, age);
-      const minCode = soldFromTimeLeft(hourMs - prev.hourMs);
-      if (minCode < NONE_COUNTS) this.addSales(prev, minCode, bucket);
-    }
     const dump = {
       n,
-      id: ids,
+      id: auctions.id,
       unitPrice: auctions.unitPrice,
       quantity: auctions.quantity,
       timeLeft: auctions.timeLeft,
       age,
     };
+    const bucket = this.bucket(dayOf(hourMs));
+    bucket.snapshots++;
     const consecutive = prev !== null && hourMs - prev.hourMs <= CONSECUTIVE_MAX_MS;
-    const groups = groupListings(variant, dump, maxVariant, !consecutive);
+    let groups: ListingGroups;
+    if (prev === null) {
+      age.fill(1, 0, n);
+      groups = groupAll(auctions, keyOf, dump);
+    } else {
+      const followed = follow(prev, auctions, keyOf, age);
+      const minCode = soldFromTimeLeft(hourMs - prev.hourMs);
+      if (minCode < NONE_COUNTS) this.addSales(prev, followed.seenAt, minCode, bucket);
+      groups = regroupListings(prev, followed, dump, !consecutive);
+    }
     if (prev !== null && consecutive) keepPriceStreaks(groups, prev);
     bucket.addListingsSorted(groups.variants, groups.dayLowest, groups.start, groups.m);
     // The previous snapshot is read no more: the new one may take its buffers.
@@ -204,29 +265,12 @@ export class RealmEvidence {
     return true;
   }
 
-  /** Ages the dump's auctions (age[i], dump order) and marks scratch.still for those seen before. */
-  private follow(prev: KeptSnapshot, ids: Float64Array, n: number, age: Uint16Array): void {
-    if (scratch.still.length < prev.count)
-      scratch.still = new Uint8Array(Math.max(prev.count, scratch.still.length * 2));
-    const still = scratch.still;
-    still.fill(0, 0, prev.count);
-    const table = new AuctionIdTable(prev.id, prev.count);
-    for (let i = 0; i < n; i++) {
-      const j = table.get(idKey(ids[i] as number));
-      if (j >= 0) {
-        still[j] = 1;
-        age[i] = nextAge(prev, j);
-      } else age[i] = 1;
-    }
-  }
-
   /**
    * The previous snapshot's auctions gone now that could not have expired (time-left code at least
    * `minCode`), as sales into the day. Walked group by group, so ascending by variant (the day
    * merges them in one pass).
    */
-  private addSales(prev: KeptSnapshot, minCode: number, bucket: DayBucket): void {
-    const still = scratch.still;
+  private addSales(prev: KeptSnapshot, seenAt: Int32Array, minCode: number, bucket: DayBucket): void {
     const { variants: pv, start: ps, id } = prev;
     let sold = scratchSold(0);
     let count = 0;
@@ -235,7 +279,7 @@ export class RealmEvidence {
       const from = ps[k] as number;
       const to = ps[k + 1] as number;
       for (let j = from; j < to; j++) {
-        if (still[j] === 0 && timeLeftAt(prev, j) >= minCode && (id[j] as number) !== ABSENT_ID) {
+        if (seenAt[j] === GONE && timeLeftAt(prev, j) >= minCode && (id[j] as number) !== ABSENT_ID) {
           if (j === from && isSnipe(prev, from, to)) continue;
           if (count === sold.variant.length) sold = scratchSold(count + 1, count);
           sold.variant[count] = v;
