@@ -7,21 +7,20 @@
 import { NEAR_PRICE_FACTOR } from '@goldroute/domain';
 import type { RealmAuctions } from '../auction-columns';
 import { TIME_LEFT_LONG, TIME_LEFT_VERY_LONG } from '../time-left';
-import { ABSENT_ID, AuctionIdTable, idKey } from './auction-ids';
+import { ABSENT_ID } from './auction-ids';
 import { DAY_MS, DayBucket, dayOf } from './day-bucket';
 import {
   ageAt,
   keepPriceStreaks,
   keepSnapshot,
   type KeptSnapshot,
-  nextAge,
   priceAt,
   quantityAt,
   timeLeftAt,
 } from './kept-snapshot';
-import { type DumpColumns, groupListings, type ListingGroups, SNIPE_PRICE_RATIO } from './listing-groups';
-import { type Followed, regroupListings } from './regroup';
+import { type ListingGroups, SNIPE_PRICE_RATIO } from './listing-groups';
 import { medianOfBins } from './price-bins';
+import { follow, GONE, groupAll, regroupListings } from './regroup';
 import { indexInSorted } from './sorted-search';
 
 export const EVIDENCE_DAYS = 14;
@@ -67,85 +66,12 @@ export interface Depth {
 
 /** Working arrays shared by every realm's observe (one runs at a time); the listing pass has its own. */
 const scratch = {
-  /** Variant (first snapshot only) and age of each auction of the snapshot being observed, in dump order. */
-  variant: new Int32Array(0),
+  /** Age of each auction of the snapshot being observed, in dump order. */
   age: new Uint16Array(0),
-  /** Followed.seenAt, fresh and freshVariant. */
-  seenAt: new Int32Array(0),
-  fresh: new Int32Array(0),
-  freshVariant: new Int32Array(0),
   soldVariant: new Int32Array(0),
   soldPrice: new Float64Array(0),
   soldQuantity: new Float64Array(0),
 };
-
-/** Followed.seenAt of a kept auction not in the dump; one listed again but not carried over is SEEN. */
-const GONE = -1;
-const SEEN = -2;
-
-/** A realm's first snapshot (or the first after a restore): every auction grouped from the dump. */
-function groupAll(auctions: RealmAuctions, keyOf: (raw: number) => number, dump: DumpColumns): ListingGroups {
-  const n = auctions.count;
-  const raw = auctions.raw;
-  if (scratch.variant.length < n) scratch.variant = new Int32Array(Math.max(n, scratch.variant.length * 2));
-  const variant = scratch.variant;
-  let maxVariant = -1;
-  for (let i = 0; i < n; i++) {
-    const v = keyOf(raw[i] as number);
-    variant[i] = v;
-    if (v > maxVariant) maxVariant = v;
-  }
-  return groupListings(variant, dump, maxVariant, true);
-}
-
-function growFresh(keep: number): void {
-  const cap = Math.max(1024, scratch.fresh.length * 2);
-  const fresh = new Int32Array(cap);
-  const freshVariant = new Int32Array(cap);
-  fresh.set(scratch.fresh.subarray(0, keep));
-  freshVariant.set(scratch.freshVariant.subarray(0, keep));
-  scratch.fresh = fresh;
-  scratch.freshVariant = freshVariant;
-}
-
-/**
- * Finds the dump's auctions in the kept snapshot by id: ages every one (age[i], dump order), and
- * tells which kept auctions are listed again and which dump auctions are new. An auction listed
- * again at another price than kept (which Blizzard does not allow) or under an id already met is
- * taken as new, keeping its age; its kept entry counts as listed (not sold).
- */
-function follow(
-  prev: KeptSnapshot,
-  auctions: RealmAuctions,
-  keyOf: (raw: number) => number,
-  age: Uint16Array,
-): Followed {
-  const n = auctions.count;
-  const ids = auctions.id;
-  const prices = auctions.unitPrice;
-  const raw = auctions.raw;
-  if (scratch.seenAt.length < prev.count)
-    scratch.seenAt = new Int32Array(Math.max(prev.count, scratch.seenAt.length * 2));
-  const seenAt = scratch.seenAt;
-  seenAt.fill(GONE, 0, prev.count);
-  const table = new AuctionIdTable(prev.id, prev.count);
-  let freshCount = 0;
-  for (let i = 0; i < n; i++) {
-    const j = table.get(idKey(ids[i] as number));
-    if (j >= 0) {
-      age[i] = nextAge(prev, j);
-      if (seenAt[j] === GONE && priceAt(prev, j) === prices[i]) {
-        seenAt[j] = i;
-        continue;
-      }
-      if (seenAt[j] === GONE) seenAt[j] = SEEN;
-    } else age[i] = 1;
-    if (freshCount === scratch.fresh.length) growFresh(freshCount);
-    scratch.fresh[freshCount] = i;
-    scratch.freshVariant[freshCount++] = keyOf(raw[i] as number);
-  }
-  return { seenAt, fresh: scratch.fresh, freshVariant: scratch.freshVariant, freshCount };
-}
 
 interface Sold {
   variant: Int32Array;

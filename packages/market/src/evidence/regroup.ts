@@ -1,14 +1,21 @@
-// The groups of a realm's snapshot that follows one it keeps (RealmEvidence.observe), built from that
-// kept snapshot: most auctions of an hour were listed the hour before, already grouped by variant
+// Following a realm's auctions from the snapshot it keeps to the next (RealmEvidence.observe): which
+// auctions are listed again (follow), and the new snapshot's groups built from the kept snapshot: most auctions of an hour were listed the hour before, already grouped by variant
 // (kept-snapshot.ts), and an auction's item, price and quantity never change while it is listed.
 // So the groups are the kept ones, less the auctions gone, with the few new auctions merged in:
 // sequential copies instead of grouping every auction of the dump anew (listing-groups.ts
 // groupListings, which the first snapshot of a realm still takes). The result is the same as
 // groupListings would give, but for the order of the auctions behind each group's two lowest.
 
-import { idKey } from './auction-ids';
+import type { RealmAuctions } from '../auction-columns';
+import { AuctionIdTable, idKey } from './auction-ids';
 import { type KeptSnapshot, nextAge, priceAt, quantityAt } from './kept-snapshot';
-import { type DumpColumns, finishGroups, groupsFor, type ListingGroups } from './listing-groups';
+import {
+  type DumpColumns,
+  finishGroups,
+  groupListings,
+  groupsFor,
+  type ListingGroups,
+} from './listing-groups';
 
 /** A new auction's position in the fresh list fits in 21 bits next to its variant in a double's 53. */
 const FRESH_BITS = 2 ** 21;
@@ -24,6 +31,88 @@ export interface Followed {
   /** Their variants, freshVariant[k] for fresh[k]. */
   freshVariant: Int32Array;
   freshCount: number;
+}
+
+/** Working arrays shared by every realm (one observe runs at a time). */
+const scratch = {
+  /** Variant of each auction of a first snapshot, in dump order. */
+  variant: new Int32Array(0),
+  /** Followed.seenAt, fresh and freshVariant. */
+  seenAt: new Int32Array(0),
+  fresh: new Int32Array(0),
+  freshVariant: new Int32Array(0),
+};
+
+/** Followed.seenAt of a kept auction not in the dump; one listed again but not carried over is SEEN. */
+export const GONE = -1;
+const SEEN = -2;
+
+/** A realm's first snapshot (or the first after a restore): every auction grouped from the dump. */
+export function groupAll(
+  auctions: RealmAuctions,
+  keyOf: (raw: number) => number,
+  dump: DumpColumns,
+): ListingGroups {
+  const n = auctions.count;
+  const raw = auctions.raw;
+  if (scratch.variant.length < n) scratch.variant = new Int32Array(Math.max(n, scratch.variant.length * 2));
+  const variant = scratch.variant;
+  let maxVariant = -1;
+  for (let i = 0; i < n; i++) {
+    const v = keyOf(raw[i] as number);
+    variant[i] = v;
+    if (v > maxVariant) maxVariant = v;
+  }
+  return groupListings(variant, dump, maxVariant, true);
+}
+
+function growFresh(keep: number): void {
+  const cap = Math.max(1024, scratch.fresh.length * 2);
+  const fresh = new Int32Array(cap);
+  const freshVariant = new Int32Array(cap);
+  fresh.set(scratch.fresh.subarray(0, keep));
+  freshVariant.set(scratch.freshVariant.subarray(0, keep));
+  scratch.fresh = fresh;
+  scratch.freshVariant = freshVariant;
+}
+
+/**
+ * Finds the dump's auctions in the kept snapshot by id: ages every one (age[i], dump order), and
+ * tells which kept auctions are listed again and which dump auctions are new. An auction listed
+ * again at another price than kept (which Blizzard does not allow) or under an id already met is
+ * taken as new, keeping its age; its kept entry counts as listed (not sold).
+ */
+export function follow(
+  prev: KeptSnapshot,
+  auctions: RealmAuctions,
+  keyOf: (raw: number) => number,
+  age: Uint16Array,
+): Followed {
+  const n = auctions.count;
+  const ids = auctions.id;
+  const prices = auctions.unitPrice;
+  const raw = auctions.raw;
+  if (scratch.seenAt.length < prev.count)
+    scratch.seenAt = new Int32Array(Math.max(prev.count, scratch.seenAt.length * 2));
+  const seenAt = scratch.seenAt;
+  seenAt.fill(GONE, 0, prev.count);
+  const table = new AuctionIdTable(prev.id, prev.count);
+  let freshCount = 0;
+  for (let i = 0; i < n; i++) {
+    const j = table.get(idKey(ids[i] as number));
+    if (j >= 0) {
+      age[i] = nextAge(prev, j);
+      if (seenAt[j] === GONE && priceAt(prev, j) === prices[i]) {
+        seenAt[j] = i;
+        continue;
+      }
+      if (seenAt[j] === GONE) seenAt[j] = SEEN;
+    } else age[i] = 1;
+    if (freshCount === scratch.fresh.length) growFresh(freshCount);
+    scratch.fresh[freshCount] = i;
+    scratch.freshVariant[freshCount++] = keyOf(raw[i] as number);
+  }
+  return { seenAt, fresh: scratch.fresh, freshVariant: scratch.freshVariant, freshCount };
 }
 
 /**
