@@ -77,8 +77,8 @@ function growFresh(keep: number): void {
 }
 
 /**
- * Finds the dump's auctions in the kept snapshot by id: ages every one (age[i], dump order), and
- * tells which kept auctions are listed again and which dump auctions are new. An auction listed
+ * Finds the dump's auctions in the kept snapshot by id: tells which kept auctions are listed again
+ * and which dump auctions are new, and ages the new ones (age[i], dump order). An auction listed
  * again at another price than kept (which Blizzard does not allow) or under an id already met is
  * taken as new, keeping its age; its kept entry counts as listed (not sold).
  */
@@ -100,12 +100,13 @@ export function follow(
   let freshCount = 0;
   for (let i = 0; i < n; i++) {
     const j = table.get(idKey(ids[i] as number));
+    // Carried over: regroup ages it from the kept snapshot, in order (not here, at random).
+    if (j >= 0 && seenAt[j] === GONE && priceAt(prev, j) === prices[i]) {
+      seenAt[j] = i;
+      continue;
+    }
     if (j >= 0) {
       age[i] = nextAge(prev, j);
-      if (seenAt[j] === GONE && priceAt(prev, j) === prices[i]) {
-        seenAt[j] = i;
-        continue;
-      }
       if (seenAt[j] === GONE) seenAt[j] = SEEN;
     } else age[i] = 1;
     if (freshCount === scratch.fresh.length) growFresh(freshCount);
@@ -116,7 +117,7 @@ export function follow(
 }
 
 /**
- * Groups of the dump (`dump.age` set for every auction) from the kept snapshot `prev` and what
+ * Groups of the dump (`dump.age` set for its new auctions) from the kept snapshot `prev` and what
  * follow found. `allSettled` as for groupListings. Valid until the next grouping.
  */
 export function regroupListings(
