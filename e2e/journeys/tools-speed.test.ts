@@ -191,6 +191,19 @@ function timeClick(page: Page, selector: string): Promise<number> {
   }, selector);
 }
 
+/**
+ * A yardstick measured in the same page and run: sorting the rows as plain objects by a number with a
+ * comparator, what a table without typed columns does on a sort click. Load on the machine slows it as
+ * much as the figures it is compared with.
+ */
+const yardstick = (page: Page) =>
+  page.evaluate((n) => {
+    const rows = Array.from({ length: n }, (_, i) => ({ value: (i * 7919) % n, name: `row ${i}` }));
+    const start = performance.now();
+    rows.sort((a, b) => a.value - b.value);
+    return performance.now() - start;
+  }, ROWS);
+
 const measures = (page: Page) =>
   page.evaluate(() => {
     const last = (name: string) => performance.getEntriesByName(name, 'measure').at(-1)?.duration ?? NaN;
@@ -229,6 +242,7 @@ describe('flipping tool speed in Chromium', { timeout: 240_000 }, () => {
     const renderToLayout: number[] = [];
     const renderLayout: number[] = [];
     const renderFrame: number[] = [];
+    const plainSort: number[] = [];
     const headers = [
       'Buy Price',
       'Item Name',
@@ -270,7 +284,11 @@ describe('flipping tool speed in Chromium', { timeout: 240_000 }, () => {
       renderLayout.push(layout);
       renderFrame.push(frame);
       await settle(page);
+      plainSort.push(await yardstick(page));
+      await settle(page);
     }
+    // Paging renders one page, never the whole result.
+    expect(await page.locator('tbody tr[data-trade-key]').count()).toBe(100);
     await context.close();
 
     const loadAfter = os.loadavg();
@@ -361,9 +379,17 @@ describe('flipping tool speed in Chromium', { timeout: 240_000 }, () => {
       );
     }
 
-    // Only sanity bounds: this shared 2-core VM is often at load 4-8, which multiplies every figure.
-    // The targets (30 ms / 50 ms) are compared in BENCHMARKS.md, not asserted here.
-    expect(figures.sortFilter.median).toBeLessThan(5000);
-    expect(figures.pageRender.median).toBeLessThan(5000);
+    // The targets (30 ms / 50 ms) are compared in BENCHMARKS.md, not asserted: this shared 2-core VM
+    // is often at load 4-8, which multiplies every figure. The bounds are against the yardstick
+    // measured in the same page and run, which the load slows alike.
+    const yard = median(plainSort);
+    console.log(
+      `yardstick (comparator sort of ${ROWS} row objects): ${f(yard)} median; filter + sort ${(figures.sortFilter.median / yard).toFixed(2)}x, page render ${(figures.pageRender.median / yard).toFixed(2)}x`,
+    );
+    // Measured at 0.5x and 4x: the typed columns (radix argsort, one filter pass) must stay well under
+    // a comparator sort of row objects, and a page change render one page, not the result (that takes
+    // seconds at 50,000 rows).
+    expect(figures.sortFilter.median).toBeLessThan(2 * yard);
+    expect(figures.pageRender.median).toBeLessThan(15 * yard);
   });
 });
