@@ -73,10 +73,12 @@ export async function marketRoutes(app: FastifyInstance, o: MarketRoutesOptions)
     return { userId, savedRealms: access.savedRealms };
   }
 
-  app.get('/shared/data/token/:region', async (request) => {
-    const token = await o.tokens.read(regionOf(request));
-    if (!token) throw new HttpError(503, 'The token price is not known yet');
-    return token;
+  app.get('/shared/data/token/:region', async (request, reply) => {
+    const answer = await o.tokens.answer(regionOf(request));
+    if (!answer) throw new HttpError(503, 'The token price is not known yet');
+    void reply.header('etag', answer.etag).header('cache-control', 'no-cache');
+    if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
+    return reply.type('application/json; charset=utf-8').send(answer.json);
   });
 
   app.get('/shared/data/timer/:region', async (request) => o.market.timer(regionOf(request)));

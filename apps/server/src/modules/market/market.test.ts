@@ -87,6 +87,13 @@ describe('public data calls', () => {
     const days = (Date.now() / 1000 - (res.body.historicalData[0]?.timestamp ?? 0)) / 86_400;
     expect(Math.round(days)).toBe(14);
     expect(res.body.historicalData.length).toBeGreaterThan(14 * 24 * 3);
+    // Polled by every tool screen: revalidated by ETag, unchanged until a new sample.
+    const etag = res.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await fetch(`${h.app.baseUrl}/shared/data/token/us`, {
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
   });
 
   it('settings refuse realm ids the region does not list, once the realm list is known', async () => {

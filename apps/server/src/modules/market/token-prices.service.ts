@@ -1,13 +1,29 @@
+import { createHash } from 'node:crypto';
 import type { Region } from '@goldroute/domain';
 import type { TokenResponse } from '@goldroute/domain/api';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tokenPrices } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { createTtlCache } from '../../lib/ttl-cache';
 
 export const TOKEN_HISTORY_DAYS = 14;
 const COPPER_PER_GOLD = 10_000;
 const DAY_MS = 86_400_000;
+
+/**
+ * How long a process serves its token answer without looking at the database. The poll job records a
+ * sample every 15 minutes and drops the answer of its own process at once; another process (a web
+ * process under a worker) shows the new price at most this much later. Token prices are public market
+ * data, not security state.
+ */
+export const TOKEN_ANSWER_TTL_MS = 30_000;
+
+/** The answer of GET /shared/data/token/{region} as sent: JSON text and its ETag. */
+export interface TokenAnswer {
+  json: string;
+  etag: string;
+}
 
 export interface TokenSample {
   price: number;
@@ -16,8 +32,12 @@ export interface TokenSample {
 
 /** Token price samples in the database: written by the poll job, read by GET /shared/data/token/{region}. */
 export function createTokenPriceService(db: Db, clock: Clock) {
+  // Every tool screen polls this call: 14 days of samples are ~1,350 rows to read and shape per request.
+  const answers = createTtlCache<Region, TokenAnswer | null>(TOKEN_ANSWER_TTL_MS, clock, 4);
+
   async function record(region: Region, samples: readonly TokenSample[]): Promise<void> {
     if (samples.length === 0) return;
+    answers.delete(region);
     await db
       .insert(tokenPrices)
       .values(samples.map((s) => ({ region, recordedAt: s.recordedAt, price: Math.round(s.price) })))
@@ -57,7 +77,19 @@ export function createTokenPriceService(db: Db, clock: Clock) {
     };
   }
 
-  return { record, read };
+  /** read() as sent, from memory for up to TOKEN_ANSWER_TTL_MS; null while nothing was recorded. */
+  async function answer(region: Region): Promise<TokenAnswer | null> {
+    const hit = answers.get(region);
+    if (hit !== undefined) return hit;
+    const token = await read(region);
+    const json = token === null ? null : JSON.stringify(token);
+    const value =
+      json === null ? null : { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+    answers.set(region, value);
+    return value;
+  }
+
+  return { record, read, answer };
 }
 
 export type TokenPriceService = ReturnType<typeof createTokenPriceService>;
