@@ -6,12 +6,17 @@
 import type { ChildProcess } from 'node:child_process';
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import {
+  call,
+  demoSubscriberToken,
+  jsonHeaders as json,
+  startAppServer,
+  stopAppServer,
+} from './lib/app-server';
 import { machine, machineText } from './lib/machine';
 import { table, writeSection } from './lib/report';
 import { count, mb, ms, now } from './lib/stats';
@@ -20,69 +25,13 @@ const COMMAND = 'npm run bench:http --workspace bench';
 const SIZE = process.env.BENCH_SIMULATOR_SIZE ?? 'full';
 const CONNECTIONS = 20;
 const DURATION_S = 20;
-const START_TIMEOUT_MS = 15 * 60_000;
 const PATH = '/retail/market/ah-data-undercut/us';
-
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** One HTTP request on loopback; the body stays as sent (compressed when the server compressed it). */
-function call(port: number, method: string, path: string, headers: Record<string, string>, body?: string) {
-  return new Promise<Reply>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const json = { 'content-type': 'application/json' };
-
-/** Starts the app; resolves with its port and the demo subscriber's password from its log. */
-function startServer(dataDir: string): Promise<{ child: ChildProcess; port: number; password: string }> {
-  const child = fork(fileURLToPath(new URL('./lib/http-server-child.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-      LOG_FORMAT: 'json',
-      DATA_DIR: dataDir,
-      SEED_DEMO_ACCOUNTS: 'true',
-      RATE_LIMIT_ENABLED: 'false',
-      MARKET_SOURCE: 'simulator',
-      SIMULATOR_SIZE: SIZE,
-    },
-  });
-  return new Promise((resolve, reject) => {
-    let password = '';
-    const timer = setTimeout(() => reject(new Error('the server did not start in time')), START_TIMEOUT_MS);
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-      const found = /demo subscriber: \S+ ([^"\s]+)/.exec(line);
-      if (found?.[1]) password = found[1];
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready`)));
-    child.once('message', (msg: { port: number }) => {
-      clearTimeout(timer);
-      if (!password) reject(new Error('no demo subscriber password in the server log (SEED_DEMO_ACCOUNTS)'));
-      resolve({ child, port: msg.port, password });
-    });
-  });
-}
 
 const m = machine();
 const dataDir = mkdtempSync(join(tmpdir(), 'goldroute-bench-'));
 const t0 = now();
-const { child, port, password } = await startServer(dataDir);
+const server = await startAppServer(dataDir, SIZE);
+const { port } = server;
 const startMs = now() - t0;
 let reference: ChildProcess | undefined;
 
@@ -128,15 +77,7 @@ function startReference(scenarios: Scenario[]): Promise<{ child: ChildProcess; p
 }
 
 try {
-  const login = await call(
-    port,
-    'POST',
-    '/shared/users/login',
-    json,
-    JSON.stringify({ email: 'demo-subscriber@goldroute.local', password }),
-  );
-  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.body.toString()}`);
-  const token = (JSON.parse(login.body.toString()) as { accessToken: string }).accessToken;
+  const token = await demoSubscriberToken(server);
   const realms = await call(port, 'GET', '/shared/data/realms/us', {});
   const ids = (JSON.parse(realms.body.toString()) as { id: number }[]).map((r) => r.id);
   const headers = { ...json, authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
@@ -246,7 +187,6 @@ It runs on zlib's thread pool, so the first request of one user does not hold up
   );
 } finally {
   reference?.kill('SIGTERM');
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
+  await stopAppServer(server);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -31,6 +31,7 @@ import { seedDemoAccounts } from './modules/users/demo-seed';
 import { createDiscordLinkService } from './modules/users/discord-link.service';
 import { createSettingsService } from './modules/users/settings.service';
 import { createDiscordClient } from './sources/discord';
+import { createUserViews } from './modules/users/user-views';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerErrorHandler } from './plugins/errors';
 import { REDACTED, registerRequestLog, requestSerializer } from './plugins/request-log';
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   mailer.start();
   server.addHook('onClose', () => mailer.stop());
   const accounts = createAccountsService({ db, mailer, sessions, clock, publicUrl: config.publicUrl });
+  const userViews = createUserViews(db, clock);
   const market = await startMarket(config.market, {
     db,
     clock,
@@ -154,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     role: config.role,
     bus,
     source: options.marketSource,
+    onUserChanged: userViews.forget,
   });
   server.addHook('onClose', () => market.close());
   const settings = createSettingsService({ db, clock, realms: market.store, onChange: market.forgetUser });
@@ -198,6 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limiter,
     secureCookies: config.publicUrl.startsWith('https://'),
     discordLink,
+    views: userViews,
     loginThrottle: config.rateLimitEnabled
       ? createLoginThrottle(bus ? redisThrottleStore(bus.redis, bus.prefix) : memoryThrottleStore(clock))
       : undefined,

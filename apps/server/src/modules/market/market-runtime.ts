@@ -75,6 +75,8 @@ export interface MarketDeps {
   /** Shared with other processes (Redis): snapshots, cache invalidation and job locks go through it. */
   bus?: RedisBus | undefined;
   source?: MarketSource | undefined;
+  /** Told when a user's access or settings changed, here or in another process (the profile cache). */
+  onUserChanged?: ((userId: string) => void) | undefined;
 }
 
 /** Market data for the whole app: source, ingestion and token schedules, the published snapshots and caches. */
@@ -94,6 +96,7 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
   const forget = (userId: string) => {
     personal.dropUser(userId);
     access.forget(userId);
+    deps.onUserChanged?.(userId);
   };
   bus?.subscribe((message) => {
     if (message.type === 'user-changed') forget(message.userId);

@@ -28,7 +28,7 @@ import type { AccountsService } from './accounts.service';
 import type { DiscordLinkService } from './discord-link.service';
 import type { LoginThrottle } from './login-throttle';
 import { SETTINGS_SAVED, type SettingsService } from './settings.service';
-import { loadUserView } from './user-view';
+import type { UserViews } from './user-views';
 import type { Db } from '../../db/client';
 
 /** A stable, non-reversible name for an account in log lines (the e-mail itself is never logged). */
@@ -48,6 +48,7 @@ export interface UsersRoutesOptions {
   limiter: RateLimiter;
   secureCookies: boolean;
   discordLink: DiscordLinkService;
+  views: UserViews;
   /** Wrong-password throttling per account and address (off with the rate limits). */
   loginThrottle?: LoginThrottle | undefined;
 }
@@ -58,8 +59,9 @@ export async function usersRoutes(app: FastifyInstance, o: UsersRoutesOptions): 
   const ip = (name: string, max: number, windowMs: number) =>
     limiter.limit(`${name}-ip`, max, windowMs, byIp);
 
+  /** The user's view as it is now (after a change, or to answer with it); kept for the profile call. */
   async function currentUser(userId: string): Promise<User> {
-    const user = await loadUserView(o.db, userId, o.clock.now());
+    const user = await o.views.fresh(userId);
     if (!user) throw new HttpError(401, 'Authentication failed');
     return user;
   }
@@ -240,9 +242,12 @@ export async function usersRoutes(app: FastifyInstance, o: UsersRoutesOptions): 
     },
   );
 
-  app.get('/shared/users/profile', { preHandler: requireAuth }, async (request) => ({
-    user: await currentUser(authOf(request).userId),
-  }));
+  // Loaded by every screen: the view kept from the last few seconds (user-views.ts says how fresh).
+  app.get('/shared/users/profile', { preHandler: requireAuth }, async (request) => {
+    const user = await o.views.cached(authOf(request).userId);
+    if (!user) throw new HttpError(401, 'Authentication failed');
+    return { user };
+  });
 
   app.put('/shared/users/settings', { preHandler: requireAuth }, async (request) => {
     const { userId } = authOf(request);
