@@ -6,6 +6,7 @@ import {
   regionParamsSchema,
 } from '@goldroute/domain/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { notModified } from '../../lib/etag';
 import { parseOr400 } from '../../lib/parse';
 import { HttpError } from '../../plugins/errors';
 import { authOf, type createAuthGuard } from '../sessions/auth-guard';
@@ -43,11 +44,8 @@ const regionOf = (request: FastifyRequest): Region => parseOr400(regionParamsSch
 
 /** Sends a cached answer: 304 when the client has it, gzip when accepted, JSON text otherwise. */
 function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
-  void reply
-    .header('etag', cached.etag)
-    .header('cache-control', 'private, no-cache')
-    .header('vary', 'accept-encoding');
-  if (request.headers['if-none-match'] === cached.etag) return reply.status(304).send();
+  void reply.header('vary', 'accept-encoding');
+  if (notModified(request, reply, cached.etag)) return reply.send();
   void reply.type('application/json; charset=utf-8');
   if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
     return reply.header('content-encoding', 'gzip').send(cached.gzip);
@@ -76,8 +74,7 @@ export async function marketRoutes(app: FastifyInstance, o: MarketRoutesOptions)
   app.get('/shared/data/token/:region', async (request, reply) => {
     const answer = await o.tokens.answer(regionOf(request));
     if (!answer) throw new HttpError(503, 'The token price is not known yet');
-    void reply.header('etag', answer.etag).header('cache-control', 'no-cache');
-    if (request.headers['if-none-match'] === answer.etag) return reply.status(304).send();
+    if (notModified(request, reply, answer.etag, 'no-cache')) return reply.send();
     return reply.type('application/json; charset=utf-8').send(answer.json);
   });
 

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { Readable } from 'node:stream';
 import { constants, createGunzip, gzip as gzipCallback } from 'node:zlib';
 import type { Region } from '@goldroute/domain';
+import { etagOf } from '../../lib/etag';
 
 export interface CachedResponse {
   etag: string;
@@ -28,7 +28,7 @@ export async function compressAnswer(json: Uint8Array): Promise<CachedResponse> 
   const compressed = await gzip(json, { level: GZIP_LEVEL });
   return {
     gzip: compressed,
-    etag: `"${createHash('sha1').update(compressed).digest('base64url')}"`,
+    etag: etagOf(compressed),
     json: () => Readable.from([compressed]).pipe(createGunzip()),
   };
 }

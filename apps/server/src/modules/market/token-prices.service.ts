@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { Region } from '@goldroute/domain';
 import type { TokenResponse } from '@goldroute/domain/api';
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tokenPrices } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { etagOf } from '../../lib/etag';
 import { createTtlCache } from '../../lib/ttl-cache';
 
 export const TOKEN_HISTORY_DAYS = 14;
@@ -83,8 +83,7 @@ export function createTokenPriceService(db: Db, clock: Clock) {
     if (hit !== undefined) return hit;
     const token = await read(region);
     const json = token === null ? null : JSON.stringify(token);
-    const value =
-      json === null ? null : { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+    const value = json === null ? null : { json, etag: etagOf(json) };
     answers.set(region, value);
     return value;
   }
