@@ -21,9 +21,11 @@ import { createLoginThrottle, memoryThrottleStore, redisThrottleStore } from './
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
 import { localCacheActions, sharedCacheActions } from './modules/admin/cache-actions';
-import { createJobLocks } from './jobs/job-locks';
+import type { StartJobs } from './jobs/job';
+import { createJobRuns } from './jobs/job-runs';
+import { startLocalJobs } from './jobs/local-jobs';
 import { createPurge, PURGE_JOB } from './jobs/purge';
-import { startScheduler } from './jobs/scheduler';
+import { startQueuedJobs } from './jobs/queued-jobs';
 import { resolveJwtSecret } from './modules/sessions/jwt-secret';
 import { createSessionService } from './modules/sessions/sessions.service';
 import { createAccountsService } from './modules/users/accounts.service';
@@ -117,7 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redisUrl: config.redisUrl,
   });
 
-  // With Redis, this process cooperates with others: snapshots, cache invalidation and job locks.
+  // With Redis, this process cooperates with others: snapshots, cache invalidation and job queues.
   const bus: RedisBus | undefined = config.redisUrl
     ? await openRedisBus({ url: config.redisUrl, prefix: options.redisPrefix, log: server.log })
     : undefined;
@@ -149,12 +151,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   server.addHook('onClose', () => mailer.stop());
   const accounts = createAccountsService({ db, mailer, sessions, clock, publicUrl: config.publicUrl });
   const userViews = createUserViews(db, clock);
+  // Every scheduled job is defined once by its module; with Redis it runs on BullMQ, otherwise on timers here.
+  const jobRuns = createJobRuns(db, clock, server.log);
+  const startJobs: StartJobs = async (jobs) =>
+    bus && config.redisUrl
+      ? startQueuedJobs(jobs, {
+          redisUrl: config.redisUrl,
+          prefix: bus.prefix,
+          log: server.log,
+          runs: jobRuns,
+          stallMs: config.jobStallMs,
+        })
+      : startLocalJobs(jobs, { log: server.log, runs: jobRuns });
   const market = await startMarket(config.market, {
     db,
     clock,
     log: server.log,
     role: config.role,
     bus,
+    startJobs,
     source: options.marketSource,
     onUserChanged: userViews.forget,
   });
@@ -168,17 +183,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
     publicUrl: config.publicUrl,
     onChange: market.forgetUser,
-    locks: bus && createJobLocks(bus.redis, bus.prefix, clock),
-    runsJobs: config.role !== 'web',
+    startJobs: config.role !== 'web' ? startJobs : undefined,
   });
   server.addHook('onClose', () => payments.close());
   if (config.role !== 'web') {
     const purge = createPurge({ db, clock, log: server.log });
-    const housekeeping = startScheduler(
-      [{ ...PURGE_JOB, runAtStart: false, run: async () => void (await purge.run()) }],
-      server.log,
-      bus && createJobLocks(bus.redis, bus.prefix, clock),
-    );
+    const housekeeping = await startJobs([
+      { ...PURGE_JOB, runAtStart: false, run: async () => void (await purge.run()) },
+    ]);
     server.addHook('onClose', () => housekeeping.stop());
   }
   const discordLink = createDiscordLinkService({
@@ -189,7 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : undefined,
   });
 
-  await server.register(healthRoutes, { database });
+  await server.register(healthRoutes, { database, jobs: jobRuns });
   await server.register(usersRoutes, {
     db,
     clock,
@@ -227,6 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       clock,
       store: market.store,
       caches: cacheActions,
+      jobs: jobRuns,
       forgetUser: market.forgetUser,
     }),
     caches: cacheActions,

@@ -61,6 +61,7 @@ const envSchema = z
         .optional(),
     ),
     PROCESS_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+    JOB_STALL_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
     DISCORD_CLIENT_ID: z.string().optional(),
     DISCORD_CLIENT_SECRET: z.string().optional(),
     DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
@@ -231,10 +232,15 @@ export interface Config {
   /** Discord OAuth2 for linking a chat account; linking is off (with a clear message) without it. */
   discord: { clientId: string; clientSecret: string; authorizeUrl: string; apiUrl: string } | undefined;
   /**
-   * Shared Redis: rate-limit counters, snapshot hand-over, cache invalidation and job locks across processes.
+   * Shared Redis: rate-limit counters, snapshot hand-over, cache invalidation and job queues (BullMQ) across processes.
    * Unset: everything stays in this one process.
    */
   redisUrl: string | undefined;
+  /**
+   * With Redis (jobs on BullMQ): how long a worker's hold on a running job lasts unrenewed, so the job of a
+   * worker that died is taken over by another within about twice this.
+   */
+  jobStallMs: number;
   /**
    * all: API + ingestion and schedules (the default); web: API only, snapshots arrive through Redis;
    * worker: ingestion and schedules, publishing through Redis (it still answers the API, e.g. health checks).
@@ -314,6 +320,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoAccounts: demoAccountsOf(e),
     rateLimitEnabled: e.RATE_LIMIT_ENABLED === 'true',
     redisUrl: e.REDIS_URL,
+    jobStallMs: e.JOB_STALL_SECONDS * 1000,
     role: e.PROCESS_ROLE,
     discord:
       e.DISCORD_CLIENT_ID && e.DISCORD_CLIENT_SECRET

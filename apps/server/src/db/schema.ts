@@ -420,3 +420,23 @@ export const marketEvidence = pgTable(
   },
   (t) => [primaryKey({ columns: [t.region, t.realmId, t.day] })],
 );
+
+/**
+ * One row per scheduled job (issue 14): its last run, how long it took, and its last error, written by
+ * whichever process ran it (in-process timer or BullMQ worker), so admin stats and /readyz in any process
+ * show the deployment's jobs.
+ */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  /** The last run's start; a run under way has it later than finishedAt. */
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  durationMs: integer('duration_ms'),
+  ok: boolean('ok'),
+  /** The process that ran it last (host:pid). */
+  ranBy: text('ran_by').notNull(),
+  runs: integer('runs').notNull().default(0),
+  failures: integer('failures').notNull().default(0),
+  lastError: text('last_error'),
+  lastErrorAt: timestamp('last_error_at', { withTimezone: true }),
+});

@@ -20,6 +20,24 @@ export const adminAuditEntrySchema = z.object({
 });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 
+/** A scheduled job's record (not in SPEC; issue 14): its last run, that run's duration, its last error. */
+export const jobRunSchema = z.object({
+  name: z.string(),
+  /** The last run's start, unix seconds. */
+  lastRunAt: z.number(),
+  /** How long the last finished run took. */
+  durationMs: z.number().nullable(),
+  state: z.enum(['running', 'ok', 'failed']),
+  runs: z.number(),
+  failures: z.number(),
+  lastError: z.string().nullable(),
+  /** Unix seconds. */
+  lastErrorAt: z.number().nullable(),
+  /** The process that ran it last (host:pid). */
+  ranBy: z.string(),
+});
+export type JobRun = z.infer<typeof jobRunSchema>;
+
 // GET /shared/admin/stats
 export const adminStatsResponseSchema = z.object({
   data: z.object({
@@ -31,6 +49,8 @@ export const adminStatsResponseSchema = z.object({
     subscriptionData: z.record(z.string(), z.object({ count: z.number() })),
     /** The last 20 admin actions, newest first (not in SPEC §3; the stats page shows them). */
     audit: z.array(adminAuditEntrySchema).optional(),
+    /** Every scheduled job of the deployment, by name (not in SPEC §3; the stats page shows them). */
+    jobs: z.array(jobRunSchema).optional(),
   }),
   status: z.string().optional(),
 });

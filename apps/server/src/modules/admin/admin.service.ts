@@ -11,6 +11,7 @@ import { desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminAudit, paymentSubscriptions, subscriptions, users } from '../../db/schema';
 import { addMonths } from '../../lib/calendar';
+import type { JobRuns } from '../../jobs/job-runs';
 import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../plugins/errors';
 import type { MarketStore } from '../market/market-store';
@@ -47,6 +48,8 @@ export function createAdminService(deps: {
   clock: Clock;
   store: MarketStore;
   caches: CacheActions;
+  /** The scheduled jobs' records (last run, duration, last error). */
+  jobs: Pick<JobRuns, 'list'>;
   /** Drops a user's cached access checks in every process (after a grant). */
   forgetUser(userId: string): Promise<void>;
 }) {
@@ -107,14 +110,15 @@ export function createAdminService(deps: {
   }
 
   async function stats() {
-    const [cacheData, subscriptionCounts, audit] = await Promise.all([
+    const [cacheData, subscriptionCounts, audit, jobs] = await Promise.all([
       deps.caches.counts(),
       subscriptionData(),
       recentAudit(),
+      deps.jobs.list(),
     ]);
     const loading = REGION_LIST.filter((r) => !store.current(r));
     return {
-      data: { cacheData, timerData: timerData(), subscriptionData: subscriptionCounts, audit },
+      data: { cacheData, timerData: timerData(), subscriptionData: subscriptionCounts, audit, jobs },
       ...(loading.length > 0
         ? { status: `Market data is still loading for ${loading.map((r) => r.toUpperCase()).join(' and ')}` }
         : {}),

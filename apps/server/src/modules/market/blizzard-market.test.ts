@@ -1,4 +1,4 @@
-import type { AhDataResponse, RealmsResponse } from '@goldroute/domain/api';
+import type { AhDataResponse, JobRun, RealmsResponse } from '@goldroute/domain/api';
 import { createEconomy, startSimulatorServer, type SimulatorServer } from '@goldroute/simulator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -182,5 +182,26 @@ describe('MARKET_SOURCE=blizzard', () => {
     await app.app.market.refreshNow();
     expect(app.app.market.store.current('us')?.version).toBeGreaterThan(version);
     expect((await deals(app, 'bonus2@example.com')).items).toEqual(without([gone]));
+  });
+
+  it('the daily list job fetches bonus data and every list again; one that fails is named and keeps its copy', async () => {
+    const fetched = (prefix: string) => sim.requests.filter((r) => r.path.startsWith(prefix)).length;
+    const before = { raidbots: fetched('/raidbots/'), lists: fetched('/lists/') };
+    await app.app.market.runJob('refresh-lists');
+    expect(fetched('/raidbots/')).toBe(before.raidbots + 2);
+    expect(fetched('/lists/')).toBe(before.lists + 3);
+    const record = async () =>
+      (await app.api.get<{ jobs: JobRun[] }>('/readyz')).body.jobs.find((j) => j.name === 'refresh-lists');
+    expect(await record()).toMatchObject({ state: 'ok', runs: 1, failures: 0 });
+
+    const crafted = app.app.market.caches.stats().craftedItems;
+    sim.inject({ path: '/lists/crafted-items.json', kind: '500', times: Infinity });
+    await app.app.market.runJob('refresh-lists');
+    sim.clearFaults();
+    expect(await record()).toMatchObject({
+      state: 'failed',
+      lastError: expect.stringMatching(/^kept the last good copy of crafted-items: /) as unknown,
+    });
+    expect(app.app.market.caches.stats().craftedItems).toEqual(crafted);
   });
 });

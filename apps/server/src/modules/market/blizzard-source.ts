@@ -38,6 +38,16 @@ function documentCache(
   };
 }
 
+/** Fetches each configured document again; throws naming those that failed (they keep their last copy). */
+async function refreshDocuments(documents: readonly (SourceDocument<unknown> | undefined)[]): Promise<void> {
+  const present = documents.filter((d) => d !== undefined);
+  const results = await Promise.allSettled(present.map((d) => d.refresh()));
+  const failed = results.flatMap((r, i) =>
+    r.status === 'rejected' ? [`${present[i]?.name}: ${String(r.reason)}`] : [],
+  );
+  if (failed.length > 0) throw new Error(`kept the last good copy of ${failed.join('; ')}`);
+}
+
 /**
  * The production source: realm dumps, TSM and the token from the real APIs; item data from Blizzard's
  * item, media and pet endpoints (fetched on demand, kept in the database), expansions and crafted flags
@@ -103,6 +113,8 @@ export function createBlizzardSource(
       return entry.sources;
     },
     learn: (region, missing) => catalog.learn(region, missing),
+    refreshLists: () =>
+      refreshDocuments([bonus.bonuses, bonus.curves, lists.patchNumbers, lists.crafted, lists.fake]),
     caches: [
       documentCache('raidbotsBonus', bonus.bonuses, () => Object.keys(bonus.bonuses.value() ?? {}).length),
       documentCache('raidbotsCurve', bonus.curves, () => Object.keys(bonus.curves.value() ?? {}).length),

@@ -3,8 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import { createJobLocks } from '../../jobs/job-locks';
-import { startScheduler, type Job, type Scheduler } from '../../jobs/scheduler';
+import type { Job, JobRunner, StartJobs } from '../../jobs/job';
 import type { RedisBus } from '../../lib/redis-bus';
 import { createBlizzardSource } from './blizzard-source';
 import { createCacheRegistry, type CacheRegistry, type RegionKey } from './cache-registry';
@@ -21,6 +20,9 @@ import { createSnapshotRelay } from './snapshot-relay';
 import { createTokenPriceService, type TokenPriceService } from './token-prices.service';
 
 export const TOKEN_POLL_MINUTES = 15;
+/** Bonus data and item lists change with game patches: fetched again once a day. */
+export const LIST_REFRESH_MS = 24 * 3_600_000;
+const REFRESH_LISTS = 'refresh-lists';
 const REGION_KEYS: Record<Region, RegionKey> = { us: '1', eu: '2' };
 const regionsOfKey = (key: RegionKey): Region[] =>
   REGION_LIST.filter((r) => key === 'global' || REGION_KEYS[r] === key);
@@ -50,9 +52,11 @@ export interface MarketRuntime {
   forgetUser(userId: string): Promise<void>;
   /**
    * Runs the refresh of every region now and waits for it, and for its hand-over to other processes (tests,
-   * admin refresh). With Redis, a job another process is running is skipped here.
+   * admin refresh). A run already under way (with Redis: in any process) is waited for, not doubled.
    */
   refreshNow(): Promise<void>;
+  /** Runs one of the market's jobs now and waits for it (tests; the daily list refresh has no other trigger). */
+  runJob(name: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,8 +76,10 @@ export interface MarketDeps {
   log: FastifyBaseLogger;
   /** A web process runs no source and no schedules: its snapshots arrive through the bus. */
   role: Config['role'];
-  /** Shared with other processes (Redis): snapshots, cache invalidation and job locks go through it. */
+  /** Shared with other processes (Redis): snapshots and cache invalidation go through it. */
   bus?: RedisBus | undefined;
+  /** Runs the refresh and token jobs (BullMQ with Redis, timers otherwise). */
+  startJobs: StartJobs;
   source?: MarketSource | undefined;
   /** Told when a user's access or settings changed, here or in another process (the profile cache). */
   onUserChanged?: ((userId: string) => void) | undefined;
@@ -143,12 +149,12 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
         },
       });
     }
+    const refreshLists = source.refreshLists?.bind(source);
+    // The first refresh fetches what is missing or stale; this job keeps them a day old at most.
+    if (refreshLists)
+      jobs.push({ name: REFRESH_LISTS, everyMs: LIST_REFRESH_MS, runAtStart: false, run: refreshLists });
   }
-  const scheduler: Scheduler = startScheduler(
-    jobs,
-    deps.log,
-    bus && createJobLocks(bus.redis, bus.prefix, deps.clock),
-  );
+  const scheduler: JobRunner = await deps.startJobs(jobs);
 
   const perRegion = (count: (region: Region) => number) =>
     Object.fromEntries(REGION_LIST.map((r) => [REGION_KEYS[r], count(r)])) as Partial<
@@ -212,9 +218,11 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
       await bus?.publish({ type: 'user-changed', userId });
     },
     refreshNow: async () => {
-      await Promise.all(jobs.map((j) => scheduler.runNow(j.name)));
+      const market = jobs.filter((j) => j.name !== REFRESH_LISTS);
+      await Promise.all(market.map((j) => scheduler.runNow(j.name)));
       await relay?.idle();
     },
+    runJob: (name) => scheduler.runNow(name),
     close: async () => {
       await Promise.all([...ingestors.values()].map((i) => i.close()));
       await scheduler.stop();

@@ -22,6 +22,11 @@ export interface MarketSource {
    * lack (the lookups grow). Returns how many became known.
    */
   learn?(region: Region, missing: MissingIds): Promise<number>;
+  /**
+   * The daily list refresh: fetches bonus data and the item lists again; throws naming those that failed,
+   * which keep their last good copy.
+   */
+  refreshLists?(): Promise<void>;
   /** Caches of static data the admin page lists and refreshes. */
   caches?: readonly RegisteredCache[];
   /** Token history to fill an empty table with on first start, when the source has one. */

@@ -4,7 +4,7 @@ import { createEconomy, startSimulatorServer, type SimulatorServer } from '@gold
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
+import { systemClock } from '../../lib/clock';
 import { startHarness, type Harness } from '../../test-support/accounts';
 import { grantSubscription } from '../../test-support/market';
 import { openTestDatabase } from '../../test-support/test-database';
@@ -15,16 +15,6 @@ import { sourceFromSimulator } from './embedded-source';
 const redisUrl = process.env.TEST_REDIS_URL;
 const HOUR_MS = 3_600_000;
 
-/**
- * Real time moved to just past a half hour, shared by every app here: job rounds (10 and 15 minutes) then
- * stay the same for the whole file, so which process takes a round does not depend on when the test runs.
- */
-function clockAtRoundStart(): Clock {
-  const halfHour = 30 * 60_000;
-  const shift = Math.ceil(Date.now() / halfHour) * halfHour + 1000 - Date.now();
-  return { now: () => new Date(Date.now() + shift) };
-}
-
 describe.skipIf(!redisUrl)('scaled mode: workers and web processes sharing a database and Redis', () => {
   // Each run gets its own keys and channel, so parallel test files and earlier runs never meet.
   const redisPrefix = `goldroute-test-${randomBytes(6).toString('hex')}`;
@@ -33,7 +23,7 @@ describe.skipIf(!redisUrl)('scaled mode: workers and web processes sharing a dat
     size: 'tiny',
     startTime: Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 2 * HOUR_MS,
   });
-  const clock = clockAtRoundStart();
+  const clock = systemClock;
   let simulator: SimulatorServer;
   let db: Awaited<ReturnType<typeof openTestDatabase>>;
   let worker: Harness;
@@ -225,6 +215,20 @@ describe.skipIf(!redisUrl)('scaled mode: workers and web processes sharing a dat
     expect(stats.cacheData.itemCatalog).toEqual(worker.app.market.caches.stats().itemCatalog);
     expect(stats.cacheData.raidbotsBonus?.global).toBeGreaterThan(0);
     expect(Object.keys(stats.timerData['1'] ?? {})).toHaveLength(4);
+    // The jobs the worker ran on BullMQ, as the web process reads them from the shared record.
+    expect(stats.jobs?.map((j) => j.name)).toEqual([
+      'demo-billing',
+      'poll-token-eu',
+      'poll-token-us',
+      'refresh-market-eu',
+      'refresh-market-us',
+    ]);
+    const refresh = stats.jobs?.find((j) => j.name === 'refresh-market-us');
+    expect(refresh).toMatchObject({ state: 'ok', failures: 0, lastError: null });
+    expect(refresh?.runs).toBeGreaterThanOrEqual(2);
+    expect(refresh?.durationMs).toBeGreaterThanOrEqual(0);
+    const ready = await web.api.get<{ jobs: { name: string }[] }>('/readyz');
+    expect(ready.body.jobs.map((j) => j.name)).toEqual(stats.jobs?.map((j) => j.name));
 
     const cleared = await asAdmin(web, '/shared/data/raidbots/bonus/refresh');
     expect(cleared.status).toBe(200);
@@ -242,14 +246,14 @@ describe.skipIf(!redisUrl)('scaled mode: workers and web processes sharing a dat
     expect([a.status, b.status].sort()).toEqual([200, 409]);
   });
 
-  it('with two workers each job runs in one of them per round, and never in both at once', async () => {
+  it('with two workers each job runs in one of them, and never in both at once', async () => {
     const polls = tokenPolls();
-    // Its start-up round is the first worker's: it skips both token polls (and both refreshes).
+    // The schedules are in Redis since the first worker started: a second worker's start adds no run.
     const second = await start('worker');
     await stop(second);
     expect(tokenPolls()).toBe(polls);
 
-    // Asked at the same moment, one of them runs each poll, the other finds it locked (a process with
+    // Asked at the same moment, one of them runs each poll and both wait for that run (a process with
     // both roles cooperates the same way).
     const third = await start('all');
     await Promise.all([worker.app.market.refreshNow(), third.app.market.refreshNow()]);

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { JobLocks } from '../../jobs/job-locks';
-import { startScheduler, type Scheduler } from '../../jobs/scheduler';
+import type { JobRunner, StartJobs } from '../../jobs/job';
 import type { Clock } from '../../lib/clock';
 import type { Mailer } from '../mail/mailer';
 import { createDemoBilling } from './demo/demo-billing';
@@ -41,10 +40,8 @@ export async function startPayments(
     publicUrl: string;
     /** Drops a user's cached access checks in every process. */
     onChange(userId: string): Promise<void>;
-    /** With Redis: the demo billing runs in one process per round. */
-    locks?: JobLocks | undefined;
-    /** Whether this process runs schedules (not a web-only process). */
-    runsJobs: boolean;
+    /** Runs the demo billing job; absent in a web-only process, which runs no schedules. */
+    startJobs?: StartJobs | undefined;
   },
 ): Promise<PaymentsRuntime> {
   const { db, clock, log } = deps;
@@ -81,13 +78,9 @@ export async function startPayments(
   demo.onEvent(async (event) => void (await service.handleEvent(event)));
   await demo.syncPrices();
   const billing = createDemoBilling(demo, { db, clock });
-  const scheduler: Scheduler | undefined = deps.runsJobs
-    ? startScheduler(
-        [{ name: 'demo-billing', everyMs: DEMO_BILLING_EVERY_MS, runAtStart: true, run: billing.runDue }],
-        log,
-        deps.locks,
-      )
-    : undefined;
+  const scheduler: JobRunner | undefined = await deps.startJobs?.([
+    { name: 'demo-billing', everyMs: DEMO_BILLING_EVERY_MS, runAtStart: true, run: billing.runDue },
+  ]);
   return {
     service,
     provider,

@@ -7,6 +7,7 @@ import { AuditList } from './audit-list';
 import { CacheTable } from './cache-table';
 import { cacheRows } from './cache-rows';
 import { formatTimeOfDay } from './format';
+import { JobsTable } from './jobs-table';
 import type { AdminStats } from './stats';
 import { StatsEmpty } from './stats-empty';
 import { SubscriptionCards } from './subscription-cards';
@@ -17,7 +18,7 @@ import { useNow } from './use-now';
 import { useRealmNames } from './use-realm-names';
 import { useStatsAction } from './use-stats-action';
 
-/** /admin/stats (SPEC §2 "Admin stats"): subscription cards, realm timers, caches and recent admin actions. */
+/** /admin/stats (SPEC §2 "Admin stats"): subscription cards, realm timers, caches, scheduled jobs and recent admin actions. */
 export function AdminStatsView() {
   const query = useAdminStats();
   const { data, isPending, isFetching, dataUpdatedAt } = query;
@@ -26,7 +27,7 @@ export function AdminStatsView() {
   return (
     <AdminShell
       title={LABELS.adminStatsTitle}
-      subtitle="Subscriptions, realm data freshness and the server's caches, with the last admin actions."
+      subtitle="Subscriptions, realm data freshness, the server's caches and scheduled jobs, with the last admin actions."
       actions={
         <>
           <p className="text-sm text-slate-400" aria-live="polite">
@@ -80,6 +81,7 @@ function StatsContent({ stats }: { stats: AdminStats }) {
         <TimerSection rows={timers} now={now} actions={actions} />
         <CacheTable rows={caches} actions={actions} />
       </div>
+      {stats.jobs ? <JobsTable jobs={stats.jobs} now={now} /> : null}
       {stats.audit ? <AuditList entries={stats.audit} now={now} /> : null}
     </div>
   );

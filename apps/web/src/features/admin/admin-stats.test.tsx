@@ -139,6 +139,24 @@ describe('/admin/stats with data', () => {
     expect(within(second as HTMLElement).getByText('Failed')).toHaveAttribute('data-color', 'red');
   });
 
+  it('lists the scheduled jobs: last run, duration, status, runs and last error', async () => {
+    await openStats();
+    const table = await screen.findByRole('table', { name: 'Scheduled jobs' });
+    const [token, refresh] = within(table).getAllByRole('row').slice(1);
+    expect(token).toHaveTextContent('poll-token-us');
+    expect(token).toHaveTextContent('12 min ago');
+    expect(token).toHaveTextContent('12.4 s');
+    expect(within(token as HTMLElement).getByText('Failed')).toHaveAttribute('data-color', 'red');
+    expect(within(token as HTMLElement).getByText('3 failed')).toBeInTheDocument();
+    expect(token).toHaveTextContent('Blizzard answered 503');
+    expect(refresh).toHaveTextContent('refresh-market-us');
+    expect(refresh).toHaveTextContent('2 min ago');
+    expect(within(refresh as HTMLElement).getByText('Running')).toHaveAttribute('data-color', 'blue');
+    expect(refresh).toHaveTextContent('—');
+    expect(refresh).toHaveTextContent('144');
+    expect(refresh).toHaveTextContent('None');
+  });
+
   it('shows the last-updated time and reloads on Refresh', async () => {
     const { server, ue } = await openStats();
     await timerTable();

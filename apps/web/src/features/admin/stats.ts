@@ -1,5 +1,10 @@
 // The stats answer (GET /shared/admin/stats) read leniently: whatever caches, realms and counts come are shown.
-import { adminAuditEntrySchema, type AdminAuditEntry } from '@goldroute/domain/api';
+import {
+  adminAuditEntrySchema,
+  jobRunSchema,
+  type AdminAuditEntry,
+  type JobRun,
+} from '@goldroute/domain/api';
 import { NoCacheDataError } from './errors';
 
 /** name -> key -> number, as cacheData and timerData are keyed. */
@@ -10,6 +15,8 @@ export interface AdminStats {
   timerData: NumbersByKey;
   subscriptionData: Record<string, number>;
   audit: AdminAuditEntry[] | null;
+  /** The scheduled jobs' last runs (absent from servers that do not report them). */
+  jobs: JobRun[] | null;
   /** The server's note, e.g. that market data is still loading. */
   status: string | null;
 }
@@ -41,10 +48,14 @@ function counts(value: unknown): Record<string, number> {
   return out;
 }
 
-function auditEntries(value: unknown): AdminAuditEntry[] | null {
+/** The entries of a list that match the schema; null when there is no list. */
+function validEntries<T>(
+  value: unknown,
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+): T[] | null {
   if (!Array.isArray(value)) return null;
   return value.flatMap((entry) => {
-    const parsed = adminAuditEntrySchema.safeParse(entry);
+    const parsed = schema.safeParse(entry);
     return parsed.success ? [parsed.data] : [];
   });
 }
@@ -57,7 +68,8 @@ export function readStats(body: unknown): AdminStats {
     cacheData: numbersByKey(data.cacheData),
     timerData: numbersByKey(data.timerData),
     subscriptionData: counts(data.subscriptionData),
-    audit: auditEntries(data.audit),
+    audit: validEntries<AdminAuditEntry>(data.audit, adminAuditEntrySchema),
+    jobs: validEntries<JobRun>(data.jobs, jobRunSchema),
     status: isRecord(body) && typeof body.status === 'string' && body.status ? body.status : null,
   };
 }

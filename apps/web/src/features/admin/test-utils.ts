@@ -55,6 +55,30 @@ export const STATS = {
         result: 'TSM answered 503',
       },
     ],
+    jobs: [
+      {
+        name: 'poll-token-us',
+        lastRunAt: minutesAgo(12),
+        durationMs: 12_400,
+        state: 'failed',
+        runs: 40,
+        failures: 3,
+        lastError: 'Blizzard answered 503',
+        lastErrorAt: minutesAgo(12),
+        ranBy: 'worker-1:4242',
+      },
+      {
+        name: 'refresh-market-us',
+        lastRunAt: minutesAgo(2),
+        durationMs: null,
+        state: 'running',
+        runs: 144,
+        failures: 0,
+        lastError: null,
+        lastErrorAt: null,
+        ranBy: 'worker-2:77',
+      },
+    ],
   },
 };
 

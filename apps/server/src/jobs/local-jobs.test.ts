@@ -1,0 +1,118 @@
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../test-support/test-database';
+import { createTestClock } from '../test-support/test-clock';
+import type { Job, JobRunner } from './job';
+import { createJobRuns, type JobRuns } from './job-runs';
+import { startLocalJobs } from './local-jobs';
+
+// The embedded default's runner: timers in this process, each run kept in the job table's record (the
+// same record BullMQ runs write), which admin stats and /readyz show.
+const log = pino({ level: 'silent' });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('jobs in one process (embedded default)', () => {
+  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  let runs: JobRuns;
+  const clock = createTestClock();
+  const runners: JobRunner[] = [];
+  const start = (jobs: Job[]) => {
+    const runner = startLocalJobs(jobs, { log, runs });
+    runners.push(runner);
+    return runner;
+  };
+  const record = async (name: string) => (await runs.list()).find((r) => r.name === name);
+
+  beforeAll(async () => {
+    db = await openTestDatabase();
+    runs = createJobRuns(db.database.db, clock, log);
+  });
+  afterEach(async () => void (await Promise.all(runners.splice(0).map((r) => r.stop()))));
+  afterAll(async () => db?.close());
+
+  it('runs a job at start when asked, shows it running, then its duration', async () => {
+    let finish: () => void = () => undefined;
+    const startedAt = Math.floor(clock.now().getTime() / 1000);
+    start([
+      {
+        name: 'refresh-market-us',
+        everyMs: 3_600_000,
+        runAtStart: true,
+        run: () => new Promise<void>((r) => (finish = r)),
+      },
+    ]);
+    try {
+      await expect.poll(async () => (await record('refresh-market-us'))?.state).toBe('running');
+      const running = await record('refresh-market-us');
+      expect(running).toMatchObject({ state: 'running', durationMs: null, runs: 0 });
+      expect(running?.lastRunAt).toBeGreaterThanOrEqual(startedAt);
+      expect(running?.lastRunAt).toBeLessThanOrEqual(startedAt + 1);
+      await sleep(30);
+    } finally {
+      finish();
+    }
+    await expect.poll(async () => (await record('refresh-market-us'))?.state).toBe('ok');
+    const done = await record('refresh-market-us');
+    expect(done).toMatchObject({ state: 'ok', runs: 1, failures: 0, lastError: null });
+    expect(done?.durationMs).toBeGreaterThanOrEqual(30);
+  });
+
+  it('asked while it runs, waits for that run instead of starting another', async () => {
+    let calls = 0;
+    const runner = start([
+      { name: 'poll-token-us', everyMs: 3_600_000, runAtStart: false, run: async () => void calls++ },
+    ]);
+    await Promise.all([runner.runNow('poll-token-us'), runner.runNow('poll-token-us')]);
+    expect(calls).toBe(1);
+  });
+
+  it('a failed run is kept with its error; runNow still resolves; the next run is recorded ok', async () => {
+    let calls = 0;
+    const runner = start([
+      {
+        name: 'purge',
+        everyMs: 3_600_000,
+        runAtStart: false,
+        run: async () => {
+          if (++calls === 1) throw new Error('database unreachable');
+        },
+      },
+    ]);
+    await runner.runNow('purge');
+    expect(await record('purge')).toMatchObject({
+      state: 'failed',
+      runs: 1,
+      failures: 1,
+      lastError: 'database unreachable',
+    });
+    clock.advanceMinutes(5);
+    await runner.runNow('purge');
+    expect(await record('purge')).toMatchObject({
+      state: 'ok',
+      runs: 2,
+      failures: 1,
+      lastError: 'database unreachable',
+      lastErrorAt: Math.floor(clock.now().getTime() / 1000) - 300,
+    });
+  });
+
+  it('its timer runs it again and again, never two runs at once', async () => {
+    const seen = { runs: 0, active: 0, maxActive: 0 };
+    start([
+      {
+        name: 'demo-billing',
+        everyMs: 20,
+        runAtStart: false,
+        run: async () => {
+          seen.runs++;
+          seen.maxActive = Math.max(seen.maxActive, ++seen.active);
+          await sleep(50);
+          seen.active--;
+        },
+      },
+    ]);
+    await sleep(400);
+    expect(seen.runs).toBeGreaterThanOrEqual(3);
+    expect(seen.maxActive).toBe(1);
+  });
+});

@@ -1,0 +1,106 @@
+import { Queue, QueueEvents, Worker, type JobsOptions } from 'bullmq';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Job, JobRunner } from './job';
+import type { JobRuns } from './job-runs';
+
+export interface QueuedJobsOptions {
+  redisUrl: string;
+  /** The deployment's key prefix (shared with the bus), so deployments and test runs never meet. */
+  prefix: string;
+  log: FastifyBaseLogger;
+  runs: JobRuns;
+  /**
+   * How long a worker's hold on a running job lasts without renewal: a job whose worker died is taken over
+   * by another worker's stalled-job check within about twice this.
+   */
+  stallMs: number;
+}
+
+/** A failed run is tried twice more, 5 s and then 10 s later (a dump or token call that failed once). */
+const RETRIES: JobsOptions = { attempts: 3, backoff: { type: 'exponential', delay: 5_000 } };
+/** Enough finished jobs to look into; the job table keeps the record that admin stats show. */
+const KEEP: JobsOptions = { removeOnComplete: { count: 20 }, removeOnFail: { count: 50 } };
+
+interface QueuedJob {
+  job: Job;
+  queue: Queue;
+  worker: Worker;
+  events?: QueueEvents;
+}
+
+/**
+ * Scaled mode's runner: one BullMQ queue per job, a job scheduler producing its runs every `everyMs`, and a
+ * worker per queue in every process that runs jobs. The queue's global concurrency of 1 keeps two runs of
+ * a job from overlapping anywhere in the deployment; BullMQ retries failed runs with backoff and hands the
+ * job of a dead worker (its lock not renewed) to another.
+ */
+export interface QueuedJobRunner extends JobRunner {
+  /** Drops this process's workers without ending their runs or their holds, as a crash does (tests). */
+  abandon(): Promise<void>;
+}
+
+export async function startQueuedJobs(jobs: readonly Job[], o: QueuedJobsOptions): Promise<QueuedJobRunner> {
+  const connection = { url: o.redisUrl, maxRetriesPerRequest: null };
+  const prefix = `${o.prefix}:jobs`;
+  const onError = (job: string) => (err: Error) =>
+    o.log.warn({ err: err.message, job }, 'job queue: Redis call failed; BullMQ retries');
+
+  async function open(job: Job): Promise<QueuedJob> {
+    const queue = new Queue(job.name, { connection, prefix });
+    queue.on('error', onError(job.name));
+    await queue.setGlobalConcurrency(1);
+    // Creating the schedule (the deployment's first start) runs the job at once unless told to wait a
+    // period; a schedule that exists keeps its rhythm, so a restarted worker adds no run.
+    await queue.upsertJobScheduler(
+      job.name,
+      { every: job.everyMs, ...(job.runAtStart ? {} : { startDate: Date.now() + job.everyMs }) },
+      { name: job.name, opts: { ...RETRIES, ...KEEP } },
+    );
+    const worker = new Worker(job.name, () => o.runs.track(job.name, job.run), {
+      connection,
+      prefix,
+      concurrency: 1,
+      lockDuration: o.stallMs,
+      stalledInterval: o.stallMs,
+      maxStalledCount: 1,
+    });
+    worker.on('error', onError(job.name));
+    worker.on('failed', (run, err) =>
+      o.log.error(
+        { err: err.message, job: job.name, attempt: run?.attemptsMade },
+        'job failed; BullMQ retries it while attempts remain',
+      ),
+    );
+    worker.on('stalled', (id) =>
+      o.log.warn({ job: job.name, id }, 'job stalled (its worker stopped); running it here'),
+    );
+    return { job, queue, worker };
+  }
+
+  const entries = await Promise.all(jobs.map(open));
+
+  return {
+    async runNow(name) {
+      const entry = entries.find((e) => e.job.name === name);
+      if (!entry) throw new Error(`unknown job ${name}`);
+      if (!entry.events) {
+        entry.events = new QueueEvents(name, { connection, prefix });
+        entry.events.on('error', onError(name));
+      }
+      // Deduplicated: while a run asked for this way waits or runs, asking again returns that run.
+      const run = await entry.queue.add(name, {}, { ...RETRIES, ...KEEP, deduplication: { id: name } });
+      await run
+        .waitUntilFinished(entry.events)
+        .catch((err: unknown) => o.log.error({ err, job: name }, 'job failed'));
+    },
+    async stop() {
+      // A worker's close waits for its running job; the schedules stay for the other workers.
+      await Promise.all(entries.map((e) => e.worker.close()));
+      await Promise.all(entries.flatMap((e) => [e.events?.close(), e.queue.close()]));
+    },
+    async abandon() {
+      await Promise.all(entries.map((e) => e.worker.close(true)));
+      await Promise.all(entries.flatMap((e) => [e.events?.close(), e.queue.close()]));
+    },
+  };
+}
