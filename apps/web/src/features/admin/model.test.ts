@@ -13,6 +13,18 @@ import { formatAge, formatClock, minutesSince, subscriptionStatLabel } from './f
 import { readStats } from './stats';
 import { rowFreshness, sortTimerRows, timerRows } from './timer-rows';
 
+const JOB = {
+  name: 'purge',
+  lastRunAt: 5,
+  durationMs: 40,
+  state: 'ok',
+  runs: 1,
+  failures: 0,
+  lastError: null,
+  lastErrorAt: null,
+  ranBy: 'host:1',
+};
+
 describe('readStats', () => {
   it('needs data.cacheData', () => {
     expect(() => readStats({})).toThrow(NoCacheDataError);
@@ -26,6 +38,7 @@ describe('readStats', () => {
         cacheData: { newCache: { global: 3, '2': 'x' }, broken: 5 },
         subscriptionData: { active: { count: 2 }, odd: { total: 1 } },
         audit: [{ at: 1, admin: 'a', action: 'clear', target: 't', ok: true, result: 'r' }, { at: 'x' }],
+        jobs: [JOB, { ...JOB, name: 'broken', state: 'stuck' }],
       },
       status: 'loading',
     });
@@ -34,9 +47,11 @@ describe('readStats', () => {
       timerData: {},
       subscriptionData: { active: 2 },
       audit: [{ at: 1, admin: 'a', action: 'clear', target: 't', ok: true, result: 'r' }],
+      jobs: [JOB],
       status: 'loading',
     });
     expect(readStats({ data: { cacheData: {} } }).audit).toBeNull();
+    expect(readStats({ data: { cacheData: {} } }).jobs).toBeNull();
   });
 });
 
