@@ -13,3 +13,12 @@ export * from './access';
 export * from './routing';
 export * from './trust';
 export type { ItemInfo } from './item-info';
+// The compact encoding of the market answers (issue 14 §2); its building blocks stay internal.
+export { ContainerError, isContainer } from './wire-format';
+export { TRADE_COLUMNS_FORMAT, TRADE_COLUMNS_TYPE } from './wire-columns';
+export type { AnswerHeader, WireRowFields, WireVariantFields } from './wire-columns';
+export { VariantPool } from './wire-variants';
+export { TradeColumnsWriter } from './wire-writer';
+export type { WireGroupFields } from './wire-writer';
+export { encodeDropshipAnswer, encodeFlippingAnswer } from './wire-items';
+export * from './trade-columns';

@@ -39,6 +39,7 @@ export type {
   SearchLimit,
 } from './deals';
 export { dropshipJson, dropshipJsonBytes, flippingJson, flippingJsonBytes } from './serialize';
+export { dropshipColumnsBytes, flippingColumnsBytes } from './serialize-columns';
 export { realmStats } from './realm-stats';
 export {
   EVIDENCE_DAYS,

@@ -41,6 +41,19 @@ export interface ApiRequestOptions {
   body?: unknown;
   accessToken?: string | null;
   signal?: AbortSignal;
+  /**
+   * A binary media type the call also takes, preferred to JSON (the market answers' compact encoding). A
+   * successful answer of that type comes back as a BinaryAnswer; anything else is read as JSON as usual.
+   */
+  binary?: string;
+}
+
+/** A successful answer in the binary type a call asked for: its bytes, undecoded. */
+export class BinaryAnswer {
+  constructor(
+    readonly type: string,
+    readonly bytes: Uint8Array,
+  ) {}
 }
 
 function errorBody(value: unknown): { error?: string; code?: string } {
@@ -58,7 +71,9 @@ function errorBody(value: unknown): { error?: string; code?: string } {
  * token and the one refresh + retry on an expired access token (see ./session.ts).
  */
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = {
+    Accept: options.binary ? `${options.binary}, application/json;q=0.9` : 'application/json',
+  };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.accessToken) headers.Authorization = `Bearer ${options.accessToken}`;
 
@@ -76,6 +91,10 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     throw new ApiError(0, AUTH_MESSAGES.networkError);
   }
 
+  const type = response.headers.get('content-type') ?? '';
+  if (response.ok && options.binary && type.split(';')[0]!.trim() === options.binary) {
+    return new BinaryAnswer(type, new Uint8Array(await response.arrayBuffer())) as T;
+  }
   const text = await response.text();
   let parsed: unknown = undefined;
   if (text) {

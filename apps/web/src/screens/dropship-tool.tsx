@@ -5,9 +5,7 @@ import { ToolScreen } from '../features/tools/tool-screen';
 export function DropshipToolScreen() {
   return (
     <ToolScreen tool="dropship" useData={useDropshipData}>
-      {({ data }, region) => (
-        <DropshipTool region={region} groups={data.items} lastModified={data.update.lastModified} />
-      )}
+      {(data, region) => <DropshipTool region={region} groups={data} lastModified={data.lastModified} />}
     </ToolScreen>
   );
 }

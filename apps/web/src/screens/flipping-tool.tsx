@@ -5,9 +5,7 @@ import { ToolScreen } from '../features/tools/tool-screen';
 export function FlippingToolScreen() {
   return (
     <ToolScreen tool="flipping" useData={useFlippingData}>
-      {({ data }, region) => (
-        <FlippingTool region={region} items={data.items} lastModified={data.update.lastModified} />
-      )}
+      {(data, region) => <FlippingTool region={region} items={data.rows} lastModified={data.lastModified} />}
     </ToolScreen>
   );
 }

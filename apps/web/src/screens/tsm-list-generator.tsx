@@ -5,9 +5,7 @@ import { TsmTool } from '../features/tools/tsm-tool';
 export function TsmListGeneratorScreen() {
   return (
     <ToolScreen tool="tsm" useData={useTsmData}>
-      {({ data }, region) => (
-        <TsmTool region={region} items={data.items} lastModified={data.update.lastModified} />
-      )}
+      {(data, region) => <TsmTool region={region} items={data.rows} lastModified={data.lastModified} />}
     </ToolScreen>
   );
 }

@@ -1,4 +1,4 @@
-import { ACCESS, type Region } from '@goldroute/domain';
+import { ACCESS, TRADE_COLUMNS_TYPE, type Region } from '@goldroute/domain';
 import {
   ahDataRequestSchema,
   dealHistoryQuerySchema,
@@ -12,7 +12,7 @@ import { HttpError } from '../../plugins/errors';
 import { authOf, type createAuthGuard } from '../sessions/auth-guard';
 import type { DealHistory } from './deal-history';
 import type { MarketAccessReader } from './market-access';
-import type { MarketService, RealmSelection } from './market.service';
+import type { AnswerEncoding, MarketService, RealmSelection } from './market.service';
 import type { MarketStore } from './market-store';
 import type { CachedResponse } from './personal-cache';
 import type { RateLimiter } from '../../plugins/rate-limits';
@@ -42,15 +42,51 @@ const byUser = (request: FastifyRequest): string => request.auth?.userId ?? 'ano
 
 const regionOf = (request: FastifyRequest): Region => parseOr400(regionParamsSchema, request.params).region;
 
-/** Sends a cached answer: 304 when the client has it, gzip when accepted, JSON text otherwise. */
-function sendCached(request: FastifyRequest, reply: FastifyReply, cached: CachedResponse) {
-  void reply.header('vary', 'accept-encoding');
+/** The quality (q) an Accept header gives a media type, through its own entry or a wildcard; 0: none. */
+function quality(accept: string, type: string): number {
+  const [group] = type.split('/');
+  let best = 0;
+  let specificity = -1;
+  for (const entry of accept.split(',')) {
+    const [range = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
+    const level = range === type ? 2 : range === `${group}/*` ? 1 : range === '*/*' ? 0 : -1;
+    if (level <= specificity) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    const value = q === undefined ? 1 : Number(q.slice(2));
+    specificity = level;
+    best = Number.isFinite(value) ? value : 0;
+  }
+  return best;
+}
+
+/**
+ * The compact encoding when the request's Accept names it (the web client's does) and ranks it no lower
+ * than JSON; the SPEC JSON for every other client, including those that send no Accept or only wildcards.
+ */
+function answerEncoding(request: FastifyRequest): AnswerEncoding {
+  const accept = request.headers.accept ?? '';
+  if (!accept.toLowerCase().includes(TRADE_COLUMNS_TYPE)) return 'json';
+  const columns = quality(accept, TRADE_COLUMNS_TYPE);
+  return columns > 0 && columns >= quality(accept, 'application/json') ? 'columns' : 'json';
+}
+
+/**
+ * Sends a cached answer: 304 when the client has it, gzip when accepted, the bytes otherwise. `negotiated`:
+ * the answer depends on Accept too, which caches between us and the client must know (Vary).
+ */
+function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cached: CachedResponse,
+  negotiated = false,
+) {
+  void reply.header('vary', negotiated ? 'accept, accept-encoding' : 'accept-encoding');
   if (notModified(request, reply, cached.etag)) return reply.send();
-  void reply.type('application/json; charset=utf-8');
+  void reply.type(cached.type);
   if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
     return reply.header('content-encoding', 'gzip').send(cached.gzip);
   }
-  return reply.send(cached.json());
+  return reply.send(cached.body());
 }
 
 /** The data calls of SPEC §7, plus the realm list for the settings screen. */
@@ -99,10 +135,11 @@ export async function marketRoutes(app: FastifyInstance, o: MarketRoutesOptions)
       };
       o.market.checkRealms(region, selection);
       const budget = searchBudget(request, reply);
+      const encoding = answerEncoding(request);
       const cached = await (call === 'undercut'
-        ? o.market.flipping(region, user.userId, selection, budget)
-        : o.market.dropship(region, user.userId, selection, budget));
-      return sendCached(request, reply, cached);
+        ? o.market.flipping(region, user.userId, selection, budget, encoding)
+        : o.market.dropship(region, user.userId, selection, budget, encoding));
+      return sendCached(request, reply, cached, true);
     });
   }
 

@@ -1,8 +1,20 @@
-import type { Region } from '@goldroute/domain';
-import { dropshipJsonBytes, flippingJsonBytes, realmStats } from '@goldroute/market';
+import { TRADE_COLUMNS_TYPE, type Region } from '@goldroute/domain';
+import {
+  dropshipColumnsBytes,
+  dropshipJsonBytes,
+  flippingColumnsBytes,
+  flippingJsonBytes,
+  realmStats,
+} from '@goldroute/market';
 import { HttpError } from '../../plugins/errors';
 import type { MarketStore, PublishedMarket } from './market-store';
-import { compressAnswer, type CachedResponse, type PersonalCache } from './personal-cache';
+import { JSON_TYPE, compressAnswer, type CachedResponse, type PersonalCache } from './personal-cache';
+
+/**
+ * How a deals answer is written: the SPEC JSON, or the compact columns (TRADE_COLUMNS_TYPE) the web client
+ * asks for. Each is cached on its own, under its own ETag.
+ */
+export type AnswerEncoding = 'json' | 'columns';
 
 /** Dropship answers keep the 1,000 groups with the best profit (about 30,000 rows, 1.2 MB gzip on a full region; see BENCHMARKS.md). */
 export const DROPSHIP_GROUP_LIMIT = 1000;
@@ -49,8 +61,9 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
     key: string,
     market: PublishedMarket,
     compute: (m: PublishedMarket) => Uint8Array,
+    type: string,
   ): Promise<CachedResponse> {
-    const response = await compressAnswer(compute(market));
+    const response = await compressAnswer(compute(market), type);
     // A snapshot that was replaced while compressing already had its answers dropped: keep it out.
     if (store.current(region)?.version === market.version) cache.put(region, userId, key, response);
     return response;
@@ -66,6 +79,7 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
     call: string,
     compute: (m: PublishedMarket) => Uint8Array,
     beforeCompute?: () => Promise<void>,
+    type = JSON_TYPE,
   ): Promise<CachedResponse> {
     const market = published(region);
     const key = `${call}@${market.version}`;
@@ -79,7 +93,9 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
       flight = pending.get(flightKey);
     }
     if (!flight) {
-      flight = computeAndCache(region, userId, key, market, compute).finally(() => pending.delete(flightKey));
+      flight = computeAndCache(region, userId, key, market, compute, type).finally(() =>
+        pending.delete(flightKey),
+      );
       pending.set(flightKey, flight);
     }
     return flight;
@@ -93,26 +109,43 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
       Buffer.from(`,"update":{"lastModified":${market.lastModified}}}}`),
     ]);
 
-  /** A deals tool's answer for a realm selection: the engine's items in the SPEC data envelope. */
+  type Realms = Pick<RealmSelection, 'buyingRealms' | 'sellingRealms'>;
+  /** How a deals tool writes its answer in each encoding. */
+  interface DealsWriters {
+    json: (m: PublishedMarket, realms: Realms) => Uint8Array;
+    columns: (m: PublishedMarket, realms: Realms) => Uint8Array;
+  }
+
+  /** A deals tool's answer for a realm selection: the engine's items in the SPEC data envelope, or compact. */
   const dealsAnswer = (
     region: Region,
     userId: string,
     tool: 'undercut' | 'dropship',
     selection: RealmSelection,
     beforeCompute: (() => Promise<void>) | undefined,
-    items: (m: PublishedMarket, realms: Pick<RealmSelection, 'buyingRealms' | 'sellingRealms'>) => Uint8Array,
-  ) =>
-    answer(
+    encoding: AnswerEncoding,
+    writers: DealsWriters,
+  ) => {
+    const realms = { buyingRealms: selection.buyingRealms, sellingRealms: selection.sellingRealms };
+    return answer(
       region,
       userId,
-      `${tool}:${selectionKey(selection)}`,
-      (m) =>
-        itemsBody(
-          items(m, { buyingRealms: selection.buyingRealms, sellingRealms: selection.sellingRealms }),
-          m,
-        ),
+      `${tool}:${encoding}:${selectionKey(selection)}`,
+      (m) => (encoding === 'columns' ? writers.columns(m, realms) : itemsBody(writers.json(m, realms), m)),
       beforeCompute,
+      encoding === 'columns' ? TRADE_COLUMNS_TYPE : JSON_TYPE,
     );
+  };
+
+  const FLIPPING: DealsWriters = {
+    json: (m, realms) => flippingJsonBytes(m.snapshot, realms),
+    columns: (m, realms) => flippingColumnsBytes(m.snapshot, realms, m.lastModified),
+  };
+  const DROPSHIP: DealsWriters = {
+    json: (m, realms) => dropshipJsonBytes(m.snapshot, { ...realms, limit: DROPSHIP_GROUP_LIMIT }),
+    columns: (m, realms) =>
+      dropshipColumnsBytes(m.snapshot, { ...realms, limit: DROPSHIP_GROUP_LIMIT }, m.lastModified),
+  };
 
   return {
     checkRealms,
@@ -121,19 +154,15 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
       userId: string,
       selection: RealmSelection,
       beforeCompute?: () => Promise<void>,
-    ) =>
-      dealsAnswer(region, userId, 'undercut', selection, beforeCompute, (m, realms) =>
-        flippingJsonBytes(m.snapshot, realms),
-      ),
+      encoding: AnswerEncoding = 'json',
+    ) => dealsAnswer(region, userId, 'undercut', selection, beforeCompute, encoding, FLIPPING),
     dropship: (
       region: Region,
       userId: string,
       selection: RealmSelection,
       beforeCompute?: () => Promise<void>,
-    ) =>
-      dealsAnswer(region, userId, 'dropship', selection, beforeCompute, (m, realms) =>
-        dropshipJsonBytes(m.snapshot, { ...realms, limit: DROPSHIP_GROUP_LIMIT }),
-      ),
+      encoding: AnswerEncoding = 'json',
+    ) => dealsAnswer(region, userId, 'dropship', selection, beforeCompute, encoding, DROPSHIP),
     realmStats: (region: Region, userId: string, beforeCompute?: () => Promise<void>) =>
       answer(
         region,
@@ -145,13 +174,15 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
     /**
      * Runs the widest flipping search once on a new snapshot and throws the answer away: the engine keeps
      * the JSON of every variant that can appear in a deal, so the first user after a new snapshot waits
-     * ~0.1 s instead of ~1 s on a full region.
+     * ~0.1 s instead of ~1 s on a full region. The compact answer too (the web client asks for it): the
+     * engine keeps its variants' dictionary codes likewise.
      */
     warm(region: Region): void {
       const m = store.current(region);
       if (!m) return;
       const ids = m.snapshot.realms.map((r) => r.id);
       flippingJsonBytes(m.snapshot, { buyingRealms: ids, sellingRealms: ids });
+      flippingColumnsBytes(m.snapshot, { buyingRealms: ids, sellingRealms: ids }, m.lastModified);
     },
     timer(region: Region): { lastModified: number } {
       return { lastModified: published(region).lastModified };

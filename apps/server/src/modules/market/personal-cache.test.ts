@@ -12,7 +12,7 @@ describe('personal cache', () => {
     const a = cache.put('us', 'u1', 'undercut', await answer(100));
     expect(gunzipSync(a.gzip).equals(json(100))).toBe(true);
     const chunks: Buffer[] = [];
-    for await (const chunk of a.json()) chunks.push(chunk as Buffer);
+    for await (const chunk of a.body()) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(json(100))).toBe(true);
     expect(cache.get('us', 'u1', 'undercut')).toBe(a);
     expect(cache.put('us', 'u2', 'undercut', await answer(100)).etag).toBe(a.etag);

@@ -4,17 +4,25 @@ import { constants, createGunzip, gzip as gzipCallback } from 'node:zlib';
 import type { Region } from '@goldroute/domain';
 import { etagOf } from '../../lib/etag';
 
+/** The SPEC JSON answers' content type; the compact ones are TRADE_COLUMNS_TYPE (@goldroute/domain). */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 export interface CachedResponse {
   etag: string;
+  /** The content type of the bytes: the SPEC JSON, or the compact encoding a client asked for. */
+  type: string;
   gzip: Buffer;
   /**
-   * The JSON bytes for the rare client that does not accept gzip, unzipped as a stream on zlib's threads: a
-   * full answer is 28 MB, which unzipped at once would hold the event loop for every other request.
+   * The bytes for the rare client that does not accept gzip, unzipped as a stream on zlib's threads: a full
+   * JSON answer is 28 MB, which unzipped at once would hold the event loop for every other request.
    */
-  json(): Readable;
+  body(): Readable;
 }
 
-/** A full-region flipping answer is ~28 MB of JSON but ~3 MB gzipped: only the gzip is kept. */
+/**
+ * A full-region flipping answer is ~28 MB of JSON but ~3 MB gzipped: only the gzip is kept. A user's
+ * compact answer (asked for by the web client) is an entry of its own, counted alike.
+ */
 export const PERSONAL_CACHE_MAX_BYTES = 256 * 1024 * 1024;
 const MAX_ENTRIES = 2000;
 // Level 1 compresses a full answer about four times faster than the default 6 for ~20% more bytes:
@@ -23,13 +31,17 @@ const GZIP_LEVEL = constants.Z_BEST_SPEED;
 // On zlib's thread pool: a full answer takes ~100 ms to compress, which must not stall other requests.
 const gzip = promisify(gzipCallback);
 
-/** Gzips an answer already serialised to JSON bytes, and tags it. */
-export async function compressAnswer(json: Uint8Array): Promise<CachedResponse> {
-  const compressed = await gzip(json, { level: GZIP_LEVEL });
+/**
+ * Gzips an answer already serialised (to JSON bytes, or to the compact encoding), and tags it. The tag is
+ * the hash of the gzip bytes, so the two encodings of one answer never share a tag.
+ */
+export async function compressAnswer(bytes: Uint8Array, type = JSON_TYPE): Promise<CachedResponse> {
+  const compressed = await gzip(bytes, { level: GZIP_LEVEL });
   return {
     gzip: compressed,
     etag: etagOf(compressed),
-    json: () => Readable.from([compressed]).pipe(createGunzip()),
+    type,
+    body: () => Readable.from([compressed]).pipe(createGunzip()),
   };
 }
 

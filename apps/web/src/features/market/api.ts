@@ -1,10 +1,18 @@
-// Market data calls of SPEC §7 "Data" for the three data tools, plus the favourite star (SPEC §4).
+// Market data calls of SPEC §7 "Data" for the three data tools, plus the favourite star (SPEC §4). The
+// deal calls ask for the compact encoding (issue 14 §2) and hand the tools its decoded columns.
 import {
   AUTH_MESSAGES,
   TIMER_POLL_SECONDS,
   TOASTS,
+  TRADE_COLUMNS_TYPE,
+  decodeMarketAnswer,
+  encodeDropshipAnswer,
+  encodeFlippingAnswer,
   type FavoriteAction,
+  type GroupColumns,
+  type MarketColumns,
   type Region,
+  type TradeColumns,
   type TradeItem,
 } from '@goldroute/domain';
 import { dealHistoryResponseSchema } from '@goldroute/domain/api';
@@ -20,7 +28,7 @@ import type {
 } from '@goldroute/domain/api';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, BinaryAnswer, apiRequest } from '../../lib/api-client';
 import { AuthStoreContext, useAuth } from '../../lib/auth-store';
 import type { Session } from '../../lib/session';
 import { useSession } from '../../lib/use-session';
@@ -57,6 +65,41 @@ export function savedRealms(
 /** Data calls are never cached across mounts: a tool page always shows the newest snapshot. */
 const DATA_OPTIONS = { staleTime: 0, gcTime: 0, retry: false } as const;
 
+/** A flipping answer as the tools read it: its rows as columns, and the data's time (SPEC data.update). */
+export interface MarketRowsData {
+  rows: TradeColumns;
+  lastModified: number;
+}
+
+/** A dropship answer: the variants of every group as rows, and the groups over them. */
+export interface DropshipData extends MarketRowsData {
+  groups: GroupColumns;
+}
+
+/**
+ * POSTs a deal call asking for the compact encoding and decodes it. A server (or a proxy) that answers the
+ * SPEC JSON instead is understood too: its rows are turned into the same columns.
+ */
+async function dealAnswer(
+  session: Session,
+  path: string,
+  body: AhDataRequest,
+  signal: AbortSignal,
+  fromJson: (json: unknown) => Uint8Array,
+): Promise<MarketColumns> {
+  const answer = await session.request<unknown>(path, {
+    method: 'POST',
+    body,
+    signal,
+    binary: TRADE_COLUMNS_TYPE,
+  });
+  try {
+    return decodeMarketAnswer(answer instanceof BinaryAnswer ? answer.bytes : fromJson(answer));
+  } catch {
+    throw new ApiError(200, AUTH_MESSAGES.invalidResponse);
+  }
+}
+
 export const undercutQueryOptions = (
   session: Session,
   region: Region,
@@ -65,8 +108,19 @@ export const undercutQueryOptions = (
 ) =>
   queryOptions({
     queryKey: ['market', 'undercut', region, body],
-    queryFn: ({ signal }) =>
-      session.request<AhDataResponse>(MARKET_PATHS.undercut(region), { method: 'POST', body, signal }),
+    queryFn: async ({ signal }): Promise<MarketRowsData> => {
+      const { rows, lastModified } = await dealAnswer(
+        session,
+        MARKET_PATHS.undercut(region),
+        body,
+        signal,
+        (json) => {
+          const { data } = json as AhDataResponse;
+          return encodeFlippingAnswer(data.items, data.update.lastModified);
+        },
+      );
+      return { rows, lastModified };
+    },
     enabled,
     ...DATA_OPTIONS,
   });
@@ -79,12 +133,20 @@ export const dropshipQueryOptions = (
 ) =>
   queryOptions({
     queryKey: ['market', 'dropship', region, body],
-    queryFn: ({ signal }) =>
-      session.request<AhDataDropshipResponse>(MARKET_PATHS.dropship(region), {
-        method: 'POST',
+    queryFn: async ({ signal }): Promise<DropshipData> => {
+      const { rows, groups, lastModified } = await dealAnswer(
+        session,
+        MARKET_PATHS.dropship(region),
         body,
         signal,
-      }),
+        (json) => {
+          const { data } = json as AhDataDropshipResponse;
+          return encodeDropshipAnswer(data.items, data.update.lastModified);
+        },
+      );
+      if (!groups) throw new ApiError(200, AUTH_MESSAGES.invalidResponse);
+      return { rows, groups, lastModified };
+    },
     enabled,
     ...DATA_OPTIONS,
   });

@@ -43,12 +43,12 @@ function count(table: RowTable, config: PersonalConfig): Counted {
   let profit = 0;
   for (let i = 0; i < table.length; i++) {
     if (mask[i] === 0) continue;
-    const item = table.items[i]!;
+    const sellVsBuy = table.sellVsBuy[i]!;
     passing++;
-    profit += item.sellVsBuy;
-    // Keep the best few by profit without sorting every passing deal.
-    if (top.length < TOP_DEALS || item.sellVsBuy > top[top.length - 1]!.sellVsBuy) {
-      top.push(item);
+    profit += sellVsBuy;
+    // Keep the best few by profit without sorting every passing deal (a row is built only for those).
+    if (top.length < TOP_DEALS || sellVsBuy > top[top.length - 1]!.sellVsBuy) {
+      top.push(table.item(i));
       top.sort((a, b) => b.sellVsBuy - a.sellVsBuy);
       if (top.length > TOP_DEALS) top.pop();
     }
@@ -78,8 +78,8 @@ function DealCount({ config }: { config: PersonalConfig }) {
   const query = useQuery(undercutQueryOptions(session, region, body, ready));
   // Dragging a slider stays smooth: the recount follows a step behind on large answers.
   const deferred = useDeferredValue(config);
-  const items = query.data?.data.items;
-  const table = useMemo(() => (items ? buildRowTable(items) : null), [items]);
+  const rows = query.data?.rows;
+  const table = useMemo(() => (rows ? buildRowTable(rows) : null), [rows]);
   const counted = useMemo(() => (table ? count(table, deferred) : null), [table, deferred]);
 
   if (!hasAccess) return <p>{DEAL_PREVIEW_TEXTS.noAccess}</p>;
@@ -94,12 +94,12 @@ function DealCount({ config }: { config: PersonalConfig }) {
     );
   }
   if (query.error) return <p>{serverErrorOf(query.error) ?? DEAL_PREVIEW_TEXTS.failed}</p>;
-  if (!items || !counted) return <p>{DEAL_PREVIEW_TEXTS.loading(region)}</p>;
+  if (!table || !counted) return <p>{DEAL_PREVIEW_TEXTS.loading(region)}</p>;
   return (
     <>
       <p className="text-slate-200">
         <span className="font-semibold text-white" data-testid="preview-passing">
-          {DEAL_PREVIEW_TEXTS.passing(counted.passing, items.length, region)}
+          {DEAL_PREVIEW_TEXTS.passing(counted.passing, table.length, region)}
         </span>
         {counted.passing > 0 ? (
           <>

@@ -37,7 +37,7 @@ export function DealTool({
   const shownRows = useShownRows({ table, grouping, rule: 'tool', state, favorites });
   const [listsOpen, setListsOpen] = useState(false);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
-  const realms = useMemo(() => realmOptions(table.items), [table]);
+  const realms = useMemo(() => realmOptions(table), [table]);
   const openLists = useCallback(() => setListsOpen(true), []);
   const [highConfidenceOnly, setHighConfidenceOnly] = useState(false);
   const exportSwitch = useMemo(
@@ -56,21 +56,18 @@ export function DealTool({
     },
     [select],
   );
-  const detailItem = useMemo(
-    () => (detailKey === null ? null : (table.items.find((i) => i.uniqueTradeKey === detailKey) ?? null)),
-    [table, detailKey],
-  );
+  const detailItem = useMemo(() => {
+    if (detailKey === null) return null;
+    for (let i = 0; i < table.length; i++) if (table.tradeKey(i) === detailKey) return table.item(i);
+    return null;
+  }, [table, detailKey]);
   const { shown, pagePositions, passingRows } = shownRows;
-  const evidenceHours = useMemo(() => {
-    const passing = [];
-    for (let i = 0; i < table.length; i++) if (shown.mask[i] === 1) passing.push(table.items[i]!);
-    return passing.length === 0 ? null : maxHoursObserved(passing);
-  }, [table, shown]);
+  const evidenceHours = useMemo(() => maxHoursObserved(table.hoursObserved, shown.mask), [table, shown]);
 
   const entries = useMemo<TableEntry[]>(() => {
     const out: TableEntry[] = [];
     const entryOf = (kind: TableEntry['kind'], i: number, rest: Partial<TableEntry> = {}): TableEntry => {
-      const item = table.items[i]!;
+      const item = table.item(i);
       return { kind, item, category: categoryAt(table, i), tradeKeys: [item.uniqueTradeKey], ...rest };
     };
     for (const position of pagePositions) {
@@ -88,7 +85,7 @@ export function DealTool({
       out.push(
         entryOf('group', row, {
           groupKey,
-          tradeKeys: variants.map((i) => table.items[i]!.uniqueTradeKey),
+          tradeKeys: variants.map((i) => table.tradeKey(i)),
           count: grouping.start[group + 1]! - grouping.start[group]!,
           expandable,
           expanded: open,

@@ -1,66 +1,88 @@
 // The trade items of one data load, column by column: what the filter and sort loops read, computed once
-// per load so a keystroke or a header click only walks typed arrays (no objects, no string work).
+// per load so a keystroke or a header click only walks typed arrays (no objects, no string work). Built
+// from the decoded compact answer (TradeColumns): what a variant or a realm shares is worked out once per
+// variant or realm and spread to its rows, and no row object exists until a screen shows that row.
 import {
   categoryOf,
   confidenceRank,
   isPet,
+  itemKeyAt,
   profitPercent,
   qualityIdOf,
   QUALITY_NONE,
+  tradeColumnsOf,
+  tradeItemAt,
+  tradeKeyAt,
+  type CodeColumn,
+  type TradeColumns,
   type TradeItem,
 } from '@goldroute/domain';
 
-/** A column of few distinct values: a code per row and the value behind each code. */
-export interface CodeColumn<V> {
-  codes: Uint32Array;
-  /** The value of each code; two codes may share a value (e.g. quality labels "Epic" and "epic"). */
-  values: V[];
+export type { CodeColumn } from '@goldroute/domain';
+
+/** What a tool is given: the decoded columns of an answer, or rows (tests; an answer in the SPEC JSON). */
+export type TradeRows = TradeColumns | readonly TradeItem[];
+
+export function columnsOf(rows: TradeRows): TradeColumns {
+  return Array.isArray(rows) ? tradeColumnsOf(rows) : (rows as TradeColumns);
 }
 
-/** Builds a code column one row at a time; `valueOf` runs once per distinct key, not once per row. */
-function encoder<K, V>(n: number, valueOf: (key: K) => V) {
-  const codes = new Uint32Array(n);
-  const values: V[] = [];
-  const index = new Map<K, number>();
-  return {
-    /** Sets row i's code and returns it. */
-    set(i: number, key: K): number {
-      let code = index.get(key);
-      if (code === undefined) {
-        code = values.length;
-        values.push(valueOf(key));
-        index.set(key, code);
-      }
-      codes[i] = code;
-      return code;
-    },
-    column: (): CodeColumn<V> => ({ codes, values }),
-  };
+/** Codes of a per-variant column spread to the rows. */
+function spreadCodes(perVariant: Uint32Array, variant: Uint32Array): Uint32Array {
+  const out = new Uint32Array(variant.length);
+  for (let i = 0; i < out.length; i++) out[i] = perVariant[variant[i]!]!;
+  return out;
 }
 
-const same = <T>(value: T) => value;
+function spread(perVariant: Float64Array | Uint8Array, variant: Uint32Array): Float64Array {
+  const out = new Float64Array(variant.length);
+  for (let i = 0; i < out.length; i++) out[i] = perVariant[variant[i]!]!;
+  return out;
+}
 
-/** Rank of each text in code-unit order (ties share a rank): a text column sorts as numbers. */
+function spreadBytes(perVariant: Uint8Array, variant: Uint32Array): Uint8Array {
+  const out = new Uint8Array(variant.length);
+  for (let i = 0; i < out.length; i++) out[i] = perVariant[variant[i]!]!;
+  return out;
+}
+
+/**
+ * Rank of each text in code-unit order (equal texts share a rank): a text column sorts as numbers. The
+ * distinct texts go through sort() without a comparator, which orders by code units natively, several
+ * times faster than a JS comparator over ~35,000 names.
+ */
 function textRanks(texts: readonly string[]): Float64Array {
-  const n = texts.length;
-  const order = new Array<number>(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => (texts[a]! < texts[b]! ? -1 : texts[a]! > texts[b]! ? 1 : 0));
-  const ranks = new Float64Array(n);
-  let rank = 0;
-  for (let k = 0; k < n; k++) {
-    if (k > 0 && texts[order[k]!] !== texts[order[k - 1]!]) rank++;
-    ranks[order[k]!] = rank;
-  }
+  const distinct = [...new Set(texts)].sort();
+  const rankOf = new Map<string, number>();
+  for (let k = 0; k < distinct.length; k++) rankOf.set(distinct[k]!, k);
+  const ranks = new Float64Array(texts.length);
+  for (let i = 0; i < texts.length; i++) ranks[i] = rankOf.get(texts[i]!)!;
   return ranks;
 }
 
-/** Ranks of a code column's (lower-cased) texts, spread back to the rows. */
+/** Ranks of a code column's (lower-cased) texts, spread back to the entries. */
 function codeRanks(column: CodeColumn<string>): Float64Array {
   const valueRanks = textRanks(column.values.map((v) => v.toLowerCase()));
   const out = new Float64Array(column.codes.length);
   for (let i = 0; i < out.length; i++) out[i] = valueRanks[column.codes[i]!]!;
   return out;
+}
+
+/** Codes for per-variant keys, one code per distinct key; `valueOf` runs once per distinct key. */
+function codesByKey<K, V>(keys: ArrayLike<K>, valueOf: (key: K) => V): CodeColumn<V> {
+  const codes = new Uint32Array(keys.length);
+  const values: V[] = [];
+  const index = new Map<K, number>();
+  for (let v = 0; v < keys.length; v++) {
+    let code = index.get(keys[v]!);
+    if (code === undefined) {
+      code = values.length;
+      values.push(valueOf(keys[v]!));
+      index.set(keys[v]!, code);
+    }
+    codes[v] = code;
+  }
+  return { codes, values };
 }
 
 export type SortKey =
@@ -84,8 +106,13 @@ export type SortKey =
   | 'confidence';
 
 export interface RowTable {
-  readonly items: readonly TradeItem[];
+  /** The decoded answer the table reads. */
+  readonly columns: TradeColumns;
   readonly length: number;
+  /** Row i as the SPEC JSON carries it, built when first asked for (a page, a detail view, an export). */
+  item(i: number): TradeItem;
+  tradeKey(i: number): string;
+  itemKey(i: number): string;
   readonly lowerName: readonly string[];
   readonly category: CodeColumn<string>;
   readonly quality: CodeColumn<number>;
@@ -99,8 +126,11 @@ export interface RowTable {
   readonly sellVsBuy: Float64Array;
   readonly saleAvgVsBuy: Float64Array;
   readonly buyBuyout: Float64Array;
+  readonly sellBuyout: Float64Array;
   readonly marketValue: Float64Array;
   readonly historical: Float64Array;
+  /** Snapshots of the sell realm the deal's evidence covers (the evidence notice). */
+  readonly hoursObserved: Float64Array;
   /** sellVsBuy as a percentage of buyBuyout (the Gold Profit % rule). */
   readonly profitPct: Float64Array;
   /** confidenceRank of each deal: low 0, medium 1, high 2 (the "Minimum confidence" filter). */
@@ -124,123 +154,120 @@ function confidenceKeys(rank: Uint8Array, profit: Float64Array): Float64Array {
   return keys;
 }
 
-/** One pass over the items: every column the filter and the sort read. */
-export function buildRowTable(items: readonly TradeItem[]): RowTable {
-  const n = items.length;
-  const lowerName = new Array<string>(n);
-  // Category from class and subclass, worked out once per distinct pair (pairs keyed by two small codes:
-  // cheaper than a string key per row).
-  const classes = encoder(n, same<string>);
-  const subclasses = encoder(n, same<string>);
-  const category = encoder(n, (pair: number) =>
+/** Every column the filter and the sort read, from the variants, the realms and the rows of an answer. */
+export function buildRowTable(rows: TradeRows): RowTable {
+  const c = columnsOf(rows);
+  const n = c.length;
+  const V = c.variants;
+  const { variant } = c;
+
+  // Per variant first (a flipping answer has one row per variant, a dropship answer several).
+  const lowerNames = V.name.values.map((name) => name.toLowerCase());
+  // Category from class and subclass, worked out once per distinct pair (a pair keyed as one number).
+  const subclasses = V.subclass.values.length;
+  const pairs = new Float64Array(V.length);
+  for (let v = 0; v < V.length; v++) pairs[v] = V.class.codes[v]! * subclasses + V.subclass.codes[v]!;
+  const category = codesByKey(pairs, (pair) =>
     categoryOf({
-      class: classes.column().values[pair >>> 16]!,
-      subclass: subclasses.column().values[pair & 0xffff]!,
+      class: V.class.values[Math.floor(pair / subclasses)]!,
+      subclass: V.subclass.values[pair % subclasses]!,
     }),
   );
-  const quality = encoder(n, (label: string) => qualityIdOf({ quality: label }));
-  const expansion = encoder(n, same<number>);
-  const buyRealm = encoder(n, same<number>);
-  const sellRealm = encoder(n, same<number>);
-  const buyRealmName = encoder(n, same<string>);
-  const sellRealmName = encoder(n, same<string>);
-  const pet = new Uint8Array(n);
-  const crafted = new Uint8Array(n);
+  const qualityIds = V.quality.values.map((label) => qualityIdOf({ quality: label }));
+  const expansion = codesByKey(V.patchNumber, (patch) => patch);
+  const pet = Uint8Array.from(V.id, (id) => (isPet({ id }) ? 1 : 0));
+  const extraStats = Float64Array.from(
+    { length: V.length },
+    (_, v) =>
+      V.sockets.values[V.sockets.codes[v]!]!.length +
+      V.tertiaryStats.values[V.tertiaryStats.codes[v]!]!.length,
+  );
+
+  const lowerName = new Array<string>(n);
+  for (let i = 0; i < n; i++) lowerName[i] = lowerNames[V.name.codes[variant[i]!]!]!;
+  const quality = { codes: spreadCodes(V.quality.codes, variant), values: qualityIds };
+  // Rarity order; items without a quality sort below Common.
+  const qualityRank = qualityIds.map((id) => (id === QUALITY_NONE ? 0 : id));
+  const qualityKey = new Float64Array(n);
+  for (let i = 0; i < n; i++) qualityKey[i] = qualityRank[quality.codes[i]!]!;
+  const categories = { codes: spreadCodes(category.codes, variant), values: category.values };
+  const nameRanks = textRanks(lowerNames);
+  const nameKey = new Float64Array(n);
+  for (let i = 0; i < n; i++) nameKey[i] = nameRanks[V.name.codes[variant[i]!]!]!;
+
+  // Per row.
+  const rank = c.confidence.values.map((level) => confidenceRank(level));
+  const dead = c.flags.values.map((flags) => (flags.includes('dead-listing') ? 1 : 0));
   const trustRank = new Uint8Array(n);
   const deadListing = new Uint8Array(n);
-  const realisticProfit = new Float64Array(n);
-  const [saleRate, avgSale, sellVsBuy, saleAvgVsBuy, buyBuyout, marketValue, historical, profitPct] =
-    Array.from({ length: 8 }, () => new Float64Array(n)) as [
-      Float64Array,
-      Float64Array,
-      Float64Array,
-      Float64Array,
-      Float64Array,
-      Float64Array,
-      Float64Array,
-      Float64Array,
-    ];
-  const [itemLevel, patchNumber, extraStats, sellBuyout] = Array.from(
-    { length: 4 },
-    () => new Float64Array(n),
-  ) as [Float64Array, Float64Array, Float64Array, Float64Array];
-
+  const profitPct = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    const item = items[i]!;
-    lowerName[i] = item.name.toLowerCase();
-    category.set(i, (classes.set(i, item.class) << 16) | subclasses.set(i, item.subclass));
-    quality.set(i, item.quality);
-    expansion.set(i, item.patchNumber);
-    buyRealm.set(i, item.buyingConnectedRealmId);
-    sellRealm.set(i, item.sellingConnectedRealmId);
-    buyRealmName.set(i, item.buyingConnectedRealmName);
-    sellRealmName.set(i, item.sellingConnectedRealmName);
-    pet[i] = isPet(item) ? 1 : 0;
-    crafted[i] = item.crafted ? 1 : 0;
-    trustRank[i] = confidenceRank(item.confidence);
-    deadListing[i] = item.flags.includes('dead-listing') ? 1 : 0;
-    realisticProfit[i] = item.realisticProfit;
-    saleRate[i] = item.saleRate;
-    avgSale[i] = item.avgSale;
-    sellVsBuy[i] = item.sellVsBuy;
-    saleAvgVsBuy[i] = item.saleAvgVsBuy;
-    buyBuyout[i] = item.buyBuyout;
-    marketValue[i] = item.marketValue;
-    historical[i] = item.historical;
-    profitPct[i] = profitPercent(item.sellVsBuy, item.buyBuyout);
-    itemLevel[i] = item.itemLevel;
-    patchNumber[i] = item.patchNumber;
-    extraStats[i] = item.sockets.length + item.tertiaryStats.length;
-    sellBuyout[i] = item.sellBuyout;
+    trustRank[i] = rank[c.confidence.codes[i]!]!;
+    deadListing[i] = dead[c.flags.codes[i]!]!;
+    profitPct[i] = profitPercent(c.sellVsBuy[i]!, c.buyBuyout[i]!);
   }
+  const realmIds = { values: c.realms.id };
+  const realmNames = { values: c.realms.name };
+  const saleRate = spread(V.saleRate, variant);
+  const avgSale = spread(V.avgSale, variant);
+  const marketValue = spread(V.marketValue, variant);
+  const historical = spread(V.historical, variant);
 
-  const qualities = quality.column();
-  // Rarity order; items without a quality sort below Common.
-  const qualityRank = qualities.values.map((id) => (id === QUALITY_NONE ? 0 : id));
-  const qualityKey = new Float64Array(n);
-  for (let i = 0; i < n; i++) qualityKey[i] = qualityRank[qualities.codes[i]!]!;
-  const categories = category.column();
+  // Rows are built when a screen needs them; Array.isArray: given as rows, they are those very objects.
+  const given = Array.isArray(rows) ? (rows as readonly TradeItem[]) : null;
+  const built = new Map<number, TradeItem>();
+  const item = (i: number): TradeItem => {
+    if (given) return given[i]!;
+    let row = built.get(i);
+    if (!row) built.set(i, (row = tradeItemAt(c, i)));
+    return row;
+  };
 
   return {
-    items,
+    columns: c,
     length: n,
+    item,
+    tradeKey: (i) => tradeKeyAt(c, i),
+    itemKey: (i) => itemKeyAt(c, i),
     lowerName,
     category: categories,
-    quality: qualities,
-    expansion: expansion.column(),
-    buyRealm: buyRealm.column(),
-    sellRealm: sellRealm.column(),
-    pet,
-    crafted,
+    quality,
+    expansion: { codes: spreadCodes(expansion.codes, variant), values: expansion.values },
+    buyRealm: { codes: c.buyRealm, ...realmIds },
+    sellRealm: { codes: c.sellRealm, ...realmIds },
+    pet: spreadBytes(pet, variant),
+    crafted: spreadBytes(V.crafted, variant),
     saleRate,
     avgSale,
-    sellVsBuy,
-    saleAvgVsBuy,
-    buyBuyout,
+    sellVsBuy: c.sellVsBuy,
+    saleAvgVsBuy: c.saleAvgVsBuy,
+    buyBuyout: c.buyBuyout,
+    sellBuyout: c.sellBuyout,
     marketValue,
     historical,
+    hoursObserved: c.hoursObserved,
     profitPct,
     confidenceRank: trustRank,
     deadListing,
     sortKeys: {
-      name: textRanks(lowerName),
+      name: nameKey,
       category: codeRanks(categories),
-      itemLevel,
+      itemLevel: spread(V.itemLevel, variant),
       sellRate: saleRate,
-      expansion: patchNumber,
+      expansion: spread(V.patchNumber, variant),
       quality: qualityKey,
-      extraStats,
+      extraStats: spread(extraStats, variant),
       saleAvg: avgSale,
-      saleAvgVsBuy,
-      sellVsBuy,
-      sellPrice: sellBuyout,
-      sellRealm: codeRanks(sellRealmName.column()),
-      buyPrice: buyBuyout,
-      buyRealm: codeRanks(buyRealmName.column()),
+      saleAvgVsBuy: c.saleAvgVsBuy,
+      sellVsBuy: c.sellVsBuy,
+      sellPrice: c.sellBuyout,
+      sellRealm: codeRanks({ codes: c.sellRealm, ...realmNames }),
+      buyPrice: c.buyBuyout,
+      buyRealm: codeRanks({ codes: c.buyRealm, ...realmNames }),
       marketValue,
       historical,
-      realisticProfit,
-      confidence: confidenceKeys(trustRank, realisticProfit),
+      realisticProfit: c.realisticProfit,
+      confidence: confidenceKeys(trustRank, c.realisticProfit),
     },
   };
 }

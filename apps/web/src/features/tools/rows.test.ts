@@ -1,6 +1,7 @@
 import {
   CATEGORIES,
   SYSTEM_DEFAULT_FILTERS,
+  totals,
   type DealFlag,
   type Filters,
   type TradeItem,
@@ -16,6 +17,7 @@ import {
   passMask,
   shownGroups,
   sortShown,
+  tableTotals,
   type SortState,
 } from './rows';
 import { tradeItem } from './test-utils';
@@ -215,5 +217,18 @@ describe('groups', () => {
     expect(Array.from(shownGroups(passMask(table, filters, 'tool'), oneRowPerGroup(5)).rows)).toEqual([
       0, 3, 4,
     ]);
+  });
+});
+
+describe('totals over the columns', () => {
+  it('agree with the domain totals() on random rows, masks and unchecked keys', () => {
+    const items = Array.from({ length: 300 }, randomItem);
+    const table = buildRowTable(items);
+    for (let round = 0; round < 50; round++) {
+      const mask = Uint8Array.from(items, () => (rand() < 0.7 ? 1 : 0));
+      const unchecked = new Set(items.filter(() => rand() < (round % 2) * 0.2).map((i) => i.uniqueTradeKey));
+      const passing = items.filter((_, i) => mask[i] === 1);
+      expect(tableTotals(table, mask, unchecked)).toEqual(totals(passing, unchecked));
+    }
   });
 });

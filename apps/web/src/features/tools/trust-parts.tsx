@@ -54,10 +54,10 @@ export function ConfidenceButton({ item, nowSeconds }: { item: TradeItem; nowSec
   );
 }
 
-/** The most hours of evidence any of the items has (0 without items). */
-export function maxHoursObserved(items: Iterable<Pick<TradeItem, 'evidence'>>): number {
-  let most = 0;
-  for (const item of items) most = Math.max(most, item.evidence.hoursObserved);
+/** The most hours of evidence (evidence.hoursObserved) of the rows passing `mask`; null when none passes. */
+export function maxHoursObserved(hours: ArrayLike<number>, mask: ArrayLike<number>): number | null {
+  let most: number | null = null;
+  for (let i = 0; i < mask.length; i++) if (mask[i] === 1) most = Math.max(most ?? 0, hours[i]!);
   return most;
 }
 

@@ -1,10 +1,10 @@
-import { ACCESS, LABELS, TOASTS } from '@goldroute/domain';
+import { ACCESS, LABELS, TOASTS, tradeColumnsOf, tradeItemsOf } from '@goldroute/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FlippingToolScreen } from '../../screens/flipping-tool';
 import { NOW_S, renderTool, sectionTitles, stubClipboard, tradeItem } from './test-utils';
-import { TsmTool, dedupeTsmItems } from './tsm-tool';
+import { TsmTool, dedupeTsmItems, dedupeTsmRows } from './tsm-tool';
 
 const sword = tradeItem({ id: 19019, name: 'Thunderfury', marketValue: 20000 });
 const swordVariant = tradeItem({ id: 19019, name: 'Thunderfury', buyingConnectedRealmId: 99 });
@@ -27,6 +27,12 @@ const cheap = tradeItem({ id: 42, name: 'Cheap Thing', marketValue: 100, avgSale
 describe('TSM list generator', { timeout: 30_000 }, () => {
   it('keeps one row per item id / pet species', () => {
     expect(dedupeTsmItems([sword, swordVariant, pet, petVariant, cheap])).toEqual([sword, pet, cheap]);
+  });
+
+  it('keeps the same rows of a decoded answer, every column of them', () => {
+    const rows = dedupeTsmRows(tradeColumnsOf([sword, swordVariant, pet, petVariant, cheap]));
+    expect(tradeItemsOf(rows)).toEqual([sword, pet, cheap]);
+    expect(tradeItemsOf(dedupeTsmRows(tradeColumnsOf([cheap, sword])))).toEqual([cheap, sword]);
   });
 
   it('copies the TSM string of the included rows with the success toast', async () => {

@@ -10,6 +10,7 @@ import {
   truncateName,
   exportRows,
   tsmString,
+  type TradeColumns,
   type TradeItem,
 } from '@goldroute/domain';
 import { memo, useCallback, useMemo, useState } from 'react';
@@ -17,7 +18,8 @@ import { Tooltip } from '../../components/ui';
 import { STATUS_TEXT, qualityClass } from './cells';
 import { copyText } from './copy';
 import { itemLink } from './links';
-import { buildRowTable, categoryAt } from './row-table';
+import { buildRowTable, categoryAt, type TradeRows } from './row-table';
+import { selectRows } from './select-rows';
 import { measured, oneRowPerGroup } from './rows';
 import { ToolTable, checkboxClass, rowClass, thClass, type SortColumn } from './table-parts';
 import { ToolBody } from './tool-body';
@@ -25,17 +27,41 @@ import { TOOL_HEADINGS, ToolFrame, type ToolPageProps } from './tool-page';
 import { useShownRows } from './use-shown-rows';
 import { useToolState } from './use-tool-state';
 
+/** The TSM list's item: the item id, or for pets the species. */
+function tsmKey(item: Pick<TradeItem, 'id' | 'realPetId'>): string {
+  return isPet(item) ? `p:${item.realPetId ?? String(item.id)}` : `i:${item.id}`;
+}
+
 /** One row per item: variants of one item id (pets: one species) collapse into the first one. */
 export function dedupeTsmItems(items: readonly TradeItem[]): TradeItem[] {
   const seen = new Set<string>();
   const out: TradeItem[] = [];
   for (const item of items) {
-    const key = isPet(item) ? `p:${item.realPetId ?? String(item.id)}` : `i:${item.id}`;
+    const key = tsmKey(item);
     if (seen.has(key)) continue;
     seen.add(key);
     out.push(item);
   }
   return out;
+}
+
+/** dedupeTsmItems on columns: the first row of each item, as columns of their own. */
+export function dedupeTsmRows(columns: TradeColumns): TradeColumns {
+  const { variants, variant } = columns;
+  // Per variant (the key depends only on variant fields), then the first row of each key.
+  const keys = variants.id.map((id, v) => {
+    const pet = variants.realPetId[v]!;
+    return tsmKey({ id, realPetId: pet !== pet ? null : pet });
+  });
+  const seen = new Set<string>();
+  const rows: number[] = [];
+  for (let i = 0; i < columns.length; i++) {
+    const key = keys[variant[i]!]!;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    rows.push(i);
+  }
+  return selectRows(columns, rows);
 }
 
 const NO_FAVOURITES: ReadonlySet<string> = new Set();
@@ -157,10 +183,17 @@ const TsmRow = memo(function TsmRow({
   );
 });
 
-export function TsmTool({ region, items, lastModified }: ToolPageProps & { items: readonly TradeItem[] }) {
+export function TsmTool({ region, items, lastModified }: ToolPageProps & { items: TradeRows }) {
   const state = useToolState();
   const table = useMemo(
-    () => measured('goldroute:prepare', () => buildRowTable(dedupeTsmItems(items))),
+    () =>
+      measured('goldroute:prepare', () =>
+        buildRowTable(
+          Array.isArray(items)
+            ? dedupeTsmItems(items as readonly TradeItem[])
+            : dedupeTsmRows(items as TradeColumns),
+        ),
+      ),
     [items],
   );
   const grouping = useMemo(() => oneRowPerGroup(table.length), [table]);
@@ -199,7 +232,7 @@ export function TsmTool({ region, items, lastModified }: ToolPageProps & { items
         >
           {Array.from(rows.pagePositions, (position, slot) => {
             const i = rows.shown.rows[position]!;
-            const item = table.items[i]!;
+            const item = table.item(i);
             return (
               <TsmRow
                 key={slot}

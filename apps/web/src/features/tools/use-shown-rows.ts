@@ -1,6 +1,6 @@
 // What a tool shows for its state: filter (one memo), sort (another), the current page, and what the
 // totals, the header checkbox and the export buttons work on.
-import { PAGE_SIZE, clampPage, pageCount, totals, type TradeItem } from '@goldroute/domain';
+import { PAGE_SIZE, clampPage, pageCount, type Totals, type TradeItem } from '@goldroute/domain';
 import { useCallback, useMemo } from 'react';
 import type { RowTable } from './row-table';
 import {
@@ -9,6 +9,7 @@ import {
   passMask,
   shownGroups,
   sortShown,
+  tableTotals,
   type FilterRule,
   type Grouping,
   type Shown,
@@ -28,7 +29,7 @@ export interface ShownRows {
   /** Every passing item in display order (Auctionator lists, TSM string). */
   shownItems: () => TradeItem[];
   /** Totals bar over the passing rows that are not unchecked. */
-  totals: ReturnType<typeof totals>;
+  totals: Totals;
   /** Header checkbox: every row of the data unchecked, or all included again. */
   toggleAll: () => void;
   /** Header star: only favourites stay included. */
@@ -77,24 +78,22 @@ export function useShownRows({
   const shownItems = useCallback(() => {
     const out: TradeItem[] = [];
     for (const position of order) {
-      for (const i of passingRows(shown.groups[position]!)) out.push(table.items[i]!);
+      for (const i of passingRows(shown.groups[position]!)) out.push(table.item(i));
     }
     return out;
   }, [order, passingRows, shown, table]);
 
-  const sums = useMemo(() => {
-    const passing: TradeItem[] = [];
-    for (let i = 0; i < table.length; i++) if (shown.mask[i] === 1) passing.push(table.items[i]!);
-    return totals(passing, unchecked);
-  }, [table, shown, unchecked]);
+  const sums = useMemo(() => tableTotals(table, shown.mask, unchecked), [table, shown, unchecked]);
 
   const allIncluded = unchecked.size === 0;
   const toggleAll = useCallback(() => {
-    setUnchecked(allIncluded ? new Set(table.items.map((item) => item.uniqueTradeKey)) : new Set());
+    const keys = new Set<string>();
+    if (allIncluded) for (let i = 0; i < table.length; i++) keys.add(table.tradeKey(i));
+    setUnchecked(keys);
   }, [allIncluded, table, setUnchecked]);
   const onlyFavourites = useCallback(() => {
     const keys = new Set<string>();
-    for (const item of table.items) if (!favorites.has(item.uniqueItemKey)) keys.add(item.uniqueTradeKey);
+    for (let i = 0; i < table.length; i++) if (!favorites.has(table.itemKey(i))) keys.add(table.tradeKey(i));
     setUnchecked(keys);
   }, [table, favorites, setUnchecked]);
 

@@ -1,0 +1,50 @@
+import { decodeMarketAnswer, encodeFlippingAnswer, tradeColumnsOf } from '@goldroute/domain';
+import { describe, expect, it } from 'vitest';
+import { realmOptions } from './realm-options';
+import { buildRowTable } from './row-table';
+import { tradeItem } from './test-utils';
+
+const items = [
+  tradeItem({ name: 'Zeta Blade', buyingConnectedRealmId: 2, buyingConnectedRealmName: 'Zul’jin' }),
+  tradeItem({ name: 'alpha helm', sellingConnectedRealmId: 3, sellingConnectedRealmName: 'Aegwynn' }),
+  tradeItem({
+    id: 'pet_7',
+    realPetId: 7,
+    name: 'Beetle',
+    class: 'Pet',
+    subclass: 'Companions',
+    crafted: true,
+  }),
+];
+
+describe('row table', () => {
+  it('reads a decoded compact answer like the rows themselves, and builds a row only when asked', () => {
+    const fromRows = buildRowTable(items);
+    const fromAnswer = buildRowTable(decodeMarketAnswer(encodeFlippingAnswer(items, 1)).rows);
+    for (const table of [fromRows, fromAnswer]) {
+      expect(table.length).toBe(3);
+      expect(table.lowerName).toEqual(['zeta blade', 'alpha helm', 'beetle']);
+      expect(Array.from(table.pet)).toEqual([0, 0, 1]);
+      expect(Array.from(table.crafted)).toEqual([0, 0, 1]);
+      expect(Array.from(table.sortKeys.name)).toEqual([2, 0, 1]);
+      expect(items.map((_, i) => table.tradeKey(i))).toEqual(items.map((i) => i.uniqueTradeKey));
+      expect(items.map((_, i) => table.itemKey(i))).toEqual(items.map((i) => i.uniqueItemKey));
+    }
+    // Given rows are those very objects; decoded ones are equal, and built once.
+    expect(fromRows.item(1)).toBe(items[1]);
+    expect(fromAnswer.item(1)).toEqual(items[1]);
+    expect(fromAnswer.item(1)).toBe(fromAnswer.item(1));
+  });
+
+  it('lists the realms of the data by name, buying and selling apart', () => {
+    const options = realmOptions(buildRowTable(tradeColumnsOf(items)));
+    expect(options.buying).toEqual([
+      { id: 11, name: 'Stormrage' },
+      { id: 2, name: 'Zul’jin' },
+    ]);
+    expect(options.selling).toEqual([
+      { id: 3, name: 'Aegwynn' },
+      { id: 22, name: 'Area 52' },
+    ]);
+  });
+});

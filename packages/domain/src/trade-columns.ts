@@ -1,0 +1,387 @@
+// The compact market answer (wire-columns.ts) decoded into typed columns: what the web's row table reads,
+// with no object per row. tradeItemAt builds one row's TradeItem when a screen shows it (a page of 100,
+// a detail view, an export), equal to the row the SPEC JSON carries.
+import type { DropshipGroup, TradeEvidence, TradeItem } from './trade-item';
+import type { ConfidenceLevel, DealFlag } from './trust';
+import {
+  COPPER_PER_GOLD,
+  itemKeyStem,
+  predictedTradeKey,
+  type AnswerHeader,
+  type GoldStorage,
+  TRADE_COLUMNS_FORMAT,
+} from './wire-columns';
+import { ContainerError, readContainer, type Container } from './wire-format';
+import { encodeFlippingAnswer } from './wire-items';
+import { ROW_PREDICTED, predictRow, predictedCut } from './wire-writer';
+
+/** A column of few distinct values: a code per entry and the value behind each code. */
+export interface CodeColumn<V> {
+  readonly codes: Uint32Array;
+  readonly values: readonly V[];
+}
+
+/** Per variant (rows point at them through TradeColumns.variant). NaN stands for null. */
+export interface VariantColumns {
+  readonly length: number;
+  readonly uniqueItemKey: readonly string[];
+  readonly id: readonly (number | string)[];
+  readonly realPetId: Float64Array;
+  readonly npcId: Float64Array;
+  readonly name: CodeColumn<string>;
+  readonly class: CodeColumn<string>;
+  readonly subclass: CodeColumn<string>;
+  readonly bonus: CodeColumn<readonly number[]>;
+  readonly mediaURL: CodeColumn<string>;
+  readonly quality: CodeColumn<string>;
+  readonly itemLevel: Float64Array;
+  readonly patchNumber: Float64Array;
+  readonly crafted: Uint8Array;
+  readonly sockets: CodeColumn<readonly number[]>;
+  readonly tertiaryStats: CodeColumn<readonly string[]>;
+  readonly saleRate: Float64Array;
+  readonly avgSale: Float64Array;
+  readonly marketValue: Float64Array;
+  readonly historical: Float64Array;
+}
+
+export interface RealmColumns {
+  readonly length: number;
+  readonly id: readonly number[];
+  readonly name: readonly string[];
+  readonly population: readonly string[];
+  /** Newest snapshot of the realm, unix seconds (the evidence's buy/sellRealmUpdatedAt). */
+  readonly updatedAt: readonly number[];
+}
+
+/** Rows of a market answer, column by column. Gold as on the wire; NaN stands for null. */
+export interface TradeColumns {
+  readonly length: number;
+  readonly variants: VariantColumns;
+  readonly realms: RealmColumns;
+  readonly variant: Uint32Array;
+  readonly buyRealm: Uint32Array;
+  readonly sellRealm: Uint32Array;
+  /** Trade keys that do not follow predictedTradeKey, by row (the engine's all do). */
+  readonly tradeKeys: ReadonlyMap<number, string>;
+  readonly buyBuyout: Float64Array;
+  readonly sellBuyout: Float64Array;
+  readonly sellAHCut: Float64Array;
+  readonly sellVsBuy: Float64Array;
+  readonly saleAvgVsBuy: Float64Array;
+  readonly realisticProfit: Float64Array;
+  readonly confidence: CodeColumn<ConfidenceLevel>;
+  readonly flags: CodeColumn<readonly DealFlag[]>;
+  readonly salesSeen14d: Float64Array;
+  readonly medianSale14d: Float64Array;
+  readonly sellListingsNearPrice: Float64Array;
+  readonly sellQuantityNearPrice: Float64Array;
+  readonly realmsOffering: Float64Array;
+  readonly buyQuantity: Float64Array;
+  readonly sellListingAgeSnapshots: Float64Array;
+  readonly buyListingAgeSnapshots: Float64Array;
+  readonly hoursObserved: Float64Array;
+  readonly sellLowQuartile14d: Float64Array;
+  readonly regionMedianLowest: Float64Array;
+}
+
+/** Dropship groups over TradeColumns rows: group g is rows start[g] to start[g+1]-1, best first. */
+export interface GroupColumns {
+  readonly count: number;
+  readonly start: Uint32Array;
+  readonly key: readonly string[];
+  readonly bestProfit: Float64Array;
+  readonly totalCount: readonly number[];
+}
+
+export interface MarketColumns {
+  rows: TradeColumns;
+  /** Dropship answers only. */
+  groups: GroupColumns | null;
+  lastModified: number;
+}
+
+/** A header list of `n` entries. */
+function list<T>(value: readonly T[] | undefined, n: number, name: string): readonly T[] {
+  if (!Array.isArray(value) || value.length !== n) throw new ContainerError(`${name}: expected ${n} entries`);
+  return value;
+}
+
+function dict<V>(c: Container<AnswerHeader>, values: readonly V[] | undefined, name: string, n: number) {
+  if (!Array.isArray(values)) throw new ContainerError(`${name}: no values`);
+  return { codes: c.codes(name, n, values.length), values };
+}
+
+/** A gold column as gold (NaN for null), whatever its storage; predicted columns are left as residuals. */
+function goldNumbers(c: Container<AnswerHeader>, name: string, n: number): Float64Array {
+  const storage: GoldStorage | undefined = c.header.gold?.[name];
+  const out = c.numbers(name, n);
+  if (storage === 'copper') for (let i = 0; i < n; i++) out[i] = out[i]! / COPPER_PER_GOLD;
+  return out;
+}
+
+function decodeVariants(c: Container<AnswerHeader>): VariantColumns {
+  const h = c.header;
+  const n = h.variants;
+  const d = h.dicts ?? ({} as Partial<AnswerHeader['dicts']>);
+  const numericId = c.numbers('v.id', n);
+  const idText = h.idText ?? [];
+  const id = new Array<number | string>(n);
+  for (let v = 0, t = 0; v < n; v++) {
+    const x = numericId[v]!;
+    if (x === x) id[v] = x;
+    else if (t < idText.length) id[v] = idText[t++]!;
+    else throw new ContainerError('v.id: fewer idText than string ids');
+  }
+  const itemLevel = c.numbers('v.itemLevel', n);
+  const keys = dict(c, d.itemKey, 'v.itemKey', n);
+  const uniqueItemKey = new Array<string>(n);
+  for (let v = 0; v < n; v++) {
+    const key = keys.values[keys.codes[v]!]!;
+    uniqueItemKey[v] = typeof key === 'string' ? itemKeyStem(id[v]!, itemLevel[v]!) + key : String(key[0]);
+  }
+  return {
+    length: n,
+    uniqueItemKey,
+    id,
+    realPetId: c.numbers('v.realPetId', n),
+    npcId: c.numbers('v.npcId', n),
+    name: dict(c, d.name, 'v.name', n),
+    class: dict(c, d.class, 'v.class', n),
+    subclass: dict(c, d.subclass, 'v.subclass', n),
+    bonus: dict(c, d.bonus, 'v.bonus', n),
+    mediaURL: dict(c, d.mediaURL, 'v.mediaURL', n),
+    quality: dict(c, d.quality, 'v.quality', n),
+    itemLevel,
+    patchNumber: c.numbers('v.patchNumber', n),
+    crafted: new Uint8Array(c.numbers('v.crafted', n)),
+    sockets: dict(c, d.sockets, 'v.sockets', n),
+    tertiaryStats: dict(c, d.tertiaryStats, 'v.tertiaryStats', n),
+    saleRate: c.numbers('v.saleRate', n),
+    avgSale: goldNumbers(c, 'v.avgSale', n),
+    marketValue: goldNumbers(c, 'v.marketValue', n),
+    historical: goldNumbers(c, 'v.historical', n),
+  };
+}
+
+/** Row indices into a table of `size` entries; `steps`: each is the step from the previous row's. */
+function indices(c: Container<AnswerHeader>, name: string, n: number, size: number, steps = false) {
+  const values = c.numbers(name, n);
+  const out = new Uint32Array(n);
+  for (let i = 0, at = 0; i < n; i++) {
+    at = steps ? at + values[i]! : values[i]!;
+    if (!(at >= 0 && at < size)) throw new ContainerError(`${name}: index out of range`);
+    out[i] = at;
+  }
+  return out;
+}
+
+function decodeRows(c: Container<AnswerHeader>, variants: VariantColumns): TradeColumns {
+  const h = c.header;
+  const n = h.rows;
+  const realmCount = h.realms?.id?.length ?? 0;
+  const realms: RealmColumns = {
+    length: realmCount,
+    id: list(h.realms?.id, realmCount, 'realm id'),
+    name: list(h.realms?.name, realmCount, 'realm name'),
+    population: list(h.realms?.population, realmCount, 'realm population'),
+    updatedAt: list(h.realms?.updatedAt, realmCount, 'realm updatedAt'),
+  };
+  const variant = indices(c, 'r.variant', n, variants.length, true);
+  const tradeKeys = new Map<number, string>();
+  for (const [row, key] of h.tradeKeys ?? []) tradeKeys.set(row, key);
+  const cols = {
+    buyBuyout: goldNumbers(c, 'r.buyBuyout', n),
+    sellBuyout: goldNumbers(c, 'r.sellBuyout', n),
+    salesSeen14d: c.numbers('r.salesSeen14d', n),
+    medianSale14d: goldNumbers(c, 'r.medianSale14d', n),
+    sellAHCut: goldNumbers(c, 'r.sellAHCut', n),
+    sellVsBuy: goldNumbers(c, 'r.sellVsBuy', n),
+    saleAvgVsBuy: goldNumbers(c, 'r.saleAvgVsBuy', n),
+    realisticProfit: goldNumbers(c, 'r.realisticProfit', n),
+  };
+  // Predicted columns: their prediction (wire-writer.ts predictRow) plus the copper sent.
+  const residual = ROW_PREDICTED.map((field) => h.gold?.[`r.${field}`] === 'residual');
+  if (residual.some(Boolean)) {
+    const target = ROW_PREDICTED.map((field) => cols[field]);
+    const predicted = new Float64Array(ROW_PREDICTED.length);
+    for (let i = 0; i < n; i++) {
+      // sellAHCut first: sellVsBuy is predicted from the actual cut.
+      if (residual[0])
+        cols.sellAHCut[i] = (predictedCut(cols.sellBuyout[i]!) + cols.sellAHCut[i]!) / COPPER_PER_GOLD;
+      predictRow(
+        predicted,
+        cols.buyBuyout[i]!,
+        cols.sellBuyout[i]!,
+        cols.sellAHCut[i]!,
+        variants.avgSale[variant[i]!]!,
+        cols.salesSeen14d[i]!,
+        cols.medianSale14d[i]!,
+      );
+      for (let f = 1; f < ROW_PREDICTED.length; f++) {
+        if (residual[f]) target[f]![i] = (predicted[f]! + target[f]![i]!) / COPPER_PER_GOLD;
+      }
+    }
+  }
+  return {
+    length: n,
+    variants,
+    realms,
+    variant,
+    buyRealm: indices(c, 'r.buyRealm', n, realmCount),
+    sellRealm: indices(c, 'r.sellRealm', n, realmCount),
+    tradeKeys,
+    ...cols,
+    confidence: dict(c, h.dicts?.confidence, 'r.confidence', n),
+    flags: dict(c, h.dicts?.flags, 'r.flags', n),
+    sellListingsNearPrice: c.numbers('r.sellListingsNearPrice', n),
+    sellQuantityNearPrice: c.numbers('r.sellQuantityNearPrice', n),
+    realmsOffering: c.numbers('r.realmsOffering', n),
+    buyQuantity: c.numbers('r.buyQuantity', n),
+    sellListingAgeSnapshots: c.numbers('r.sellListingAgeSnapshots', n),
+    buyListingAgeSnapshots: c.numbers('r.buyListingAgeSnapshots', n),
+    hoursObserved: c.numbers('r.hoursObserved', n),
+    sellLowQuartile14d: goldNumbers(c, 'r.sellLowQuartile14d', n),
+    regionMedianLowest: goldNumbers(c, 'r.regionMedianLowest', n),
+  };
+}
+
+function decodeGroups(c: Container<AnswerHeader>, rows: number): GroupColumns {
+  const count = c.header.groups?.count ?? 0;
+  const size = c.numbers('g.size', count);
+  const start = new Uint32Array(count + 1);
+  for (let g = 0; g < count; g++) {
+    if (!(size[g]! >= 1)) throw new ContainerError('an empty group');
+    start[g + 1] = start[g]! + size[g]!;
+  }
+  if (start[count] !== rows) throw new ContainerError('groups do not cover the rows');
+  return {
+    count,
+    start,
+    key: list(c.header.groups?.key, count, 'group key'),
+    bestProfit: goldNumbers(c, 'g.bestProfit', count),
+    totalCount: list(c.header.groups?.totalCount, count, 'totalCount'),
+  };
+}
+
+/**
+ * A compact answer's bytes as columns. Throws ContainerError when they do not hold together (wrong
+ * magic, a column of the wrong length, a code out of range).
+ */
+export function decodeMarketAnswer(bytes: Uint8Array): MarketColumns {
+  const c = readContainer<AnswerHeader>(bytes);
+  const h = c.header;
+  if (h.format !== TRADE_COLUMNS_FORMAT) throw new ContainerError(`unknown format ${String(h.format)}`);
+  if (typeof h.update?.lastModified !== 'number') throw new ContainerError('no update.lastModified');
+  if (!Number.isSafeInteger(h.rows) || !Number.isSafeInteger(h.variants))
+    throw new ContainerError('no row count');
+  const rows = decodeRows(c, decodeVariants(c));
+  return {
+    rows,
+    groups: h.groups ? decodeGroups(c, rows.length) : null,
+    lastModified: h.update.lastModified,
+  };
+}
+
+/** Trade items as columns (the same columns a compact answer decodes to). */
+export function tradeColumnsOf(items: readonly TradeItem[]): TradeColumns {
+  return decodeMarketAnswer(encodeFlippingAnswer(items, 0)).rows;
+}
+
+export function tradeKeyAt(c: TradeColumns, i: number): string {
+  return (
+    c.tradeKeys.get(i) ??
+    predictedTradeKey(
+      c.variants.uniqueItemKey[c.variant[i]!]!,
+      c.realms.id[c.buyRealm[i]!]!,
+      c.realms.id[c.sellRealm[i]!]!,
+    )
+  );
+}
+
+export function itemKeyAt(c: TradeColumns, i: number): string {
+  return c.variants.uniqueItemKey[c.variant[i]!]!;
+}
+
+const valueAt = <V>(column: CodeColumn<V>, i: number): V => column.values[column.codes[i]!]!;
+const nullable = (x: number): number | null => (x !== x ? null : x);
+
+/** Row i as the SPEC JSON carries it (same fields, same order; lists are the row's own copies). */
+export function tradeItemAt(c: TradeColumns, i: number): TradeItem {
+  const V = c.variants;
+  const R = c.realms;
+  const v = c.variant[i]!;
+  const b = c.buyRealm[i]!;
+  const s = c.sellRealm[i]!;
+  const evidence: TradeEvidence = {
+    salesSeen14d: c.salesSeen14d[i]!,
+    medianSale14d: nullable(c.medianSale14d[i]!),
+    sellListingsNearPrice: c.sellListingsNearPrice[i]!,
+    sellQuantityNearPrice: c.sellQuantityNearPrice[i]!,
+    realmsOffering: c.realmsOffering[i]!,
+    buyQuantity: c.buyQuantity[i]!,
+    sellListingAgeSnapshots: c.sellListingAgeSnapshots[i]!,
+    buyListingAgeSnapshots: c.buyListingAgeSnapshots[i]!,
+    buyRealmUpdatedAt: R.updatedAt[b]!,
+    sellRealmUpdatedAt: R.updatedAt[s]!,
+    hoursObserved: c.hoursObserved[i]!,
+    sellLowQuartile14d: nullable(c.sellLowQuartile14d[i]!),
+    regionMedianLowest: c.regionMedianLowest[i]!,
+  };
+  return {
+    uniqueTradeKey: tradeKeyAt(c, i),
+    uniqueItemKey: V.uniqueItemKey[v]!,
+    id: V.id[v]!,
+    realPetId: nullable(V.realPetId[v]!),
+    npcId: nullable(V.npcId[v]!),
+    name: valueAt(V.name, v),
+    class: valueAt(V.class, v),
+    subclass: valueAt(V.subclass, v),
+    bonus: [...valueAt(V.bonus, v)],
+    mediaURL: valueAt(V.mediaURL, v),
+    quality: valueAt(V.quality, v),
+    itemLevel: V.itemLevel[v]!,
+    patchNumber: V.patchNumber[v]!,
+    crafted: V.crafted[v] === 1,
+    sockets: [...valueAt(V.sockets, v)],
+    tertiaryStats: [...valueAt(V.tertiaryStats, v)],
+    saleRate: V.saleRate[v]!,
+    avgSale: V.avgSale[v]!,
+    marketValue: V.marketValue[v]!,
+    historical: V.historical[v]!,
+    buyBuyout: c.buyBuyout[i]!,
+    sellBuyout: c.sellBuyout[i]!,
+    sellAHCut: c.sellAHCut[i]!,
+    sellVsBuy: c.sellVsBuy[i]!,
+    saleAvgVsBuy: c.saleAvgVsBuy[i]!,
+    buyingConnectedRealmId: R.id[b]!,
+    buyingConnectedRealmName: R.name[b]!,
+    buyingConnectedRealmPopulation: R.population[b]!,
+    sellingConnectedRealmId: R.id[s]!,
+    sellingConnectedRealmName: R.name[s]!,
+    sellingConnectedRealmPopulation: R.population[s]!,
+    realisticProfit: c.realisticProfit[i]!,
+    confidence: valueAt(c.confidence, i),
+    flags: [...valueAt(c.flags, i)],
+    evidence,
+  };
+}
+
+export function tradeItemsOf(c: TradeColumns): TradeItem[] {
+  return Array.from({ length: c.length }, (_, i) => tradeItemAt(c, i));
+}
+
+/** The groups as the SPEC JSON carries them. */
+export function dropshipGroupsOf(c: TradeColumns, groups: GroupColumns): DropshipGroup[] {
+  return Array.from({ length: groups.count }, (_, g) => {
+    const variants: TradeItem[] = [];
+    for (let i = groups.start[g]!; i < groups.start[g + 1]!; i++) variants.push(tradeItemAt(c, i));
+    return {
+      key: groups.key[g]!,
+      mainItem: tradeItemAt(c, groups.start[g]!),
+      variants,
+      bestProfit: groups.bestProfit[g]!,
+      totalCount: groups.totalCount[g]!,
+    };
+  });
+}

@@ -1,0 +1,164 @@
+// The variants an answer's rows point at. A pool codes each variant's dictionary fields once and keeps its
+// numbers in typed arrays; an answer then writes only the variants it uses. The engine keeps one pool per
+// snapshot, so an answer on a known snapshot looks up no string: a full flipping answer uses ~35,000
+// variants, and eight dictionary lookups each cost more than the rest of the answer.
+import {
+  DictBuilder,
+  NumberList,
+  borrowScratch,
+  copperOf,
+  itemKeyStem,
+  listKey,
+  type GoldStorage,
+  type WireVariantFields,
+} from './wire-columns';
+import type { ColumnSource } from './wire-format';
+
+/** Dictionary fields of a variant, in header order. */
+export const VARIANT_DICTS = [
+  'itemKey',
+  'name',
+  'class',
+  'subclass',
+  'bonus',
+  'mediaURL',
+  'quality',
+  'sockets',
+  'tertiaryStats',
+] as const;
+export type VariantDict = (typeof VARIANT_DICTS)[number];
+
+/** Number fields of a variant (null is NaN; `id` is NaN where it is a string, see idText). */
+export const VARIANT_NUMBERS = [
+  'id',
+  'realPetId',
+  'npcId',
+  'itemLevel',
+  'patchNumber',
+  'crafted',
+  'saleRate',
+  'avgSale',
+  'marketValue',
+  'historical',
+] as const;
+export type VariantNumber = (typeof VARIANT_NUMBERS)[number];
+
+/** Gold fields among them. */
+export const VARIANT_GOLD: readonly VariantNumber[] = ['avgSale', 'marketValue', 'historical'];
+
+/** What an answer writes of its variants: columns read from the pool, dictionary values, string ids. */
+export interface VariantTable {
+  columns: ColumnSource[];
+  /** The borrowed buffer the columns are views of (given back once the answer is written). */
+  scratch: Float64Array;
+  /** Each dictionary's values, as JSON array text. */
+  dicts: Record<VariantDict, string>;
+  idText: string[];
+}
+
+export class VariantPool {
+  private readonly dicts = {
+    itemKey: new DictBuilder<string | [string]>(),
+    name: new DictBuilder<string>(),
+    class: new DictBuilder<string>(),
+    subclass: new DictBuilder<string>(),
+    bonus: new DictBuilder<readonly number[]>(),
+    mediaURL: new DictBuilder<string>(),
+    quality: new DictBuilder<string>(),
+    sockets: new DictBuilder<readonly number[]>(),
+    tertiaryStats: new DictBuilder<readonly string[]>(),
+  };
+  private readonly codes = Object.fromEntries(VARIANT_DICTS.map((f) => [f, new NumberList()])) as Record<
+    VariantDict,
+    NumberList
+  >;
+  private readonly numbers = Object.fromEntries(VARIANT_NUMBERS.map((f) => [f, new NumberList()])) as Record<
+    VariantNumber,
+    NumberList
+  >;
+  /** String ids by pool index. */
+  private readonly idText = new Map<number, string>();
+
+  get size(): number {
+    return this.numbers.id.length;
+  }
+
+  /** Adds a variant's fields (lists are kept, not copied: callers must not change them); returns its index. */
+  add(m: WireVariantFields): number {
+    const index = this.size;
+    const { dicts, codes, numbers } = this;
+    const stem = itemKeyStem(m.id, m.itemLevel);
+    const key = m.uniqueItemKey;
+    if (key.startsWith(stem)) {
+      const suffix = key.slice(stem.length);
+      codes.itemKey.push(dicts.itemKey.code(suffix, suffix));
+    } else codes.itemKey.push(dicts.itemKey.code([key], undefined));
+    codes.name.push(dicts.name.code(m.name, m.name));
+    codes.class.push(dicts.class.code(m.class, m.class));
+    codes.subclass.push(dicts.subclass.code(m.subclass, m.subclass));
+    codes.bonus.push(dicts.bonus.code(m.bonus, listKey(m.bonus)));
+    codes.mediaURL.push(dicts.mediaURL.code(m.mediaURL, m.mediaURL));
+    codes.quality.push(dicts.quality.code(m.quality, m.quality));
+    codes.sockets.push(dicts.sockets.code(m.sockets, listKey(m.sockets)));
+    codes.tertiaryStats.push(dicts.tertiaryStats.code(m.tertiaryStats, listKey(m.tertiaryStats)));
+    if (typeof m.id === 'string') this.idText.set(index, m.id);
+    numbers.id.push(typeof m.id === 'number' ? m.id : NaN);
+    numbers.realPetId.push(m.realPetId ?? NaN);
+    numbers.npcId.push(m.npcId ?? NaN);
+    numbers.itemLevel.push(m.itemLevel);
+    numbers.patchNumber.push(m.patchNumber);
+    numbers.crafted.push(m.crafted ? 1 : 0);
+    numbers.saleRate.push(m.saleRate);
+    numbers.avgSale.push(m.avgSale);
+    numbers.marketValue.push(m.marketValue);
+    numbers.historical.push(m.historical);
+    return index;
+  }
+
+  avgSale(index: number): number {
+    return this.numbers.avgSale.at(index);
+  }
+
+  /** The columns of the pool variants `used`, in that order; gold ones as copper when all are whole. */
+  table(used: Int32Array, gold: Record<string, GoldStorage>): VariantTable {
+    const n = used.length;
+    // One buffer for every column of the answer's variants (see TradeColumnsWriter on buffers).
+    const data = borrowScratch((VARIANT_DICTS.length + VARIANT_NUMBERS.length) * n);
+    let at = 0;
+    const columns: ColumnSource[] = [];
+    const dicts = {} as VariantTable['dicts'];
+    for (const field of VARIANT_DICTS) {
+      const codes = this.codes[field].view();
+      const { json, map } = this.dicts[field].subset(codes, used);
+      dicts[field] = json;
+      const out = data.subarray(at, (at += n));
+      for (let k = 0; k < n; k++) out[k] = map[codes[used[k]!]!]!;
+      columns.push({ name: `v.${field}`, values: out });
+    }
+    for (const field of VARIANT_NUMBERS) {
+      const values = this.numbers[field].view();
+      const out = data.subarray(at, (at += n));
+      for (let k = 0; k < n; k++) out[k] = values[used[k]!]!;
+      if (VARIANT_GOLD.includes(field)) gold[`v.${field}`] = toCopperInPlace(out);
+      columns.push({ name: `v.${field}`, values: out });
+    }
+    const idText: string[] = [];
+    if (this.idText.size > 0) {
+      for (let k = 0; k < n; k++) {
+        const text = this.idText.get(used[k]!);
+        if (text !== undefined) idText.push(text);
+      }
+    }
+    return { columns, dicts, idText, scratch: data };
+  }
+}
+
+/** Converts a gold column (NaN: null) to integer copper in place when every amount is whole copper. */
+export function toCopperInPlace(gold: Float64Array): GoldStorage {
+  for (let i = 0; i < gold.length; i++) {
+    const g = gold[i]!;
+    if (g === g && copperOf(g) !== copperOf(g)) return 'gold';
+  }
+  for (let i = 0; i < gold.length; i++) gold[i] = copperOf(gold[i]!);
+  return 'copper';
+}

@@ -1,0 +1,288 @@
+// Writes the compact encoding (wire-columns.ts) row by row: wire-items.ts from row objects, the engine
+// (packages/market serialize-columns.ts) from its snapshot without any. Both go through this writer, so
+// the format has one encoder.
+import type { ConfidenceLevel, DealFlag } from './trust';
+import {
+  DictBuilder,
+  NumberList,
+  borrowScratch,
+  returnScratch,
+  TRADE_COLUMNS_FORMAT,
+  afterCutCopper,
+  copperOf,
+  expectedSaleGold,
+  flagsKey,
+  type AnswerHeader,
+  type GoldStorage,
+  type WireRowFields,
+  type WireVariantFields,
+} from './wire-columns';
+import { writeContainer, type ColumnSource } from './wire-format';
+import { VariantPool, toCopperInPlace } from './wire-variants';
+
+/** Number fields of a row, as columns `r.<field>` (gold ones listed in ROW_GOLD / ROW_PREDICTED). */
+export const ROW_NUMBERS = [
+  'variant',
+  'buyRealm',
+  'sellRealm',
+  'buyBuyout',
+  'sellBuyout',
+  'sellAHCut',
+  'sellVsBuy',
+  'saleAvgVsBuy',
+  'realisticProfit',
+  'salesSeen14d',
+  'medianSale14d',
+  'sellListingsNearPrice',
+  'sellQuantityNearPrice',
+  'realmsOffering',
+  'buyQuantity',
+  'sellListingAgeSnapshots',
+  'buyListingAgeSnapshots',
+  'hoursObserved',
+  'sellLowQuartile14d',
+  'regionMedianLowest',
+] as const;
+export type RowNumber = (typeof ROW_NUMBERS)[number];
+export const ROW_GOLD: readonly RowNumber[] = [
+  'buyBuyout',
+  'sellBuyout',
+  'medianSale14d',
+  'sellLowQuartile14d',
+  'regionMedianLowest',
+];
+/** Predicted in this order: each prediction reads only columns before it or not predicted. */
+export const ROW_PREDICTED = ['sellAHCut', 'sellVsBuy', 'saleAvgVsBuy', 'realisticProfit'] as const;
+export type PredictedField = (typeof ROW_PREDICTED)[number];
+
+/** The prediction of sellAHCut, in copper: it reads only the sell price. */
+export function predictedCut(sellBuyout: number): number {
+  return afterCutCopper(copperOf(sellBuyout));
+}
+
+/**
+ * The predictions of a row's four predicted fields (ROW_PREDICTED order), in copper (NaN: none), from its
+ * gold figures; the decoder calls it with the figures it has decoded (`sellAHCut` the row's actual one).
+ */
+export function predictRow(
+  out: Float64Array,
+  buyBuyout: number,
+  sellBuyout: number,
+  sellAHCut: number,
+  avgSale: number,
+  salesSeen14d: number,
+  medianSale14d: number,
+): void {
+  const buy = copperOf(buyBuyout);
+  const median = medianSale14d !== medianSale14d ? null : medianSale14d;
+  out[0] = predictedCut(sellBuyout);
+  out[1] = copperOf(sellAHCut) - buy;
+  out[2] = afterCutCopper(copperOf(avgSale)) - buy;
+  out[3] = afterCutCopper(copperOf(expectedSaleGold(sellBuyout, avgSale, salesSeen14d, median))) - buy;
+}
+
+/** Row fields kept while writing: the numbers, then the two dictionary codes. */
+const ROW_FIELDS = [...ROW_NUMBERS, 'confidence', 'flags'] as const;
+type RowField = (typeof ROW_FIELDS)[number];
+const FIELD = Object.fromEntries(ROW_FIELDS.map((f, i) => [f, i])) as Record<RowField, number>;
+
+/** Dropship groups of an answer: group g is the next size[g] rows. */
+export interface WireGroupFields {
+  key: readonly string[];
+  size: readonly number[];
+  bestProfit: readonly number[];
+  totalCount: readonly number[];
+}
+
+/**
+ * Collects variants, realms and rows, then writes the answer once (`bytes`). Callers give each variant
+ * and realm once and refer to them by the returned index. A pool may be shared by writers (the engine
+ * keeps one per snapshot); an answer holds only the variants its rows use. Rows are kept column by
+ * column in one typed array sized by `capacity` (the engine knows its row count): a few large buffers
+ * per answer, not one per column, since every buffer counts towards the next full garbage collection of
+ * a heap that holds the snapshot.
+ */
+export class TradeColumnsWriter {
+  /** Pool index of each of this answer's variants. */
+  private readonly used: NumberList;
+  private readonly realms: AnswerHeader['realms'] = { id: [], name: [], population: [], updatedAt: [] };
+  private readonly realmIndex = new Map<string, number>();
+  private readonly confidence = new DictBuilder<ConfidenceLevel>();
+  private readonly flags = new DictBuilder<readonly DealFlag[]>();
+  private readonly tradeKeys: [number, string][] = [];
+  private capacity: number;
+  private data: Float64Array;
+  private n = 0;
+  private lastVariant = 0;
+  private written = false;
+
+  constructor(
+    private readonly pool = new VariantPool(),
+    capacity = 1024,
+  ) {
+    this.capacity = Math.max(16, capacity);
+    this.data = borrowScratch(ROW_FIELDS.length * this.capacity);
+    this.used = new NumberList(capacity);
+  }
+
+  get rowCount(): number {
+    return this.n;
+  }
+
+  /** Adds a variant to the pool and to this answer; returns its index in the answer. */
+  variant(m: WireVariantFields): number {
+    return this.useVariant(this.pool.add(m));
+  }
+
+  /** Adds a variant of the pool (once) to this answer; returns its index in the answer. */
+  useVariant(poolIndex: number): number {
+    this.used.push(poolIndex);
+    return this.used.length - 1;
+  }
+
+  /** The index of a realm with these fields, added on first use. */
+  realm(id: number, name: string, population: string, updatedAt: number): number {
+    const key = `${id}\u0000${name}\u0000${population}\u0000${updatedAt}`;
+    let index = this.realmIndex.get(key);
+    if (index === undefined) {
+      const realms = this.realms;
+      index = realms.id.length;
+      realms.id.push(id);
+      realms.name.push(name);
+      realms.population.push(population);
+      realms.updatedAt.push(updatedAt);
+      this.realmIndex.set(key, index);
+    }
+    return index;
+  }
+
+  private grow(): void {
+    const capacity = this.capacity * 2;
+    const data = new Float64Array(ROW_FIELDS.length * capacity);
+    for (let f = 0; f < ROW_FIELDS.length; f++) {
+      data.set(this.data.subarray(f * this.capacity, f * this.capacity + this.n), f * capacity);
+    }
+    returnScratch(this.data);
+    this.capacity = capacity;
+    this.data = data;
+  }
+
+  row(f: WireRowFields): void {
+    // Its buffer was given back with the answer (borrowScratch).
+    if (this.written) throw new Error('TradeColumnsWriter: a row after the answer was written');
+    if (this.n === this.capacity) this.grow();
+    const i = this.n++;
+    const d = this.data;
+    const c = this.capacity;
+    const e = f.evidence;
+    if (f.tradeKey !== null) this.tradeKeys.push([i, f.tradeKey]);
+    // Variants as the step from the previous row's: a flipping answer (one row per variant) is all 1s.
+    d[FIELD.variant * c + i] = f.variant - this.lastVariant;
+    this.lastVariant = f.variant;
+    d[FIELD.buyRealm * c + i] = f.buyRealm;
+    d[FIELD.sellRealm * c + i] = f.sellRealm;
+    d[FIELD.buyBuyout * c + i] = f.buyBuyout;
+    d[FIELD.sellBuyout * c + i] = f.sellBuyout;
+    d[FIELD.sellAHCut * c + i] = f.sellAHCut;
+    d[FIELD.sellVsBuy * c + i] = f.sellVsBuy;
+    d[FIELD.saleAvgVsBuy * c + i] = f.saleAvgVsBuy;
+    d[FIELD.realisticProfit * c + i] = f.realisticProfit;
+    d[FIELD.confidence * c + i] = this.confidence.code(f.confidence, f.confidence);
+    d[FIELD.flags * c + i] = this.flags.code(f.flags, flagsKey(f.flags));
+    d[FIELD.salesSeen14d * c + i] = e.salesSeen14d;
+    d[FIELD.medianSale14d * c + i] = e.medianSale14d ?? NaN;
+    d[FIELD.sellListingsNearPrice * c + i] = e.sellListingsNearPrice;
+    d[FIELD.sellQuantityNearPrice * c + i] = e.sellQuantityNearPrice;
+    d[FIELD.realmsOffering * c + i] = e.realmsOffering;
+    d[FIELD.buyQuantity * c + i] = e.buyQuantity;
+    d[FIELD.sellListingAgeSnapshots * c + i] = e.sellListingAgeSnapshots;
+    d[FIELD.buyListingAgeSnapshots * c + i] = e.buyListingAgeSnapshots;
+    d[FIELD.hoursObserved * c + i] = e.hoursObserved;
+    d[FIELD.sellLowQuartile14d * c + i] = e.sellLowQuartile14d ?? NaN;
+    d[FIELD.regionMedianLowest * c + i] = e.regionMedianLowest;
+  }
+
+  /** The answer's bytes (once: the writer's columns are turned into copper in place). */
+  bytes(lastModified: number, groups?: WireGroupFields): Uint8Array<ArrayBuffer> {
+    if (this.written) throw new Error('TradeColumnsWriter.bytes() is called once per answer');
+    this.written = true;
+    const n = this.n;
+    const col = (field: RowField) =>
+      this.data.subarray(FIELD[field] * this.capacity, FIELD[field] * this.capacity + n);
+    const gold: Record<string, GoldStorage> = {};
+    const used = Int32Array.from(this.used.view());
+    const variants = this.pool.table(used, gold);
+    this.predict(col, used, gold);
+    const columns: ColumnSource[] = [...variants.columns];
+    for (const field of ROW_FIELDS) {
+      const values = col(field);
+      if (ROW_GOLD.includes(field as RowNumber)) gold[`r.${field}`] = toCopperInPlace(values);
+      columns.push({ name: `r.${field}`, values });
+    }
+    if (groups) {
+      const bestProfit = Float64Array.from(groups.bestProfit);
+      gold['g.bestProfit'] = toCopperInPlace(bestProfit);
+      columns.push({ name: 'g.size', values: Float64Array.from(groups.size) });
+      columns.push({ name: 'g.bestProfit', values: bestProfit });
+    }
+    const header: Omit<AnswerHeader, 'columns' | 'dicts'> = {
+      format: TRADE_COLUMNS_FORMAT,
+      update: { lastModified },
+      rows: n,
+      variants: used.length,
+      realms: this.realms,
+      idText: variants.idText,
+      tradeKeys: this.tradeKeys,
+      gold,
+      ...(groups
+        ? { groups: { count: groups.key.length, key: [...groups.key], totalCount: [...groups.totalCount] } }
+        : {}),
+    };
+    // The variant dictionaries come as JSON text already (see VariantPool.table).
+    const dicts = [
+      ...Object.entries(variants.dicts).map(([field, json]) => `"${field}":${json}`),
+      `"confidence":${JSON.stringify(this.confidence.values)}`,
+      `"flags":${JSON.stringify(this.flags.values)}`,
+    ];
+    const text = `${JSON.stringify(header).slice(0, -1)},"dicts":{${dicts.join(',')}}}`;
+    const bytes = writeContainer(text, columns);
+    returnScratch(variants.scratch);
+    returnScratch(this.data);
+    return bytes;
+  }
+
+  /**
+   * Replaces each predicted column by the copper it is off its prediction (0 for the engine's rows), in
+   * place, when every figure and prediction of it is whole copper; else leaves it as gold.
+   */
+  private predict(
+    col: (field: RowField) => Float64Array,
+    used: Int32Array,
+    storage: Record<string, GoldStorage>,
+  ): void {
+    const n = this.n;
+    const [buy, sell, sales, median, step] = (
+      ['buyBuyout', 'sellBuyout', 'salesSeen14d', 'medianSale14d', 'variant'] as const
+    ).map(col) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+    const target = ROW_PREDICTED.map(col);
+    const cut = target[0]!;
+    const off = borrowScratch(ROW_PREDICTED.length * n);
+    const exact = ROW_PREDICTED.map(() => true);
+    const predicted = new Float64Array(ROW_PREDICTED.length);
+    for (let i = 0, v = 0; i < n; i++) {
+      v += step[i]!;
+      const avgSale = this.pool.avgSale(used[v]!);
+      predictRow(predicted, buy[i]!, sell[i]!, cut[i]!, avgSale, sales[i]!, median[i]!);
+      for (let f = 0; f < ROW_PREDICTED.length; f++) {
+        const residual = copperOf(target[f]![i]!) - predicted[f]!;
+        if (!Number.isSafeInteger(residual)) exact[f] = false;
+        off[f * n + i] = residual;
+      }
+    }
+    ROW_PREDICTED.forEach((field, f) => {
+      if (exact[f]) target[f]!.set(off.subarray(f * n, (f + 1) * n));
+      storage[`r.${field}`] = exact[f] ? 'residual' : 'gold';
+    });
+    returnScratch(off);
+  }
+}

@@ -1,0 +1,57 @@
+import { decodeMarketAnswer, dropshipGroupsOf, tradeItemsOf } from '@goldroute/domain';
+import { createEconomy } from '@goldroute/simulator';
+import { describe, expect, it } from 'vitest';
+import { dropshipJson, flippingJson } from './serialize';
+import { dropshipColumnsBytes, flippingColumnsBytes } from './serialize-columns';
+import { SnapshotBuilder } from './snapshot';
+import { snapshotFrom } from './test-support/build';
+import { randomMarket } from './test-support/random-market';
+
+const loose = { minProfit: -1e9, minAvgSale: 0, minSaleRate: 0, minProfitPercent: -1e9 };
+
+describe('compact answers of the engine', () => {
+  it('decode to exactly the JSON answers on random markets', () => {
+    for (let seed = 1; seed <= 60; seed++) {
+      const m = randomMarket(seed);
+      const snap = snapshotFrom(m);
+      const opts = {
+        buyingRealms: m.buying,
+        sellingRealms: m.selling,
+        floors: seed % 2 ? loose : undefined,
+        limit: seed % 5 === 0 ? 2 : undefined,
+      };
+      const flipping = decodeMarketAnswer(flippingColumnsBytes(snap, opts, 1234));
+      expect(flipping.lastModified).toBe(1234);
+      expect(flipping.groups).toBeNull();
+      expect(JSON.stringify(tradeItemsOf(flipping.rows)), `seed ${seed}`).toBe(flippingJson(snap, opts));
+      const dropship = decodeMarketAnswer(dropshipColumnsBytes(snap, opts, 1234));
+      const groups = dropship.groups ? dropshipGroupsOf(dropship.rows, dropship.groups) : null;
+      expect(JSON.stringify(groups), `seed ${seed}`).toBe(dropshipJson(snap, opts));
+    }
+  });
+
+  it('decode to the JSON answers on a simulated region (names with quotes and Cyrillic), answer after answer', () => {
+    const economy = createEconomy({ seed: 8, size: 'tiny' });
+    const data = economy.staticData('eu');
+    const first = [...data.items.values()][0];
+    if (first) data.items.set(first.id, { ...first, name: 'Grimbald\'s "Quoted" \\ Name\u2028' });
+    const b = new SnapshotBuilder({ region: 'eu', ...data, bonusData: economy.bonusData });
+    for (const r of economy.connectedRealms('eu')) b.ingest(r.id, economy.auctionsJson('eu', r.id, 0));
+    b.setTsm(economy.tsmRegion('eu', 0));
+    const snap = b.build();
+    const ids = data.realms.map((r) => r.id);
+    // A narrow answer first: the snapshot's variant pool then serves a wider one from the codes it has.
+    for (const realms of [ids.slice(0, 3), ids, ids.slice(2, 5)]) {
+      const opts = { buyingRealms: realms, sellingRealms: ids, floors: loose };
+      const json = flippingJson(snap, opts);
+      expect(JSON.stringify(tradeItemsOf(decodeMarketAnswer(flippingColumnsBytes(snap, opts, 1)).rows))).toBe(
+        json,
+      );
+      const dropship = decodeMarketAnswer(dropshipColumnsBytes(snap, opts, 1));
+      expect(JSON.stringify(dropshipGroupsOf(dropship.rows, dropship.groups!))).toBe(
+        dropshipJson(snap, opts),
+      );
+    }
+    expect(data.realms.some((r) => /[\u0400-\u04FF]/.test(r.name))).toBe(true);
+  });
+});

@@ -1,0 +1,156 @@
+// Search results straight into the compact encoding of the market answers (@goldroute/domain
+// wire-columns.ts), for clients that ask for it: the same rows as flippingJsonBytes / dropshipJsonBytes,
+// without a row object. Variants and realms go to the writer once each, by the snapshot's own indices;
+// per row only indices, the money figures and the deal's trust are written.
+import { TradeColumnsWriter, VariantPool, type TradeEvidence, type WireRowFields } from '@goldroute/domain';
+import type { DealPairs, DealSearchOptions, SearchLimit } from './deals';
+import { dropshipPlan, flippingPlan } from './deals';
+import { dealEvidence, dealTrust } from './deal-trust';
+import { afterAhCut, toGold } from './money';
+import type { MarketSnapshot } from './snapshot';
+
+const NO_EVIDENCE: TradeEvidence = {
+  salesSeen14d: 0,
+  medianSale14d: null,
+  sellListingsNearPrice: 0,
+  sellQuantityNearPrice: 0,
+  realmsOffering: 0,
+  buyQuantity: 0,
+  sellListingAgeSnapshots: 0,
+  buyListingAgeSnapshots: 0,
+  buyRealmUpdatedAt: 0,
+  sellRealmUpdatedAt: 0,
+  hoursObserved: 0,
+  sellLowQuartile14d: null,
+  regionMedianLowest: 0,
+};
+
+/** Each snapshot's variants as they were first used by an answer: pool indices by variant index. */
+const pools = new WeakMap<MarketSnapshot, { pool: VariantPool; index: Int32Array }>();
+
+function poolOf(snapshot: MarketSnapshot) {
+  let entry = pools.get(snapshot);
+  if (!entry) {
+    entry = { pool: new VariantPool(), index: new Int32Array(snapshot.variantCount).fill(-1) };
+    pools.set(snapshot, entry);
+  }
+  return entry;
+}
+
+/** Writes pair rows; remembers which snapshot variants and realms the writer already has. */
+function pairWriter(snapshot: MarketSnapshot, pairs: DealPairs, rows: number) {
+  const { pool, index: poolIndex } = poolOf(snapshot);
+  const writer = new TradeColumnsWriter(pool, rows);
+  const variantIndex = new Int32Array(snapshot.variantCount).fill(-1);
+  const realmIndex = new Int32Array(snapshot.realmCount).fill(-1);
+  // One row object, refilled: the writer copies what it needs.
+  const row: WireRowFields = {
+    variant: 0,
+    buyRealm: 0,
+    sellRealm: 0,
+    // The engine builds every trade key by the predicted rule (variant-key.ts uniqueTradeKey); the tests
+    // check the decoded keys against the JSON answer.
+    tradeKey: null,
+    buyBuyout: 0,
+    sellBuyout: 0,
+    sellAHCut: 0,
+    sellVsBuy: 0,
+    saleAvgVsBuy: 0,
+    realisticProfit: 0,
+    confidence: 'high',
+    flags: [],
+    evidence: NO_EVIDENCE,
+  };
+
+  function realm(r: number, updatedAt: number): number {
+    let index = realmIndex[r] as number;
+    if (index < 0) {
+      const info = snapshot.realms[r];
+      if (!info) throw new RangeError('realm outside the snapshot');
+      index = realmIndex[r] = writer.realm(info.id, info.name, info.population, updatedAt);
+    }
+    return index;
+  }
+
+  function write(i: number): void {
+    const v = pairs.variant[i] as number;
+    const b = pairs.buyEntry[i] as number;
+    const s = pairs.sellEntry[i] as number;
+    let variant = variantIndex[v] as number;
+    if (variant < 0) {
+      let p = poolIndex[v] as number;
+      if (p < 0) {
+        const m = snapshot.variants[v];
+        if (!m) throw new RangeError('variant outside the snapshot');
+        p = poolIndex[v] = pool.add(m);
+      }
+      variant = variantIndex[v] = writer.useVariant(p);
+    }
+    const buy = snapshot.entryPrice[b] as number;
+    const sell = snapshot.entryPrice[s] as number;
+    const cut = afterAhCut(sell);
+    const evidence = dealEvidence(snapshot, v, b, s);
+    const prices = {
+      buyBuyout: toGold(buy),
+      sellBuyout: toGold(sell),
+      avgSale: toGold(snapshot.avgSale[v] as number),
+    };
+    const trust = dealTrust(snapshot, prices, evidence);
+    row.variant = variant;
+    row.buyRealm = realm(snapshot.entryRealm[b] as number, evidence.buyRealmUpdatedAt);
+    row.sellRealm = realm(snapshot.entryRealm[s] as number, evidence.sellRealmUpdatedAt);
+    row.buyBuyout = prices.buyBuyout;
+    row.sellBuyout = prices.sellBuyout;
+    row.sellAHCut = toGold(cut);
+    row.sellVsBuy = toGold(cut - buy);
+    row.saleAvgVsBuy = toGold(afterAhCut(snapshot.avgSale[v] as number) - buy);
+    row.realisticProfit = trust.realisticProfit;
+    row.confidence = trust.confidence;
+    row.flags = trust.flags;
+    row.evidence = evidence;
+    writer.row(row);
+  }
+
+  return { writer, write };
+}
+
+/**
+ * The compact answer of flippingSearch(snapshot, options): the same rows, in the same order, with the
+ * data answers' update.lastModified (unix seconds).
+ */
+export function flippingColumnsBytes(
+  snapshot: MarketSnapshot,
+  options: DealSearchOptions & SearchLimit,
+  lastModified: number,
+): Uint8Array<ArrayBuffer> {
+  const { pairs, rows } = flippingPlan(snapshot, options);
+  const { writer, write } = pairWriter(snapshot, pairs, rows.length);
+  for (let k = 0; k < rows.length; k++) write(rows[k] as number);
+  return writer.bytes(lastModified);
+}
+
+/** The compact answer of dropshipSearch(snapshot, options); each group's mainItem is its first row. */
+export function dropshipColumnsBytes(
+  snapshot: MarketSnapshot,
+  options: DealSearchOptions & SearchLimit,
+  lastModified: number,
+): Uint8Array<ArrayBuffer> {
+  const { pairs, groups } = dropshipPlan(snapshot, options);
+  const { writer, write } = pairWriter(snapshot, pairs, pairs.count);
+  const bestProfit: number[] = [];
+  for (const { rows } of groups) {
+    for (let j = 0; j < rows.length; j++) write(rows[j] as number);
+    const top = rows[0] as number;
+    const sell = snapshot.entryPrice[pairs.sellEntry[top] as number] as number;
+    bestProfit.push(
+      toGold(afterAhCut(sell) - (snapshot.entryPrice[pairs.buyEntry[top] as number] as number)),
+    );
+  }
+  const sizes = groups.map((g) => g.rows.length);
+  return writer.bytes(lastModified, {
+    key: groups.map((g) => g.key),
+    size: sizes,
+    bestProfit,
+    totalCount: sizes,
+  });
+}
