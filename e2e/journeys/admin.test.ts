@@ -95,6 +95,13 @@ describe('the demo admin', () => {
       .locator('tbody tr')
       .count();
     expect(timerRows).toBe(realms('us') + realms('eu'));
+    // The market refresh ran (at start and when the test asked): its row says so, with no error.
+    const refresh = page
+      .getByRole('table', { name: 'Scheduled jobs' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'refresh-market-us', exact: true }) });
+    await expect.poll(() => refresh.getByRole('cell').nth(2).innerText()).toBe('OK');
+    expect(await refresh.getByRole('cell').nth(4).innerText()).toBe('None');
     await shoot(page, 'admin-stats');
   });
 
