@@ -16,6 +16,7 @@ import {
   type TradeItem,
 } from '@goldroute/domain';
 import { dealHistoryResponseSchema } from '@goldroute/domain/api';
+import { measured } from '../../lib/measured';
 import type {
   AhDataDropshipResponse,
   AhDataRequest,
@@ -94,7 +95,8 @@ async function dealAnswer(
     binary: TRADE_COLUMNS_TYPE,
   });
   try {
-    return decodeMarketAnswer(answer instanceof BinaryAnswer ? answer.bytes : fromJson(answer));
+    const bytes = answer instanceof BinaryAnswer ? answer.bytes : fromJson(answer);
+    return measured('goldroute:decode', () => decodeMarketAnswer(bytes));
   } catch {
     throw new ApiError(200, AUTH_MESSAGES.invalidResponse);
   }

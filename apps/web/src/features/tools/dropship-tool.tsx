@@ -4,7 +4,7 @@ import type { DropshipGroup, GroupColumns, TradeColumns } from '@goldroute/domai
 import { useMemo } from 'react';
 import { DealTool, type DealRows } from './deal-tool';
 import { buildRowTable } from './row-table';
-import { measured } from './rows';
+import { measured } from '../../lib/measured';
 import { TOOL_HEADINGS, type ToolPageProps } from './tool-page';
 
 /** A decoded dropship answer: the variants of every group as rows, and the groups over them. */

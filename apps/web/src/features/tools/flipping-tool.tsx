@@ -2,7 +2,8 @@
 import { useMemo } from 'react';
 import { DealTool } from './deal-tool';
 import { buildRowTable, type TradeRows } from './row-table';
-import { measured, oneRowPerGroup } from './rows';
+import { measured } from '../../lib/measured';
+import { oneRowPerGroup } from './rows';
 import { TOOL_HEADINGS, type ToolPageProps } from './tool-page';
 
 export function FlippingTool({ items, ...page }: ToolPageProps & { items: TradeRows }) {

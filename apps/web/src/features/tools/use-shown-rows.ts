@@ -2,10 +2,10 @@
 // totals, the header checkbox and the export buttons work on.
 import { PAGE_SIZE, clampPage, pageCount, type Totals, type TradeItem } from '@goldroute/domain';
 import { useCallback, useMemo } from 'react';
+import { measured } from '../../lib/measured';
 import type { RowTable } from './row-table';
 import {
   favouriteMask,
-  measured,
   passMask,
   shownGroups,
   sortShown,
