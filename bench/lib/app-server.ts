@@ -2,9 +2,11 @@
 // loopback calls to it: the load generator then does not share the server's event loop.
 import type { ChildProcess } from 'node:child_process';
 import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const START_TIMEOUT_MS = 15 * 60_000;
 
@@ -40,17 +42,25 @@ export function call(
 export interface AppServer {
   child: ChildProcess;
   port: number;
-  /** The demo subscriber's password, from the server's log. */
+  /** The demo subscriber's password, from the server's log (empty with DATABASE_URL: no demo accounts). */
   password: string;
 }
 
 /**
  * Starts the app on the embedded defaults with the simulator at `size`, demo accounts seeded and rate
  * limits off (the load generator is one client); resolves once the first snapshots are published.
+ * `options.env` adds to or overrides that environment, e.g. `DATABASE_URL` (PostgreSQL: then no demo
+ * accounts are seeded, `password` is empty and `signedUpSubscriberToken` makes a subscriber);
+ * `options.execArgv` adds Node flags, e.g. `--cpu-prof` (not allowed in NODE_OPTIONS).
  */
-export function startAppServer(dataDir: string, size: string): Promise<AppServer> {
+export function startAppServer(
+  dataDir: string,
+  size: string,
+  options: { env?: Record<string, string>; execArgv?: string[] } = {},
+): Promise<AppServer> {
+  const env = options.env ?? {};
   const child = fork(fileURLToPath(new URL('./http-server-child.ts', import.meta.url)), {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(options.execArgv ?? [])],
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env: {
       ...process.env,
@@ -62,6 +72,7 @@ export function startAppServer(dataDir: string, size: string): Promise<AppServer
       RATE_LIMIT_ENABLED: 'false',
       MARKET_SOURCE: 'simulator',
       SIMULATOR_SIZE: size,
+      ...env,
     },
   });
   return new Promise((resolve, reject) => {
@@ -74,7 +85,8 @@ export function startAppServer(dataDir: string, size: string): Promise<AppServer
     child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it was ready`)));
     child.once('message', (msg: { port: number }) => {
       clearTimeout(timer);
-      if (!password) reject(new Error('no demo subscriber password in the server log (SEED_DEMO_ACCOUNTS)'));
+      if (!password && !env.DATABASE_URL)
+        reject(new Error('no demo subscriber password in the server log (SEED_DEMO_ACCOUNTS)'));
       resolve({ child, port: msg.port, password });
     });
   });
@@ -88,6 +100,54 @@ export async function demoSubscriberToken(server: AppServer): Promise<string> {
     '/shared/users/login',
     jsonHeaders,
     JSON.stringify({ email: 'demo-subscriber@goldroute.local', password: server.password }),
+  );
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.body.toString()}`);
+  return (JSON.parse(login.body.toString()) as { accessToken: string }).accessToken;
+}
+
+/**
+ * A subscriber where no demo accounts are seeded (PostgreSQL): registers `email` through the API, confirms
+ * it and grants a year of gold time straight in the database at `databaseUrl` (the confirmation mail and
+ * a payment are not what is measured), logs in; returns the access token.
+ */
+export async function signedUpSubscriberToken(
+  server: AppServer,
+  databaseUrl: string,
+  email = 'hot-bench@goldroute.local',
+): Promise<string> {
+  const password = 'HotBench#2026';
+  const registered = await call(
+    server.port,
+    'POST',
+    '/shared/users/register',
+    jsonHeaders,
+    JSON.stringify({ email, password }),
+  );
+  if (registered.status !== 201)
+    throw new Error(`register failed: ${registered.status} ${registered.body.toString()}`);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const confirmed = await client.query<{ id: string }>(
+      'update users set email_confirmed_at = now() where email = $1 returning id',
+      [email],
+    );
+    const userId = confirmed.rows[0]?.id;
+    if (!userId) throw new Error(`no user ${email} in the database`);
+    await client.query(
+      `insert into subscriptions (id, user_id, source, type, starts_at, expires_at)
+       values ($1, $2, 'gold', 'premium', now(), now() + interval '365 days')`,
+      [randomUUID(), userId],
+    );
+  } finally {
+    await client.end();
+  }
+  const login = await call(
+    server.port,
+    'POST',
+    '/shared/users/login',
+    jsonHeaders,
+    JSON.stringify({ email, password }),
   );
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.body.toString()}`);
   return (JSON.parse(login.body.toString()) as { accessToken: string }).accessToken;

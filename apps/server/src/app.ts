@@ -253,6 +253,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requireAdmin,
     limiter,
     parseWebhook: payments.parseWebhook,
+    currentPriceOf: async (userId: string) =>
+      (await userViews.cached(userId))?.stripeSubscription?.items.data[0]?.price.id,
     failNextPayment: payments.demo?.failNextPayment,
   });
   if (payments.demo) await server.register(demoCheckoutRoutes, { demo: payments.demo.provider });

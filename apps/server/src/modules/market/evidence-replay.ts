@@ -1,13 +1,14 @@
 // The embedded default's evidence replay (issue 13): a fresh start has no past snapshots, but the
 // simulator can tell any past hour's dump, so the 14 days before the first snapshot are replayed in
-// the background. Every dump yields to the event loop, so the app keeps answering. First the recent
+// the background, paced (paced()) so that the app keeps its share of the event loop. First the recent
 // hours (from the start of yesterday, UTC) are replayed forward into evidence of their own, which
 // replaces the live one in one synchronous step once it has caught up with the live builder; then
 // each older day is replayed apart (from the hour before it) and added as a whole day. A snapshot is
 // published after each step, so evidence grows on screen while the replay runs.
 import type { DayBucket } from '@goldroute/market';
 import { EVIDENCE_DAYS, ingestRealmDump, RealmEvidence, type SnapshotBuilder } from '@goldroute/market';
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep, setImmediate as yieldToLoop } from 'node:timers/promises';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -37,6 +38,59 @@ function feed(r: Replay, evidence: RealmEvidence, id: number, hourMs: number, un
   return true;
 }
 
+/**
+ * How the replays share the event loop with the rest of the app. A dump is one block of synchronous
+ * work (generate, ingest, observe: tens of ms at simulator size standard, about half a second at
+ * full). Yielding one loop turn after each (setImmediate) starved all I/O: a streamed HTTP body takes a
+ * turn per chunk, so the other region's first refresh, still fetching its realms' dumps from the
+ * simulator, got one chunk per replayed dump; its first snapshot came minutes late, and at full size
+ * never (every fetch ran into its 30 s timeout and was retried).
+ *
+ * So the replays owe the rest of the app a pause after each dump: as long as the dump took when the
+ * app had work during the last pause (the replays then take at most half of the loop), a tenth of
+ * that when it sat idle, so that a replay on an idle app is barely slowed. A pause too short for a
+ * timer is carried over to the next one, with one loop turn yielded meanwhile. Process-wide state: the
+ * replays of both regions, and of any app in this process, share one event loop.
+ */
+const PAUSE_PER_WORK = { busy: 1, idle: 0.1 } as const;
+/** Shorter pauses are carried over (a timer costs about a millisecond whatever it is set to). */
+const MIN_PAUSE_MS = 4;
+/**
+ * The app had work during a pause when it kept the loop active for more than this share of it, over
+ * what waking up from the pause costs (a few tenths of a millisecond).
+ */
+const BUSY_SHARE = 0.02;
+const WAKE_MS = 1;
+const pacing = { freeAt: 0, busy: true, replayMs: 0 };
+
+/** Runs one dump's work (synchronous) when the replays' turn comes. */
+async function paced<T>(work: () => T): Promise<T> {
+  for (;;) {
+    const owed = pacing.freeAt - performance.now();
+    if (owed < MIN_PAUSE_MS) {
+      await yieldToLoop();
+      break;
+    }
+    const before = performance.eventLoopUtilization();
+    const replayBefore = pacing.replayMs;
+    await sleep(owed);
+    const during = performance.eventLoopUtilization(before);
+    // Another replay's dump during this pause is no work of the app's.
+    const app = during.active - (pacing.replayMs - replayBefore);
+    pacing.busy = app > WAKE_MS + BUSY_SHARE * (during.active + during.idle);
+    if (performance.now() >= pacing.freeAt) break;
+  }
+  const started = performance.now();
+  const carried = Math.max(0, pacing.freeAt - started);
+  try {
+    return work();
+  } finally {
+    const ended = performance.now();
+    pacing.replayMs += ended - started;
+    pacing.freeAt = ended + carried + (ended - started) * PAUSE_PER_WORK[pacing.busy ? 'busy' : 'idle'];
+  }
+}
+
 const liveAt = (r: Replay, id: number) => r.builder.realmEvidence(id)?.lastHourMs ?? null;
 
 /**
@@ -51,8 +105,7 @@ export async function replayRecent(r: Replay): Promise<number | null> {
   const replayed = new Map<number, RealmEvidence>(r.realmIds.map((id) => [id, new RealmEvidence()]));
   for (let hour = firstDay; ; hour += HOUR_MS) {
     for (const id of r.realmIds) {
-      feed(r, replayed.get(id) as RealmEvidence, id, hour, liveAt(r, id) ?? -Infinity);
-      await yieldToLoop();
+      await paced(() => feed(r, replayed.get(id) as RealmEvidence, id, hour, liveAt(r, id) ?? -Infinity));
       if (r.stopped()) return null;
     }
     // Caught up when no realm's live dump is newer than the hours replayed.
@@ -76,8 +129,7 @@ export async function replayPastDay(r: Replay, dayMs: number): Promise<boolean> 
   const scratch = new Map<number, RealmEvidence>(r.realmIds.map((id) => [id, new RealmEvidence()]));
   for (let hour = dayMs - HOUR_MS; hour < dayMs + DAY_MS; hour += HOUR_MS) {
     for (const id of r.realmIds) {
-      feed(r, scratch.get(id) as RealmEvidence, id, hour, dayMs + DAY_MS);
-      await yieldToLoop();
+      await paced(() => feed(r, scratch.get(id) as RealmEvidence, id, hour, dayMs + DAY_MS));
       if (r.stopped()) return false;
     }
   }

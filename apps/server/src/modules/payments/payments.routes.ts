@@ -25,6 +25,8 @@ export interface PaymentsRoutesOptions {
   limiter: RateLimiter;
   /** Stripe only: verifies and reduces a webhook. */
   parseWebhook?: ((rawBody: Buffer, signature: string | undefined) => ProviderEvent) | undefined;
+  /** The caller's current plan (price id) as kept for the profile (users/user-views.ts, 5 s). */
+  currentPriceOf?: ((userId: string) => Promise<string | undefined>) | undefined;
   /** Demo only: the admin/test switch that makes a user's next renewal payment fail. */
   failNextPayment?: ((userId: string) => Promise<boolean>) | undefined;
 }
@@ -35,7 +37,7 @@ export async function paymentsRoutes(app: FastifyInstance, o: PaymentsRoutesOpti
   const perIp = (name: string, max: number) => o.limiter.limit(`${name}-ip`, max, 15 * MINUTE, byIp);
 
   app.get('/shared/payments/prices', async (request) => ({
-    data: await payments.visiblePrices((await o.optionalAuth(request))?.userId ?? null),
+    data: await payments.visiblePrices((await o.optionalAuth(request))?.userId ?? null, o.currentPriceOf),
   }));
 
   app.post(

@@ -291,9 +291,14 @@ export function createPaymentsService(deps: {
   }
 
   /** Active prices, plus the caller's current one even when it is retired (SPEC §5 "Prices"). */
-  async function visiblePrices(userId: string | null): Promise<Price[]> {
+  async function visiblePrices(
+    userId: string | null,
+    /** The caller's plan from what is kept of them (the profile view, a few seconds): no query per call. */
+    currentPriceOf: (userId: string) => Promise<string | undefined> = async (id) =>
+      (await current(id))?.priceId,
+  ): Promise<Price[]> {
     const active = await withProvider(TOASTS.pricesFailed, () => prices.active());
-    const mine = userId ? (await current(userId))?.priceId : undefined;
+    const mine = userId ? await currentPriceOf(userId) : undefined;
     if (!mine || active.some((p) => p.id === mine)) return active;
     const retired = await withProvider(TOASTS.pricesFailed, () => prices.find(mine)).catch(() => null);
     return retired ? [...active, retired] : active;

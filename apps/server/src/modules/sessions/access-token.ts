@@ -14,11 +14,28 @@ export interface AccessClaims {
 
 export type VerifyResult = { ok: true; claims: AccessClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
+/**
+ * Tokens whose signature, algorithm, issuer and audience have been checked, kept with their claims and
+ * expiry: a client sends the same token on every call for 50 minutes, and what a token's bytes say
+ * cannot change. Only the expiry is checked again, on every call. Revocation is not a token matter: the
+ * guard checks the session on every call (sessions.isLive). Only good tokens are kept, so nobody
+ * without the secret can fill this.
+ */
+const VERIFIED_MAX = 10_000;
+
 export function createAccessTokens(secret: string, clock: Clock) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given raw bytes, jose imports the key again for every token (a fifth of a verify).
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+  const verified = new Map<string, { claims: AccessClaims; exp: number }>();
 
   return {
-    sign(claims: AccessClaims): Promise<string> {
+    async sign(claims: AccessClaims): Promise<string> {
       const now = Math.floor(clock.now().getTime() / 1000);
       return new SignJWT({ sid: claims.sessionId })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -27,22 +44,33 @@ export function createAccessTokens(secret: string, clock: Clock) {
         .setAudience(AUDIENCE)
         .setIssuedAt(now)
         .setExpirationTime(now + ACCESS_TOKEN_MINUTES * 60)
-        .sign(key);
+        .sign(await key);
     },
 
     /** Checks signature, algorithm (HS256 only, so "none" is refused), issuer, audience and expiry. */
     async verify(token: string): Promise<VerifyResult> {
+      const known = verified.get(token);
+      if (known) {
+        // jose's rule: expired once exp <= now (in seconds).
+        if (known.exp * 1000 > clock.now().getTime()) return { ok: true, claims: known.claims };
+        verified.delete(token);
+        return { ok: false, reason: 'expired' };
+      }
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: [ALGORITHM],
           issuer: ISSUER,
           audience: AUDIENCE,
           currentDate: clock.now(),
           requiredClaims: ['sub', 'sid', 'exp', 'iat'],
         });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string')
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || payload.exp === undefined)
           return { ok: false, reason: 'invalid' };
-        return { ok: true, claims: { userId: payload.sub, sessionId: payload.sid } };
+        const claims = { userId: payload.sub, sessionId: payload.sid };
+        verified.set(token, { claims, exp: payload.exp });
+        // Oldest first out (a Map keeps insertion order).
+        if (verified.size > VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+        return { ok: true, claims };
       } catch (err) {
         return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }

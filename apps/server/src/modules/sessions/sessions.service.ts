@@ -29,6 +29,12 @@ export type RefreshOutcome =
   | { ok: true; session: IssuedSession; userId: string }
   | { ok: false; reason: 'unknown' | 'reused' | 'expired' };
 
+/** A live session's owner and end, as the checks keep it. */
+interface LiveSession {
+  userId: string;
+  expiresAt: Date;
+}
+
 /** Sessions just revoked: one, or all of a user's. */
 export type RevokedSessions = { sessionId: string } | { userId: string };
 
@@ -38,10 +44,15 @@ export function createSessionService(
   clock: Clock,
   options: { onRevoke?: (revoked: RevokedSessions) => Promise<void> } = {},
 ) {
-  const liveSessions = createTtlCache<string, { userId: string; expiresAt: Date }>(LIVE_CHECK_TTL_MS, clock);
+  const liveSessions = createTtlCache<string, LiveSession>(LIVE_CHECK_TTL_MS, clock);
+  /** Checks under way, by session, with the revocation count when each began. */
+  const checking = new Map<string, { since: number; live: Promise<LiveSession | null> }>();
+  /** Bumped by every revocation: a check that began before one keeps its answer out of the cache. */
+  let revocations = 0;
 
   /** Drops revoked sessions from the reused checks (also called for revocations made by other processes). */
   function forgetRevoked(revoked: RevokedSessions): void {
+    revocations++;
     if ('sessionId' in revoked) liveSessions.delete(revoked.sessionId);
     else liveSessions.deleteWhere((live) => live.userId === revoked.userId);
   }
@@ -151,24 +162,40 @@ export function createSessionService(
     await db.delete(rememberTokens).where(eq(rememberTokens.userId, userId));
   }
 
-  /** True while the session named in an access token has not been revoked or expired. */
-  async function isLive(sessionId: string, userId: string): Promise<boolean> {
-    const known = liveSessions.get(sessionId);
-    if (known) return known.userId === userId && known.expiresAt > clock.now();
+  /** The session's owner and end if live now, from the database; kept unless a revocation came meanwhile. */
+  async function readLive(sessionId: string, since: number): Promise<LiveSession | null> {
     const rows = await db
-      .select({ id: sessions.id, expiresAt: sessions.expiresAt })
+      .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
       .from(sessions)
       .where(
-        and(
-          eq(sessions.id, sessionId),
-          eq(sessions.userId, userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, clock.now()),
-        ),
+        and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())),
       );
-    const row = rows[0];
-    if (row) liveSessions.set(sessionId, { userId, expiresAt: row.expiresAt });
-    return row !== undefined;
+    const live = rows[0] ?? null;
+    if (live && since === revocations) liveSessions.set(sessionId, live);
+    return live;
+  }
+
+  /**
+   * True while the session named in an access token has not been revoked or expired. Concurrent checks
+   * of one session share one query, but never one that began before a revocation they came after.
+   */
+  async function isLive(sessionId: string, userId: string): Promise<boolean> {
+    let live: LiveSession | null | undefined = liveSessions.get(sessionId);
+    if (!live) {
+      let check = checking.get(sessionId);
+      if (check?.since !== revocations) {
+        const started = { since: revocations, live: readLive(sessionId, revocations) };
+        checking.set(sessionId, started);
+        void started.live
+          .finally(() => {
+            if (checking.get(sessionId) === started) checking.delete(sessionId);
+          })
+          .catch(() => undefined);
+        check = started;
+      }
+      live = await check.live;
+    }
+    return live !== null && live.userId === userId && live.expiresAt > clock.now();
   }
 
   /** A new remember-me token with a fixed absolute expiry (the original one when rotating). */
