@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Region } from '@goldroute/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
 
 /** What processes tell each other on the shared channel. */
 export type BusMessage =
@@ -16,22 +16,83 @@ export type BusMessage =
   | { type: 'cache-action'; id: string; name: string; regionKey: 'global' | '1' | '2' };
 
 export interface RedisBus {
-  /** Connection for commands (GET, SET, locks); the subscription holds its own. */
+  /**
+   * Connection for small commands (locks, counters, reports). While Redis is out of reach a command fails
+   * at once (no offline queue) or within REDIS_SOCKET_TIMEOUT_MS, so no request waits on it.
+   */
   readonly redis: Redis;
+  /** Connection for the snapshot hand-over, whose commands carry megabytes (see BULK_SOCKET_TIMEOUT_MS). */
+  readonly bulk: Redis;
   /** Prefix of every key and of the channel: `goldroute`, or a test's own. */
   readonly prefix: string;
   /** Names this process in its messages (and its snapshot uploads). */
   readonly processId: string;
-  /** Best effort: a failure is logged, and the receivers' short-lived caches bound how stale they get. */
+  /** Best effort: skipped while Redis is out of reach; the receivers' short-lived caches bound staleness. */
   publish(message: BusMessage): Promise<void>;
   /** Messages from the other processes. */
   subscribe(handler: (message: BusMessage) => void): void;
-  /** Called when the subscription is back after a lost connection (messages may have been missed). */
+  /** Called when every connection is back after one was lost (messages may have been missed meanwhile). */
   onReconnect(handler: () => void): void;
   close(): Promise<void>;
 }
 
-/** Two connections to Redis (SUBSCRIBE takes one over) and one channel that every process listens on. */
+/**
+ * A silent link (packets dropped, a hung server) is given up after this: ioredis drops the socket and
+ * reconnects, and what waited on it fails. Without it a command, or the handshake of a reconnect, waits
+ * for as long as the link stays silent.
+ */
+export const REDIS_SOCKET_TIMEOUT_MS = 2_000;
+/** A snapshot upload or download sends or receives megabytes before the reply: only a much longer silence counts. */
+const BULK_SOCKET_TIMEOUT_MS = 30_000;
+
+/** Connections being closed on purpose: their 'close' is no lost link. */
+const quitting = new WeakSet<Redis>();
+
+/**
+ * Closes a connection of redisConnection() without logging it as lost: QUIT when it is up, otherwise (no
+ * offline queue to take the QUIT) just the socket, so a shutdown while Redis is away neither fails nor waits.
+ */
+export async function quitRedis(client: Redis): Promise<void> {
+  quitting.add(client);
+  if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
+  else client.disconnect();
+}
+
+/**
+ * A Redis connection that fails fast while the link is down (no offline queue, a socket timeout) and keeps
+ * reconnecting; it logs once when the link goes and once when it is back, not once per attempt.
+ */
+export function redisConnection(
+  url: string,
+  name: string,
+  log: FastifyBaseLogger,
+  options: RedisOptions = {},
+): Redis {
+  const client = new Redis(url, {
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 1,
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    socketTimeout: REDIS_SOCKET_TIMEOUT_MS,
+    ...options,
+  });
+  let up = false;
+  let everUp = false;
+  // Every failed attempt emits an error; the 'close' below says it once.
+  client.on('error', () => undefined);
+  client.on('close', () => {
+    if (!up || quitting.has(client)) return;
+    up = false;
+    log.warn({ connection: name }, 'Redis connection lost; reconnecting');
+  });
+  client.on('ready', () => {
+    if (everUp && !up) log.info({ connection: name }, 'Redis connection back');
+    up = everUp = true;
+  });
+  return client;
+}
+
+/** Three connections to Redis (SUBSCRIBE takes one over) and one channel that every process listens on. */
 export async function openRedisBus(options: {
   url: string;
   prefix?: string | undefined;
@@ -41,25 +102,20 @@ export async function openRedisBus(options: {
   const prefix = options.prefix ?? 'goldroute';
   const channel = `${prefix}:events`;
   const processId = randomUUID();
-  const connect = (name: string) => {
-    const client = new Redis(options.url, {
-      connectTimeout: 2000,
-      maxRetriesPerRequest: 1,
-      lazyConnect: true,
-    });
-    client.on('error', (err: Error) =>
-      log.warn({ err: err.message, connection: name }, 'Redis connection error'),
-    );
-    return client;
-  };
-  const redis = connect('commands');
-  const sub = connect('subscription');
+  // Named in Redis (CLIENT LIST) by prefix, process and use.
+  const named = (name: string) => ({ connectionName: `${prefix}:${processId.slice(0, 8)}:${name}` });
+  const redis = redisConnection(options.url, 'commands', log, named('commands'));
+  const sub = redisConnection(options.url, 'subscription', log, named('subscription'));
+  const bulk = redisConnection(options.url, 'snapshots', log, {
+    ...named('snapshots'),
+    socketTimeout: BULK_SOCKET_TIMEOUT_MS,
+  });
+  const connections = [redis, sub, bulk];
   try {
-    await Promise.all([redis.connect(), sub.connect()]);
+    await Promise.all(connections.map((c) => c.connect()));
     await sub.subscribe(channel);
   } catch (err) {
-    redis.disconnect();
-    sub.disconnect();
+    for (const c of connections) c.disconnect();
     throw new Error(`Redis at REDIS_URL is not reachable: ${String(err)}`, { cause: err });
   }
 
@@ -83,16 +139,30 @@ export async function openRedisBus(options: {
       }
     }
   });
-  // The first 'ready' came before this listener; later ones follow a reconnect (ioredis resubscribes).
-  sub.on('ready', () => {
-    for (const handle of reconnectHandlers) handle();
-  });
+  // The connections come back one by one (ioredis resubscribes the channel itself): the handlers run
+  // once all are ready, so what they do (reading and re-sending snapshots) finds every connection usable.
+  let lost = false;
+  let closing = false;
+  for (const c of connections) {
+    c.on('close', () => {
+      if (!closing) lost = true;
+    });
+    c.on('ready', () => {
+      if (!lost || closing || connections.some((other) => other.status !== 'ready')) return;
+      lost = false;
+      log.info('Redis is back: catching up on snapshots');
+      for (const handle of reconnectHandlers) handle();
+    });
+  }
 
   return {
     redis,
+    bulk,
     prefix,
     processId,
     async publish(message) {
+      // Not queued while Redis is away: the message would be stale by then, and the caller must not wait.
+      if (redis.status !== 'ready') return;
       try {
         await redis.publish(channel, JSON.stringify({ ...message, from: processId }));
       } catch (err) {
@@ -102,7 +172,8 @@ export async function openRedisBus(options: {
     subscribe: (handler) => void handlers.push(handler),
     onReconnect: (handler) => void reconnectHandlers.push(handler),
     async close() {
-      await Promise.allSettled([sub.quit(), redis.quit()]);
+      closing = true;
+      await Promise.allSettled(connections.map(quitRedis));
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_S, unavailableService } from './unavailable';
 
 export interface HttpErrorOptions {
   code?: string;
@@ -20,7 +21,10 @@ export class HttpError extends Error {
 export const isApiPath = (url: string): boolean =>
   /^\/(shared|retail|healthz|readyz|dev|api)(\/|\?|$)/.test(url);
 
-/** Every error becomes `{ error, code? }`; a 5xx never shows internals. */
+/**
+ * Every error becomes `{ error, code? }`; a 5xx never shows internals. PostgreSQL or Redis out of reach is a
+ * 503 with Retry-After, not a 500: the caller did nothing wrong and the same call works once the link is back.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     if (err instanceof HttpError) {
@@ -28,6 +32,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(err.statusCode)
         .send(err.options.code ? { error: err.message, code: err.options.code } : { error: err.message });
+    }
+    const unavailable = unavailableService(err);
+    if (unavailable) {
+      const reason = err.cause instanceof Error ? err.cause.message : err.message;
+      request.log.warn({ service: unavailable, reason }, `${unavailable} unreachable: answered 503`);
+      return reply
+        .status(503)
+        .header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S))
+        .send({ error: UNAVAILABLE_MESSAGE });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

@@ -1,8 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { quitRedis, redisConnection } from '../lib/redis-bus';
 import { hashToken } from '../lib/secure-token';
 import { HttpError } from './errors';
+import { fallbackCounter, memoryCounter, redisCounter, storeOf, type Counter } from './rate-limit-store';
 
 export interface RateLimiter {
   /** A preHandler that allows `max` calls per window for each key the request maps to. */
@@ -30,12 +31,18 @@ export async function registerRateLimits(
   options: { enabled: boolean; redisUrl?: string | undefined },
 ): Promise<RateLimiter> {
   if (!options.enabled) return { limit: () => noop };
-  // With Redis every API process counts against the same limits.
-  const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 })
-    : undefined;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
-  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'goldroute-rl:' } : {}) });
+  // With Redis every API process counts against the same limits; while Redis is out of reach each
+  // process counts on its own (rate-limit-store.ts), from the start if Redis is away then.
+  let counter: Counter = memoryCounter();
+  if (options.redisUrl) {
+    const redis = redisConnection(options.redisUrl, 'rate limits', app.log, {
+      connectionName: 'goldroute:rate-limits',
+    });
+    await redis.connect().catch(() => undefined);
+    app.addHook('onClose', () => quitRedis(redis));
+    counter = fallbackCounter(redis, redisCounter(redis, 'goldroute-rl:'), counter, app.log);
+  }
+  await app.register(rateLimit, { global: false, store: storeOf(counter) });
   return {
     limit: (name, max, windowMs, key) => {
       const check = app.createRateLimit({
