@@ -17,7 +17,12 @@ import { demoCheckoutRoutes } from './modules/payments/demo/demo-checkout.routes
 import { startPayments, type PaymentsRuntime } from './modules/payments/payments-runtime';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createAdminGuard } from './modules/users/admin-guard';
-import { createLoginThrottle, memoryThrottleStore, redisThrottleStore } from './modules/users/login-throttle';
+import {
+  createLoginThrottle,
+  memoryThrottleStore,
+  redisThrottleStore,
+  withLocalFallback,
+} from './modules/users/login-throttle';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
 import { localCacheActions, sharedCacheActions } from './modules/admin/cache-actions';
@@ -215,7 +220,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     discordLink,
     views: userViews,
     loginThrottle: config.rateLimitEnabled
-      ? createLoginThrottle(bus ? redisThrottleStore(bus.redis, bus.prefix) : memoryThrottleStore(clock))
+      ? createLoginThrottle(
+          bus
+            ? withLocalFallback(
+                redisThrottleStore(bus.redis, bus.prefix),
+                memoryThrottleStore(clock),
+                () => bus.redis.status === 'ready',
+              )
+            : memoryThrottleStore(clock),
+        )
       : undefined,
   });
   await server.register(marketRoutes, {

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD, startHarness, type Harness } from '../../test-support/accounts';
-import { LOGIN_THROTTLE, LOGIN_THROTTLE_MESSAGES } from './login-throttle';
+import {
+  LOGIN_THROTTLE,
+  LOGIN_THROTTLE_MESSAGES,
+  memoryThrottleStore,
+  withLocalFallback,
+  type ThrottleStore,
+} from './login-throttle';
 
 // Someone without the password must not be able to keep the owner out: wrong passwords count per account
 // and address; only when an account is attacked from everywhere do unknown addresses wait, and the owner's
@@ -56,5 +62,38 @@ describe('an attacker rotating addresses', () => {
     // Other accounts are not affected.
     await h.signUp('bystander-login@example.com');
     expect((await login('bystander-login@example.com', STRONG_PASSWORD, '192.0.2.99')).status).toBe(200);
+  });
+});
+
+describe('the shared throttle store with its local fallback (Redis away)', () => {
+  const clock = { now: () => new Date('2026-11-25T09:00:00Z') };
+  const failing: ThrottleStore = {
+    increment: () => Promise.reject(new Error('Connection is closed.')),
+    read: () => Promise.reject(new Error('Connection is closed.')),
+    remove: () => Promise.reject(new Error('Connection is closed.')),
+    mark: () => Promise.reject(new Error('Connection is closed.')),
+    marked: () => Promise.reject(new Error('Connection is closed.')),
+  };
+
+  it('counts in this process while the shared store is not ready, and the shared one again after', async () => {
+    const shared = memoryThrottleStore(clock);
+    let ready = false;
+    const store = withLocalFallback(shared, memoryThrottleStore(clock), () => ready);
+    await store.increment('a', 60_000);
+    expect((await store.increment('a', 60_000)).count).toBe(2);
+    expect((await shared.read('a')).count).toBe(0);
+    ready = true;
+    expect((await store.increment('a', 60_000)).count).toBe(1);
+    expect((await shared.read('a')).count).toBe(1);
+  });
+
+  it('counts in this process when a shared call fails, marks included', async () => {
+    const store = withLocalFallback(failing, memoryThrottleStore(clock), () => true);
+    await store.increment('b', 60_000);
+    expect(await store.read('b')).toEqual({ count: 1, ttlMs: 60_000 });
+    await store.mark('known', 60_000);
+    expect(await store.marked('known')).toBe(true);
+    await store.remove('b');
+    expect((await store.read('b')).count).toBe(0);
   });
 });

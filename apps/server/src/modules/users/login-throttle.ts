@@ -60,6 +60,33 @@ export function memoryThrottleStore(clock: Clock): ThrottleStore {
   };
 }
 
+/**
+ * The shared store while Redis answers; while it is away (its connection not ready, or a call failing) this
+ * process counts on its own, as the rate limits do (plugins/rate-limit-store.ts): the throttle still holds,
+ * per process, and logins keep working.
+ */
+export function withLocalFallback(
+  shared: ThrottleStore,
+  local: ThrottleStore,
+  sharedReady: () => boolean,
+): ThrottleStore {
+  const pick = async <T>(run: (store: ThrottleStore) => Promise<T>): Promise<T> => {
+    if (!sharedReady()) return run(local);
+    try {
+      return await run(shared);
+    } catch {
+      return run(local);
+    }
+  };
+  return {
+    increment: (key, windowMs) => pick((s) => s.increment(key, windowMs)),
+    read: (key) => pick((s) => s.read(key)),
+    remove: (key) => pick((s) => s.remove(key)),
+    mark: (key, forMs) => pick((s) => s.mark(key, forMs)),
+    marked: (key) => pick((s) => s.marked(key)),
+  };
+}
+
 export function redisThrottleStore(redis: Redis, prefix: string): ThrottleStore {
   const k = (key: string) => `${prefix}:login:${key}`;
   return {
