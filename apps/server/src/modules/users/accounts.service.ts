@@ -36,18 +36,18 @@ export function createAccountsService(deps: {
 }) {
   const { db, mailer, sessions, clock, publicUrl } = deps;
 
-  async function issueEmailToken(userId: string, purpose: Purpose, minutes: number): Promise<string> {
+  async function issueEmailToken(q: Db, userId: string, purpose: Purpose, minutes: number): Promise<string> {
     const token = newSecureToken();
-    await db
+    await q
       .insert(emailTokens)
       .values({ tokenHash: hashToken(token), userId, purpose, expiresAt: addMinutes(clock.now(), minutes) });
     return token;
   }
 
   /** Marks a token used in one conditional UPDATE: a second use, or a race, finds nothing. */
-  async function spendEmailToken(token: string, purpose: Purpose): Promise<string | null> {
+  async function spendEmailToken(q: Db, token: string, purpose: Purpose): Promise<string | null> {
     const now = clock.now();
-    const rows = await db
+    const rows = await q
       .update(emailTokens)
       .set({ usedAt: now })
       .where(
@@ -77,22 +77,29 @@ export function createAccountsService(deps: {
       return { message: ACCOUNT_MESSAGES.registered };
     }
     const id = randomUUID();
-    const inserted = await db
-      .insert(users)
-      .values({ id, email, passwordHash })
-      .onConflictDoNothing({ target: users.email })
-      .returning({ id: users.id });
-    if (inserted.length === 0) {
+    // The user, their confirmation token and its mail, or nothing: a cut between them would leave an
+    // account that can never be confirmed.
+    const created = await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(users)
+        .values({ id, email, passwordHash })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id });
+      if (inserted.length === 0) return false;
+      const token = await issueEmailToken(tx, id, 'confirm', CONFIRM_TOKEN_MINUTES);
+      await mailer.enqueue(tx, confirmEmailMail(email, `${publicUrl}/confirm-email/${token}`));
+      return true;
+    });
+    if (!created) {
       await mailer.send(alreadyRegisteredMail(email, `${publicUrl}/forgot-password`));
       return { message: ACCOUNT_MESSAGES.registered };
     }
-    const token = await issueEmailToken(id, 'confirm', CONFIRM_TOKEN_MINUTES);
-    await mailer.send(confirmEmailMail(email, `${publicUrl}/confirm-email/${token}`));
+    mailer.wake();
     return { message: ACCOUNT_MESSAGES.registered };
   }
 
   async function confirm(token: string): Promise<{ message: string }> {
-    const userId = await spendEmailToken(token, 'confirm');
+    const userId = await spendEmailToken(db, token, 'confirm');
     if (!userId) throw new HttpError(400, ACCOUNT_MESSAGES.invalidConfirmLink);
     await db
       .update(users)
@@ -148,27 +155,30 @@ export function createAccountsService(deps: {
 
   /** A reset proves control of the mailbox, so it also confirms the address, and it ends every session. */
   async function resetPassword(token: string, newPassword: string): Promise<{ message: string }> {
-    const userId = await spendEmailToken(token, 'reset');
+    const passwordHash = await hashPassword(newPassword);
+    // The token spent and the password changed together, or neither: never a spent link with the old
+    // password still in place.
+    const userId = await db.transaction(async (tx) => {
+      const owner = await spendEmailToken(tx, token, 'reset');
+      if (!owner) return null;
+      const now = clock.now();
+      const [user] = await tx
+        .select({ confirmedAt: users.emailConfirmedAt })
+        .from(users)
+        .where(eq(users.id, owner));
+      await tx
+        .update(users)
+        .set({ passwordHash, emailConfirmedAt: user?.confirmedAt ?? now, updatedAt: now })
+        .where(eq(users.id, owner));
+      await tx
+        .update(emailTokens)
+        .set({ usedAt: now })
+        .where(
+          and(eq(emailTokens.userId, owner), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)),
+        );
+      return owner;
+    });
     if (!userId) throw new HttpError(400, ACCOUNT_MESSAGES.invalidResetLink);
-    const now = clock.now();
-    const [user] = await db
-      .select({ confirmedAt: users.emailConfirmedAt })
-      .from(users)
-      .where(eq(users.id, userId));
-    await db
-      .update(users)
-      .set({
-        passwordHash: await hashPassword(newPassword),
-        emailConfirmedAt: user?.confirmedAt ?? now,
-        updatedAt: now,
-      })
-      .where(eq(users.id, userId));
-    await db
-      .update(emailTokens)
-      .set({ usedAt: now })
-      .where(
-        and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)),
-      );
     await sessions.revokeAllForUser(userId, 'password reset');
     return { message: ACCOUNT_MESSAGES.resetDone };
   }
