@@ -18,6 +18,8 @@ export interface QueuedJobsOptions {
 
 /** A failed run is tried twice more, 5 s and then 10 s later (a dump or token call that failed once). */
 const RETRIES: JobsOptions = { attempts: 3, backoff: { type: 'exponential', delay: 5_000 } };
+/** Longest wait for this process's runs and connections at shutdown (server.ts forces an exit at 10 s). */
+const STOP_BOUND_MS = 8_000;
 /** Enough finished jobs to look into; the job table keeps the record that admin stats show. */
 const KEEP: JobsOptions = { removeOnComplete: { count: 20 }, removeOnFail: { count: 50 } };
 
@@ -42,8 +44,15 @@ export interface QueuedJobRunner extends JobRunner {
 export async function startQueuedJobs(jobs: readonly Job[], o: QueuedJobsOptions): Promise<QueuedJobRunner> {
   const connection = { url: o.redisUrl, maxRetriesPerRequest: null };
   const prefix = `${o.prefix}:jobs`;
-  const onError = (job: string) => (err: Error) =>
-    o.log.warn({ err: err.message, job }, 'job queue: Redis call failed; BullMQ retries');
+  // While Redis is away every queue and worker fails each retry: one line a minute says so, with the count.
+  let quietUntil = 0;
+  let unlogged = 0;
+  const onError = (job: string) => (err: Error) => {
+    if (Date.now() < quietUntil) return void unlogged++;
+    o.log.warn({ err: err.message, job, unlogged }, 'job queue: Redis call failed; BullMQ retries');
+    quietUntil = Date.now() + 60_000;
+    unlogged = 0;
+  };
 
   async function open(job: Job): Promise<QueuedJob> {
     const queue = new Queue(job.name, { connection, prefix });
@@ -94,9 +103,16 @@ export async function startQueuedJobs(jobs: readonly Job[], o: QueuedJobsOptions
         .catch((err: unknown) => o.log.error({ err, job: name }, 'job failed'));
     },
     async stop() {
-      // A worker's close waits for its running job; the schedules stay for the other workers.
-      await Promise.all(entries.map((e) => e.worker.close()));
-      await Promise.all(entries.flatMap((e) => [e.events?.close(), e.queue.close()]));
+      // A worker's close waits for its running job; the schedules stay for the other workers. Bounded: with
+      // Redis away the close cannot finish, and a run left behind is taken over by another worker's
+      // stalled-job check, so the process still exits cleanly within its 10 s (server.ts).
+      const closed = Promise.all([
+        ...entries.map((e) => e.worker.close()),
+        ...entries.flatMap((e) => [e.events?.close(), e.queue.close()]),
+      ]);
+      const bound = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), STOP_BOUND_MS).unref());
+      if ((await Promise.race([closed, bound])) === 'timeout')
+        o.log.warn('job queues not closed in time; a run left behind is taken over by another worker');
     },
     async abandon() {
       await Promise.all(entries.map((e) => e.worker.close(true)));
