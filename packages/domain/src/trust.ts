@@ -165,10 +165,13 @@ export function deadListingReference(sellBuyout: number, evidence: DealEvidence)
   return floor !== null && floor * SAME_PRICE_RATIO < sellBuyout ? 'realm-floor' : 'region';
 }
 
-/** What a dead listing was judged against: a price (with its words for the tooltip), or none. */
+/**
+ * What a dead listing was judged against: the reference and its price (null: relisted with nothing to
+ * compare). Words only for the tooltip (describeBasis): the flag is decided for every row of an answer.
+ */
 interface DeadListingBasis {
+  reference: DeadListingReference;
   price: number | null;
-  against: string;
 }
 
 /**
@@ -191,20 +194,25 @@ function deadListingBasis(deal: DealPrices, evidence: DealEvidence): DeadListing
   const reference = deadListingReference(sell, evidence);
   if (reference === 'realm-sales') {
     const median = evidence.medianSale14d as number;
-    return sell >= ratio * median ? { price: median, against: describeMedian(median, evidence) } : null;
+    return sell >= ratio * median ? { reference, price: median } : null;
   }
   if (reference === 'realm-floor') {
     const floor = evidence.sellLowQuartile14d as number;
-    const against = `the ${formatGold(floor)} the sell realm usually offers it at (no sales seen there)`;
-    return sell >= ratio * floor ? { price: floor, against } : null;
+    return sell >= ratio * floor ? { reference, price: floor } : null;
   }
-  if (relisted) return { price: null, against: '' };
+  if (relisted) return { reference, price: null };
   const region = evidence.regionMedianLowest;
-  if (region > 0 && sell >= DEAD_LISTING_REGION_RATIO * region && age >= DEAD_LISTING_MIN_AGE_SNAPSHOTS) {
-    const against = `the ${formatGold(region)} this item is offered at across the region (no sales seen on the sell realm)`;
-    return { price: region, against };
-  }
+  if (region > 0 && sell >= DEAD_LISTING_REGION_RATIO * region && age >= DEAD_LISTING_MIN_AGE_SNAPSHOTS)
+    return { reference, price: region };
   return null;
+}
+
+/** The words for what a dead listing's price was judged against. */
+function describeBasis(basis: DeadListingBasis & { price: number }, evidence: DealEvidence): string {
+  if (basis.reference === 'realm-sales') return describeMedian(basis.price, evidence);
+  if (basis.reference === 'realm-floor')
+    return `the ${formatGold(basis.price)} the sell realm usually offers it at (no sales seen there)`;
+  return `the ${formatGold(basis.price)} this item is offered at across the region (no sales seen on the sell realm)`;
 }
 
 /** Sales the sell realm is expected to make in 48 hours at the pace seen (at least 48 hours counted). */
@@ -310,7 +318,8 @@ function deadListingLine(deal: DealPrices, evidence: DealEvidence): string {
   if (basis === null || basis.price === null) {
     return `Dead listing: the sell price ${formatGold(deal.sellBuyout)} has stood for ${sat}, longer than any auction runs (relisted at the same price), and nobody on the sell realm was seen buying the item in 14 days.`;
   }
-  return `Dead listing: the sell price ${formatGold(deal.sellBuyout)} is ${(deal.sellBuyout / basis.price).toFixed(1)}× ${basis.against}, and has sat for ${sat}.`;
+  const against = describeBasis({ ...basis, price: basis.price }, evidence);
+  return `Dead listing: the sell price ${formatGold(deal.sellBuyout)} is ${(deal.sellBuyout / basis.price).toFixed(1)}× ${against}, and has sat for ${sat}.`;
 }
 
 /** Tooltip lines with the deal's own numbers: confidence, realistic profit, then each flag, worst first. */
