@@ -18,7 +18,7 @@ export { ContainerError, isContainer } from './wire-format';
 export { TRADE_COLUMNS_FORMAT, TRADE_COLUMNS_TYPE } from './wire-columns';
 export type { AnswerHeader, WireRowFields, WireVariantFields } from './wire-columns';
 export { VariantPool } from './wire-variants';
-export { TradeColumnsWriter } from './wire-writer';
+export { ROW_NUMBERS, TradeColumnsWriter } from './wire-writer';
 export type { WireGroupFields } from './wire-writer';
 export { encodeDropshipAnswer, encodeFlippingAnswer } from './wire-items';
 export * from './trade-columns';

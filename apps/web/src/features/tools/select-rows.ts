@@ -1,27 +1,12 @@
 // Some rows of a decoded answer as columns of their own (the TSM list keeps one row per item). Variants
 // and realms are shared with the source; only the per-row columns are gathered.
-import type { CodeColumn, TradeColumns } from '@goldroute/domain';
+import { ROW_NUMBERS as WIRE_ROW_NUMBERS, type CodeColumn, type TradeColumns } from '@goldroute/domain';
 
-/** The per-row number columns of TradeColumns (every one must be gathered, or rows would mix up). */
-const ROW_NUMBERS = [
-  'buyBuyout',
-  'sellBuyout',
-  'sellAHCut',
-  'sellVsBuy',
-  'saleAvgVsBuy',
-  'realisticProfit',
-  'salesSeen14d',
-  'medianSale14d',
-  'sellListingsNearPrice',
-  'sellQuantityNearPrice',
-  'realmsOffering',
-  'buyQuantity',
-  'sellListingAgeSnapshots',
-  'buyListingAgeSnapshots',
-  'hoursObserved',
-  'sellLowQuartile14d',
-  'regionMedianLowest',
-] as const satisfies readonly (keyof TradeColumns)[];
+/** The per-row number columns (the wire's, less the variant and realm indices gathered below). */
+type RowNumber = Exclude<(typeof WIRE_ROW_NUMBERS)[number], 'variant' | 'buyRealm' | 'sellRealm'>;
+const ROW_NUMBERS = WIRE_ROW_NUMBERS.filter(
+  (field): field is RowNumber => field !== 'variant' && field !== 'buyRealm' && field !== 'sellRealm',
+);
 
 export function selectRows(c: TradeColumns, rows: readonly number[]): TradeColumns {
   const indices = <A extends Uint32Array | Float64Array>(column: A, out: A): A => {
@@ -34,7 +19,7 @@ export function selectRows(c: TradeColumns, rows: readonly number[]): TradeColum
   });
   const numbers = Object.fromEntries(
     ROW_NUMBERS.map((field) => [field, indices(c[field], new Float64Array(rows.length))]),
-  ) as Pick<TradeColumns, (typeof ROW_NUMBERS)[number]>;
+  ) as Pick<TradeColumns, RowNumber>;
   const tradeKeys = new Map<number, string>();
   rows.forEach((row, k) => {
     const key = c.tradeKeys.get(row);
