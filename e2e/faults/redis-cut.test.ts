@@ -165,7 +165,9 @@ describe.skipIf(!!skipReason)('Redis cut', () => {
       expect(
         during.filter((s) => s.status !== 200).map((s) => `${s.kind} ${s.status} ${s.failure ?? ''}`),
       ).toEqual([]);
-      expect(slowest(during)).toBeLessThan(ANSWER_BOUND_MS);
+      expect(
+        during.filter((s) => s.ms >= ANSWER_BOUND_MS).map((s) => `${s.kind} on ${s.target} ${seconds(s.ms)}`),
+      ).toEqual([]);
       for (const web of set.webs) {
         const held = samples.filter((s) => s.target === web.name && s.end < cutAt);
         const last = [...lastModifiedOf(held)].pop();

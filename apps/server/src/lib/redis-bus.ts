@@ -18,7 +18,7 @@ export type BusMessage =
 export interface RedisBus {
   /**
    * Connection for small commands (locks, counters, reports). While Redis is out of reach a command fails
-   * at once (no offline queue) or within REDIS_SOCKET_TIMEOUT_MS, so no request waits on it.
+   * at once (no offline queue) or within REDIS_COMMAND_TIMEOUT_MS, so no request waits on it.
    */
   readonly redis: Redis;
   /** Connection for the snapshot hand-over, whose commands carry megabytes (see BULK_SOCKET_TIMEOUT_MS). */
@@ -42,6 +42,13 @@ export interface RedisBus {
  * for as long as the link stays silent.
  */
 export const REDIS_SOCKET_TIMEOUT_MS = 2_000;
+/**
+ * A command gives up after this. The socket timeout alone does not bound it: a command under way when the
+ * link goes silent is sent again after the reconnect and waits for as long as the link stays silent (the
+ * reconnects reach the silent end, so ioredis never counts enough failures to give up on it). Calls that
+ * wait on Redis (rate limits, telling the other processes) must answer within a couple of seconds.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 1_000;
 /** A snapshot upload or download sends or receives megabytes before the reply: only a much longer silence counts. */
 const BULK_SOCKET_TIMEOUT_MS = 30_000;
 
@@ -51,11 +58,19 @@ const quitting = new WeakSet<Redis>();
 /**
  * Closes a connection of redisConnection() without logging it as lost: QUIT when it is up, otherwise (no
  * offline queue to take the QUIT) just the socket, so a shutdown while Redis is away neither fails nor waits.
+ * A QUIT that gets no answer (a silent link) is given up after REDIS_COMMAND_TIMEOUT_MS.
  */
 export async function quitRedis(client: Redis): Promise<void> {
   quitting.add(client);
-  if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
-  else client.disconnect();
+  if (client.status === 'ready') {
+    let timer: NodeJS.Timeout | undefined;
+    const unanswered = new Promise<void>(
+      (resolve) => (timer = setTimeout(resolve, REDIS_COMMAND_TIMEOUT_MS)),
+    );
+    await Promise.race([client.quit().catch(() => undefined), unanswered]);
+    clearTimeout(timer);
+  }
+  client.disconnect();
 }
 
 /**
@@ -74,6 +89,7 @@ export function redisConnection(
     lazyConnect: true,
     enableOfflineQueue: false,
     socketTimeout: REDIS_SOCKET_TIMEOUT_MS,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
     ...options,
   });
   let up = false;
@@ -105,10 +121,15 @@ export async function openRedisBus(options: {
   // Named in Redis (CLIENT LIST) by prefix, process and use.
   const named = (name: string) => ({ connectionName: `${prefix}:${processId.slice(0, 8)}:${name}` });
   const redis = redisConnection(options.url, 'commands', log, named('commands'));
-  const sub = redisConnection(options.url, 'subscription', log, named('subscription'));
+  // ioredis subscribes again by itself after a reconnect; a timeout there would only lose the channel.
+  const sub = redisConnection(options.url, 'subscription', log, {
+    ...named('subscription'),
+    commandTimeout: undefined,
+  });
   const bulk = redisConnection(options.url, 'snapshots', log, {
     ...named('snapshots'),
     socketTimeout: BULK_SOCKET_TIMEOUT_MS,
+    commandTimeout: BULK_SOCKET_TIMEOUT_MS,
   });
   const connections = [redis, sub, bulk];
   try {
