@@ -18,8 +18,11 @@ import {
   THIN_SUPPLY_MIN_REALMS,
   assessDeal,
   confidenceFromFlags,
+  confidenceOfBits,
   confidenceRank,
+  dealFlagBits,
   dealFlags,
+  flagsOfBits,
   evidenceIncomplete,
   evidenceSoFarLine,
   expectedSale,
@@ -335,6 +338,26 @@ describe('confidence from flags', () => {
       confidence: 'medium',
       flags: ['stale'],
     });
+  });
+
+  it('codes each flag set as bits (what an answer writes per row) that give back the flags and their confidence', () => {
+    const cases: [Partial<DealPrices>, Partial<DealEvidence>][] = [
+      [{}, {}],
+      [{ sellBuyout: 9000 }, { medianSale14d: 1500 }],
+      [{}, { salesSeen14d: 0, medianSale14d: null, buyRealmUpdatedAt: NOW - 3 * 3600 }],
+      [{ buyBuyout: 100 }, { buyQuantity: 1, buyListingAgeSnapshots: 1, sellListingsNearPrice: 1 }],
+    ];
+    for (const [d, e] of cases) {
+      const bits = dealFlagBits(deal(d), evidence(e), NOW);
+      expect(flagsOfBits(bits)).toEqual(flagsOf(d, e));
+    }
+    expect(flagsOfBits(0b100001)).toEqual(['stale', 'dead-listing']);
+    // The lists are shared: frozen, so no caller can change another row's flags.
+    expect(Object.isFrozen(flagsOfBits(0b100001))).toBe(true);
+    for (let bits = 0; bits < 1 << DEAL_FLAGS.length; bits++) {
+      expect(confidenceOfBits(bits)).toBe(confidenceFromFlags(flagsOfBits(bits)));
+    }
+    expect(() => flagsOfBits(1 << DEAL_FLAGS.length)).toThrow(RangeError);
   });
 
   it('ranks levels higher-is-better for the "Minimum confidence" filter', () => {

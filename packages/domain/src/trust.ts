@@ -128,20 +128,34 @@ export interface GoingRate {
   source: 'realm-sales' | 'region-average';
 }
 
+/** The sell realm's 14-day median sale when sales were seen there; else null. */
+function realmMedianSale(evidence: DealEvidence): number | null {
+  const median = evidence.medianSale14d;
+  return evidence.salesSeen14d > 0 && median !== null && median > 0 ? median : null;
+}
+
+/** TSM reports 0 for a variant with no region sales: that is no price, not a price of 0. */
+function regionAverage(deal: DealPrices): number | null {
+  return deal.avgSale > 0 ? deal.avgSale : null;
+}
+
 /** What the variant sells for: the sell realm's 14-day median sale, else the region sale average. */
 export function goingRate(deal: DealPrices, evidence: DealEvidence): GoingRate | null {
-  const median = evidence.medianSale14d;
-  if (evidence.salesSeen14d > 0 && median !== null && median > 0)
-    return { price: median, source: 'realm-sales' };
-  // TSM reports 0 for a variant with no region sales: that is no price, not a price of 0.
-  if (deal.avgSale > 0) return { price: deal.avgSale, source: 'region-average' };
-  return null;
+  const median = realmMedianSale(evidence);
+  if (median !== null) return { price: median, source: 'realm-sales' };
+  const average = regionAverage(deal);
+  return average === null ? null : { price: average, source: 'region-average' };
+}
+
+/** goingRate's price alone (the rules run for every row of an answer: no object for them). */
+function goingPrice(deal: DealPrices, evidence: DealEvidence): number | null {
+  return realmMedianSale(evidence) ?? regionAverage(deal);
 }
 
 /** The lower of the listed sell price and the going rate; the listed price when there is no going rate. */
 export function expectedSale(deal: DealPrices, evidence: DealEvidence): number {
-  const rate = goingRate(deal, evidence);
-  return rate === null ? deal.sellBuyout : Math.min(deal.sellBuyout, rate.price);
+  const rate = goingPrice(deal, evidence);
+  return rate === null ? deal.sellBuyout : Math.min(deal.sellBuyout, rate);
 }
 
 /** Expected sale, less the 5% cut, less the buy price. */
@@ -159,8 +173,7 @@ export type DeadListingReference = (typeof DEAD_LISTING_REFERENCES)[number];
  * floor); else only the region is left: the listing is the realm's only price.
  */
 export function deadListingReference(sellBuyout: number, evidence: DealEvidence): DeadListingReference {
-  const median = evidence.medianSale14d;
-  if (evidence.salesSeen14d > 0 && median !== null && median > 0) return 'realm-sales';
+  if (realmMedianSale(evidence) !== null) return 'realm-sales';
   const floor = evidence.sellLowQuartile14d;
   return floor !== null && floor * SAME_PRICE_RATIO < sellBuyout ? 'realm-floor' : 'region';
 }
@@ -228,10 +241,10 @@ function isThinSupply(evidence: DealEvidence): boolean {
 }
 
 function isBait(deal: DealPrices, evidence: DealEvidence): boolean {
-  const rate = goingRate(deal, evidence);
+  const rate = goingPrice(deal, evidence);
   return (
     rate !== null &&
-    deal.buyBuyout < BAIT_PRICE_RATIO * rate.price &&
+    deal.buyBuyout < BAIT_PRICE_RATIO * rate &&
     evidence.buyQuantity <= 1 &&
     evidence.buyListingAgeSnapshots <= BAIT_MAX_AGE_SNAPSHOTS
   );
@@ -241,17 +254,41 @@ function oldestUpdateAge(evidence: DealEvidence, nowSeconds: number): number {
   return nowSeconds - Math.min(evidence.buyRealmUpdatedAt, evidence.sellRealmUpdatedAt);
 }
 
+/** Bit i of a flag set stands for DEAL_FLAGS[i]. */
+const FLAG_BIT = Object.fromEntries(DEAL_FLAGS.map((flag, i) => [flag, 1 << i])) as Record<DealFlag, number>;
+
+/**
+ * The flags that apply, as a bit set (bit i: DEAL_FLAGS[i]). No allocation but for a dead listing's
+ * basis: an answer runs it for each of tens of thousands of rows.
+ */
+export function dealFlagBits(deal: DealPrices, evidence: DealEvidence, nowSeconds: number): number {
+  let bits = 0;
+  if (oldestUpdateAge(evidence, nowSeconds) > STALE_AFTER_SECONDS) bits |= FLAG_BIT.stale;
+  if (isThinSupply(evidence)) bits |= FLAG_BIT['thin-supply'];
+  if (evidence.salesSeen14d > 0 && expectedSales48h(evidence) < SLOW_SELLER_MIN_SALES_48H)
+    bits |= FLAG_BIT['slow-seller'];
+  if (evidence.salesSeen14d === 0) bits |= FLAG_BIT['no-sales-seen'];
+  if (isBait(deal, evidence)) bits |= FLAG_BIT.bait;
+  if (deadListingBasis(deal, evidence) !== null) bits |= FLAG_BIT['dead-listing'];
+  return bits;
+}
+
+/** Every flag set, by its bits: one shared, frozen list each. */
+const FLAG_SETS: readonly (readonly DealFlag[])[] = Array.from(
+  { length: 1 << DEAL_FLAGS.length },
+  (_, bits) => Object.freeze(DEAL_FLAGS.filter((flag) => (bits & FLAG_BIT[flag]) !== 0)),
+);
+
+/** The flags of a bit set, in DEAL_FLAGS order: a shared list (copy it to change it). */
+export function flagsOfBits(bits: number): readonly DealFlag[] {
+  const flags = FLAG_SETS[bits];
+  if (!flags) throw new RangeError(`not a flag set: ${bits}`);
+  return flags;
+}
+
 /** The flags that apply, in DEAL_FLAGS order. */
 export function dealFlags(deal: DealPrices, evidence: DealEvidence, nowSeconds: number): DealFlag[] {
-  const applies: Record<DealFlag, boolean> = {
-    stale: oldestUpdateAge(evidence, nowSeconds) > STALE_AFTER_SECONDS,
-    'thin-supply': isThinSupply(evidence),
-    'slow-seller': evidence.salesSeen14d > 0 && expectedSales48h(evidence) < SLOW_SELLER_MIN_SALES_48H,
-    'no-sales-seen': evidence.salesSeen14d === 0,
-    bait: isBait(deal, evidence),
-    'dead-listing': deadListingBasis(deal, evidence) !== null,
-  };
-  return DEAL_FLAGS.filter((flag) => applies[flag]);
+  return [...flagsOfBits(dealFlagBits(deal, evidence, nowSeconds))];
 }
 
 /** A sign it will not pay as shown (LOW_FLAGS): low. Otherwise each flag caps at medium, and two make it low. */
@@ -261,9 +298,22 @@ export function confidenceFromFlags(flags: readonly DealFlag[]): ConfidenceLevel
   return flags.length > 0 ? 'medium' : 'high';
 }
 
+const CONFIDENCE_OF_SET = FLAG_SETS.map(confidenceFromFlags);
+
+/** confidenceFromFlags of a bit set. */
+export function confidenceOfBits(bits: number): ConfidenceLevel {
+  const level = CONFIDENCE_OF_SET[bits];
+  if (!level) throw new RangeError(`not a flag set: ${bits}`);
+  return level;
+}
+
 export function assessDeal(deal: DealPrices, evidence: DealEvidence, nowSeconds: number): DealTrust {
-  const flags = dealFlags(deal, evidence, nowSeconds);
-  return { realisticProfit: realisticProfit(deal, evidence), confidence: confidenceFromFlags(flags), flags };
+  const bits = dealFlagBits(deal, evidence, nowSeconds);
+  return {
+    realisticProfit: realisticProfit(deal, evidence),
+    confidence: confidenceOfBits(bits),
+    flags: [...flagsOfBits(bits)],
+  };
 }
 
 /** Higher is better: low 0, medium 1, high 2 (sorting and the "Minimum confidence" filter). */

@@ -162,10 +162,10 @@ export class DictBuilder<T> {
   }
 
   /**
-   * The values the codes `codes[index[k]]` use, in order of first use, as a JSON array text; and the map
-   * from this dictionary's codes to theirs (-1: unused).
+   * The values the codes `codes[index[k]]` use, in order of first use, as a JSON array text; their count;
+   * and the map from this dictionary's codes to theirs (-1: unused).
    */
-  subset(codes: Float64Array, index: Int32Array): { json: string; map: Int32Array } {
+  subset(codes: Float64Array, index: Int32Array): { json: string; map: Int32Array; count: number } {
     const map = new Int32Array(this.values.length).fill(-1);
     const texts: string[] = [];
     for (let k = 0; k < index.length; k++) {
@@ -175,7 +175,7 @@ export class DictBuilder<T> {
         texts.push((this.texts[code] ??= JSON.stringify(this.values[code])));
       }
     }
-    return { json: `[${texts.join(',')}]`, map };
+    return { json: `[${texts.join(',')}]`, map, count: texts.length };
   }
 }
 

@@ -12,7 +12,7 @@ import {
   type GoldStorage,
   type WireVariantFields,
 } from './wire-columns';
-import type { ColumnSource } from './wire-format';
+import type { ColumnSource, IntegerRange } from './wire-format';
 
 /** Dictionary fields of a variant, in header order. */
 export const VARIANT_DICTS = [
@@ -129,18 +129,18 @@ export class VariantPool {
     const dicts = {} as VariantTable['dicts'];
     for (const field of VARIANT_DICTS) {
       const codes = this.codes[field].view();
-      const { json, map } = this.dicts[field].subset(codes, used);
+      const { json, map, count } = this.dicts[field].subset(codes, used);
       dicts[field] = json;
       const out = data.subarray(at, (at += n));
       for (let k = 0; k < n; k++) out[k] = map[codes[used[k]!]!]!;
-      columns.push({ name: `v.${field}`, values: out });
+      columns.push({ name: `v.${field}`, values: out, range: { min: 0, max: count - 1, nulls: false } });
     }
     for (const field of VARIANT_NUMBERS) {
-      const values = this.numbers[field].view();
       const out = data.subarray(at, (at += n));
-      for (let k = 0; k < n; k++) out[k] = values[used[k]!]!;
-      if (VARIANT_GOLD.includes(field)) gold[`v.${field}`] = toCopperInPlace(out);
-      columns.push({ name: `v.${field}`, values: out });
+      const range = gather(this.numbers[field].view(), used, out);
+      const name = `v.${field}`;
+      if (VARIANT_GOLD.includes(field)) columns.push(goldColumn(name, out, gold));
+      else columns.push(range ? { name, values: out, range } : { name, values: out });
     }
     const idText: string[] = [];
     if (this.idText.size > 0) {
@@ -153,12 +153,54 @@ export class VariantPool {
   }
 }
 
-/** Converts a gold column (NaN: null) to integer copper in place when every amount is whole copper. */
-export function toCopperInPlace(gold: Float64Array): GoldStorage {
+/** out[k] = values[used[k]], and the range of what was copied (undefined: not all safe integers). */
+function gather(values: Float64Array, used: Int32Array, out: Float64Array): IntegerRange | undefined {
+  let min = Infinity;
+  let max = -Infinity;
+  let nulls = false;
+  let integers = true;
+  for (let k = 0; k < out.length; k++) {
+    const x = values[used[k]!]!;
+    out[k] = x;
+    if (x !== x) nulls = true;
+    else {
+      if (x < min) min = x;
+      if (x > max) max = x;
+      if (integers && !Number.isSafeInteger(x)) integers = false;
+    }
+  }
+  return integers ? { min, max, nulls } : undefined;
+}
+
+/**
+ * A gold column (NaN: null) as it is written: converted to integer copper in place when every amount is
+ * whole copper (`storage[name]` says which), with the copper's range.
+ */
+export function goldColumn(
+  name: string,
+  gold: Float64Array,
+  storage: Record<string, GoldStorage>,
+): ColumnSource {
   for (let i = 0; i < gold.length; i++) {
     const g = gold[i]!;
-    if (g === g && copperOf(g) !== copperOf(g)) return 'gold';
+    if (g === g && copperOf(g) !== copperOf(g)) {
+      storage[name] = 'gold';
+      return { name, values: gold };
+    }
   }
-  for (let i = 0; i < gold.length; i++) gold[i] = copperOf(gold[i]!);
-  return 'copper';
+  let min = Infinity;
+  let max = -Infinity;
+  let nulls = false;
+  for (let i = 0; i < gold.length; i++) {
+    const copper = copperOf(gold[i]!);
+    gold[i] = copper;
+    if (copper !== copper) nulls = true;
+    else {
+      if (copper < min) min = copper;
+      if (copper > max) max = copper;
+    }
+  }
+  storage[name] = 'copper';
+  const safe = !(min < -Number.MAX_SAFE_INTEGER || max > Number.MAX_SAFE_INTEGER);
+  return safe ? { name, values: gold, range: { min, max, nulls } } : { name, values: gold };
 }

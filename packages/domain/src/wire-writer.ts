@@ -17,8 +17,8 @@ import {
   type WireRowFields,
   type WireVariantFields,
 } from './wire-columns';
-import { writeContainer, type ColumnSource } from './wire-format';
-import { VariantPool, toCopperInPlace } from './wire-variants';
+import { writeContainer, type ColumnSource, type IntegerRange } from './wire-format';
+import { VariantPool, goldColumn } from './wire-variants';
 
 /** Number fields of a row, as columns `r.<field>` (gold ones listed in ROW_GOLD / ROW_PREDICTED). */
 export const ROW_NUMBERS = [
@@ -85,6 +85,9 @@ export function predictRow(
 const ROW_FIELDS = [...ROW_NUMBERS, 'confidence', 'flags'] as const;
 type RowField = (typeof ROW_FIELDS)[number];
 const FIELD = Object.fromEntries(ROW_FIELDS.map((f, i) => [f, i])) as Record<RowField, number>;
+
+/** The range of a code (or index) column into a table of `size` entries. */
+const codeRange = (size: number): IntegerRange => ({ min: 0, max: size - 1, nulls: false });
 
 /** Dropship groups of an answer: group g is the next size[g] rows. */
 export interface WireGroupFields {
@@ -210,20 +213,28 @@ export class TradeColumnsWriter {
     const col = (field: RowField) =>
       this.data.subarray(FIELD[field] * this.capacity, FIELD[field] * this.capacity + n);
     const gold: Record<string, GoldStorage> = {};
-    const used = Int32Array.from(this.used.view());
+    const used = new Int32Array(this.used.view());
     const variants = this.pool.table(used, gold);
-    this.predict(col, used, gold);
+    // What is known of a column without reading it: codes and indices below their table's size, and the
+    // predicted columns' residuals (found while predicting).
+    const known: Partial<Record<RowField, IntegerRange>> = {
+      ...this.predict(col, used, gold),
+      buyRealm: codeRange(this.realms.id.length),
+      sellRealm: codeRange(this.realms.id.length),
+      confidence: codeRange(this.confidence.values.length),
+      flags: codeRange(this.flags.values.length),
+    };
     const columns: ColumnSource[] = [...variants.columns];
     for (const field of ROW_FIELDS) {
+      const name = `r.${field}`;
       const values = col(field);
-      if (ROW_GOLD.includes(field as RowNumber)) gold[`r.${field}`] = toCopperInPlace(values);
-      columns.push({ name: `r.${field}`, values });
+      const range = known[field];
+      if (ROW_GOLD.includes(field as RowNumber)) columns.push(goldColumn(name, values, gold));
+      else columns.push(range ? { name, values, range } : { name, values });
     }
     if (groups) {
-      const bestProfit = Float64Array.from(groups.bestProfit);
-      gold['g.bestProfit'] = toCopperInPlace(bestProfit);
       columns.push({ name: 'g.size', values: Float64Array.from(groups.size) });
-      columns.push({ name: 'g.bestProfit', values: bestProfit });
+      columns.push(goldColumn('g.bestProfit', Float64Array.from(groups.bestProfit), gold));
     }
     const header: Omit<AnswerHeader, 'columns' | 'dicts'> = {
       format: TRADE_COLUMNS_FORMAT,
@@ -253,13 +264,14 @@ export class TradeColumnsWriter {
 
   /**
    * Replaces each predicted column by the copper it is off its prediction (0 for the engine's rows), in
-   * place, when every figure and prediction of it is whole copper; else leaves it as gold.
+   * place, when every figure and prediction of it is whole copper; else leaves it as gold. Returns the
+   * range of each column replaced.
    */
   private predict(
     col: (field: RowField) => Float64Array,
     used: Int32Array,
     storage: Record<string, GoldStorage>,
-  ): void {
+  ): Partial<Record<PredictedField, IntegerRange>> {
     const n = this.n;
     const [buy, sell, sales, median, step] = (
       ['buyBuyout', 'sellBuyout', 'salesSeen14d', 'medianSale14d', 'variant'] as const
@@ -269,6 +281,8 @@ export class TradeColumnsWriter {
     const off = borrowScratch(ROW_PREDICTED.length * n);
     const exact = ROW_PREDICTED.map(() => true);
     const predicted = new Float64Array(ROW_PREDICTED.length);
+    const min = new Float64Array(ROW_PREDICTED.length).fill(Infinity);
+    const max = new Float64Array(ROW_PREDICTED.length).fill(-Infinity);
     for (let i = 0, v = 0; i < n; i++) {
       v += step[i]!;
       const avgSale = this.pool.avgSale(used[v]!);
@@ -276,13 +290,22 @@ export class TradeColumnsWriter {
       for (let f = 0; f < ROW_PREDICTED.length; f++) {
         const residual = copperOf(target[f]![i]!) - predicted[f]!;
         if (!Number.isSafeInteger(residual)) exact[f] = false;
+        else {
+          if (residual < min[f]!) min[f] = residual;
+          if (residual > max[f]!) max[f] = residual;
+        }
         off[f * n + i] = residual;
       }
     }
+    const ranges: Partial<Record<PredictedField, IntegerRange>> = {};
     ROW_PREDICTED.forEach((field, f) => {
-      if (exact[f]) target[f]!.set(off.subarray(f * n, (f + 1) * n));
+      if (exact[f]) {
+        target[f]!.set(off.subarray(f * n, (f + 1) * n));
+        ranges[field] = { min: min[f]!, max: max[f]!, nulls: false };
+      }
       storage[`r.${field}`] = exact[f] ? 'residual' : 'gold';
     });
     returnScratch(off);
+    return ranges;
   }
 }

@@ -28,25 +28,54 @@ export function dealEvidence(
   buyEntry: number,
   sellEntry: number,
 ): TradeEvidence {
+  return fillEvidence(emptyEvidence(), snapshot, v, buyEntry, sellEntry);
+}
+
+/** Evidence with every field 0 or null, in dealEvidence's key order (the JSON writer relies on it). */
+export function emptyEvidence(): TradeEvidence {
+  return {
+    salesSeen14d: 0,
+    medianSale14d: null,
+    sellListingsNearPrice: 0,
+    sellQuantityNearPrice: 0,
+    realmsOffering: 0,
+    buyQuantity: 0,
+    sellListingAgeSnapshots: 0,
+    buyListingAgeSnapshots: 0,
+    buyRealmUpdatedAt: 0,
+    sellRealmUpdatedAt: 0,
+    hoursObserved: 0,
+    sellLowQuartile14d: null,
+    regionMedianLowest: 0,
+  };
+}
+
+/** dealEvidence into `out` (one object refilled per row where an answer only copies the figures). */
+export function fillEvidence(
+  out: TradeEvidence,
+  snapshot: MarketSnapshot,
+  v: number,
+  buyEntry: number,
+  sellEntry: number,
+): TradeEvidence {
   const s = snapshot;
   const sales = s.entrySales[sellEntry] as number;
   const sellRealm = s.entryRealm[sellEntry] as number;
-  return {
-    salesSeen14d: sales,
-    medianSale14d: sales > 0 ? toGold(s.entryMedian[sellEntry] as number) : null,
-    sellListingsNearPrice: s.entryNearListings[sellEntry] as number,
-    sellQuantityNearPrice: s.entryNearQuantity[sellEntry] as number,
-    realmsOffering: (s.offsets[v + 1] as number) - (s.offsets[v] as number),
-    buyQuantity: s.entryLowestQuantity[buyEntry] as number,
-    sellListingAgeSnapshots: s.entryAge[sellEntry] as number,
-    buyListingAgeSnapshots: s.entryAge[buyEntry] as number,
-    buyRealmUpdatedAt: updatedAt(s, s.entryRealm[buyEntry] as number),
-    sellRealmUpdatedAt: updatedAt(s, sellRealm),
-    hoursObserved: s.realmHoursObserved[sellRealm] as number,
-    sellLowQuartile14d:
-      (s.entryLowQuartile[sellEntry] as number) > 0 ? toGold(s.entryLowQuartile[sellEntry] as number) : null,
-    regionMedianLowest: toGold(medianLowest(s, v)),
-  };
+  const lowQuartile = s.entryLowQuartile[sellEntry] as number;
+  out.salesSeen14d = sales;
+  out.medianSale14d = sales > 0 ? toGold(s.entryMedian[sellEntry] as number) : null;
+  out.sellListingsNearPrice = s.entryNearListings[sellEntry] as number;
+  out.sellQuantityNearPrice = s.entryNearQuantity[sellEntry] as number;
+  out.realmsOffering = (s.offsets[v + 1] as number) - (s.offsets[v] as number);
+  out.buyQuantity = s.entryLowestQuantity[buyEntry] as number;
+  out.sellListingAgeSnapshots = s.entryAge[sellEntry] as number;
+  out.buyListingAgeSnapshots = s.entryAge[buyEntry] as number;
+  out.buyRealmUpdatedAt = updatedAt(s, s.entryRealm[buyEntry] as number);
+  out.sellRealmUpdatedAt = updatedAt(s, sellRealm);
+  out.hoursObserved = s.realmHoursObserved[sellRealm] as number;
+  out.sellLowQuartile14d = lowQuartile > 0 ? toGold(lowQuartile) : null;
+  out.regionMedianLowest = toGold(medianLowest(s, v));
+  return out;
 }
 
 /**
@@ -58,5 +87,10 @@ export function dealTrust(
   prices: { buyBuyout: number; sellBuyout: number; avgSale: number },
   evidence: TradeEvidence,
 ): DealTrust {
-  return assessDeal(prices, evidence, Math.floor(snapshot.lastModified / 1000));
+  return assessDeal(prices, evidence, trustNow(snapshot));
+}
+
+/** "Now" for the trust rules of a snapshot's deals (dealTrust), unix seconds. */
+export function trustNow(snapshot: MarketSnapshot): number {
+  return Math.floor(snapshot.lastModified / 1000);
 }

@@ -2,28 +2,20 @@
 // wire-columns.ts), for clients that ask for it: the same rows as flippingJsonBytes / dropshipJsonBytes,
 // without a row object. Variants and realms go to the writer once each, by the snapshot's own indices;
 // per row only indices, the money figures and the deal's trust are written.
-import { TradeColumnsWriter, VariantPool, type TradeEvidence, type WireRowFields } from '@goldroute/domain';
+import {
+  TradeColumnsWriter,
+  VariantPool,
+  confidenceOfBits,
+  dealFlagBits,
+  flagsOfBits,
+  realisticProfit,
+  type WireRowFields,
+} from '@goldroute/domain';
 import type { DealPairs, DealSearchOptions, SearchLimit } from './deals';
 import { dropshipPlan, flippingPlan } from './deals';
-import { dealEvidence, dealTrust } from './deal-trust';
+import { emptyEvidence, fillEvidence, trustNow } from './deal-trust';
 import { afterAhCut, toGold } from './money';
 import type { MarketSnapshot } from './snapshot';
-
-const NO_EVIDENCE: TradeEvidence = {
-  salesSeen14d: 0,
-  medianSale14d: null,
-  sellListingsNearPrice: 0,
-  sellQuantityNearPrice: 0,
-  realmsOffering: 0,
-  buyQuantity: 0,
-  sellListingAgeSnapshots: 0,
-  buyListingAgeSnapshots: 0,
-  buyRealmUpdatedAt: 0,
-  sellRealmUpdatedAt: 0,
-  hoursObserved: 0,
-  sellLowQuartile14d: null,
-  regionMedianLowest: 0,
-};
 
 /** Each snapshot's variants as they were first used by an answer: pool indices by variant index. */
 const pools = new WeakMap<MarketSnapshot, { pool: VariantPool; index: Int32Array }>();
@@ -43,7 +35,10 @@ function pairWriter(snapshot: MarketSnapshot, pairs: DealPairs, rows: number) {
   const writer = new TradeColumnsWriter(pool, rows);
   const variantIndex = new Int32Array(snapshot.variantCount).fill(-1);
   const realmIndex = new Int32Array(snapshot.realmCount).fill(-1);
-  // One row object, refilled: the writer copies what it needs.
+  const now = trustNow(snapshot);
+  // One row object (its evidence and prices too), refilled: the writer copies what it needs.
+  const evidence = emptyEvidence();
+  const prices = { buyBuyout: 0, sellBuyout: 0, avgSale: 0 };
   const row: WireRowFields = {
     variant: 0,
     buyRealm: 0,
@@ -59,7 +54,7 @@ function pairWriter(snapshot: MarketSnapshot, pairs: DealPairs, rows: number) {
     realisticProfit: 0,
     confidence: 'high',
     flags: [],
-    evidence: NO_EVIDENCE,
+    evidence,
   };
 
   function realm(r: number, updatedAt: number): number {
@@ -89,13 +84,12 @@ function pairWriter(snapshot: MarketSnapshot, pairs: DealPairs, rows: number) {
     const buy = snapshot.entryPrice[b] as number;
     const sell = snapshot.entryPrice[s] as number;
     const cut = afterAhCut(sell);
-    const evidence = dealEvidence(snapshot, v, b, s);
-    const prices = {
-      buyBuyout: toGold(buy),
-      sellBuyout: toGold(sell),
-      avgSale: toGold(snapshot.avgSale[v] as number),
-    };
-    const trust = dealTrust(snapshot, prices, evidence);
+    fillEvidence(evidence, snapshot, v, b, s);
+    prices.buyBuyout = toGold(buy);
+    prices.sellBuyout = toGold(sell);
+    prices.avgSale = toGold(snapshot.avgSale[v] as number);
+    // The trust rules as dealTrust applies them, without an object or a list per row.
+    const flags = dealFlagBits(prices, evidence, now);
     row.variant = variant;
     row.buyRealm = realm(snapshot.entryRealm[b] as number, evidence.buyRealmUpdatedAt);
     row.sellRealm = realm(snapshot.entryRealm[s] as number, evidence.sellRealmUpdatedAt);
@@ -104,10 +98,9 @@ function pairWriter(snapshot: MarketSnapshot, pairs: DealPairs, rows: number) {
     row.sellAHCut = toGold(cut);
     row.sellVsBuy = toGold(cut - buy);
     row.saleAvgVsBuy = toGold(afterAhCut(snapshot.avgSale[v] as number) - buy);
-    row.realisticProfit = trust.realisticProfit;
-    row.confidence = trust.confidence;
-    row.flags = trust.flags;
-    row.evidence = evidence;
+    row.realisticProfit = realisticProfit(prices, evidence);
+    row.confidence = confidenceOfBits(flags);
+    row.flags = flagsOfBits(flags);
     writer.row(row);
   }
 
