@@ -252,6 +252,49 @@ describe('compact market answers: writers', () => {
     }
   });
 
+  it('on a shared pool, send the whole dictionaries for an answer with most of its variants, else only what is used', () => {
+    // A name of its own each, so a dictionary tells which variants it was written for.
+    const items = engineLikeRows(100, 15)
+      .slice(0, 100)
+      .map((item, k) => ({ ...item, name: `Item ${k}` }));
+    const pool = new VariantPool();
+    const first = new TradeColumnsWriter(pool);
+    write(first, items);
+    first.bytes(1);
+    /** An answer of the first `n` rows, whose variants are the pool's first `n`. */
+    const answer = (n: number) => {
+      const writer = new TradeColumnsWriter(pool);
+      for (const [k, item] of items.slice(0, n).entries()) {
+        const e = item.evidence;
+        writer.row({
+          ...item,
+          variant: writer.useVariant(k),
+          buyRealm: writer.realm(
+            item.buyingConnectedRealmId,
+            item.buyingConnectedRealmName,
+            item.buyingConnectedRealmPopulation,
+            e.buyRealmUpdatedAt,
+          ),
+          sellRealm: writer.realm(
+            item.sellingConnectedRealmId,
+            item.sellingConnectedRealmName,
+            item.sellingConnectedRealmPopulation,
+            e.sellRealmUpdatedAt,
+          ),
+          tradeKey: item.uniqueTradeKey,
+        });
+      }
+      const bytes = writer.bytes(2);
+      expect(JSON.stringify(tradeItemsOf(decodeMarketAnswer(bytes).rows))).toBe(
+        JSON.stringify(items.slice(0, n)),
+      );
+      return readContainer<AnswerHeader>(bytes).header.dicts.name;
+    };
+    // 80 of 100: every name of the pool, the 20 unused ones' too; 10 of 100: its own names only.
+    expect(answer(80)).toHaveLength(100);
+    expect(answer(10)).toEqual(items.slice(0, 10).map((i) => i.name));
+  });
+
   it('refuse rows and a second answer once the answer is written', () => {
     const writer = new TradeColumnsWriter();
     write(writer, engineLikeRows(3, 13));

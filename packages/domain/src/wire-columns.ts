@@ -150,6 +150,7 @@ export class DictBuilder<T> {
   private readonly index = new Map<unknown, number>();
   /** Each value's JSON text, written on first use: a pool's dictionaries serve many answers. */
   private readonly texts: (string | undefined)[] = [];
+  private whole: { count: number; json: string } | undefined;
 
   code(value: T, key: unknown): number {
     let code = key === undefined ? undefined : this.index.get(key);
@@ -159,6 +160,15 @@ export class DictBuilder<T> {
       if (key !== undefined) this.index.set(key, code);
     }
     return code;
+  }
+
+  /** Every value as a JSON array text (kept until a value is added). */
+  json(): string {
+    if (this.whole?.count !== this.values.length) {
+      const texts = this.values.map((value, code) => (this.texts[code] ??= JSON.stringify(value)));
+      this.whole = { count: texts.length, json: `[${texts.join(',')}]` };
+    }
+    return this.whole.json;
   }
 
   /**

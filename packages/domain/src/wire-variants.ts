@@ -43,6 +43,12 @@ export const VARIANT_NUMBERS = [
 ] as const;
 export type VariantNumber = (typeof VARIANT_NUMBERS)[number];
 
+/**
+ * An answer using at least this share of its pool's variants gets the pool's whole dictionaries (see
+ * VariantPool.table): at most a third more values than it uses, for no per-answer dictionary work.
+ */
+const WHOLE_DICTS_SHARE = 0.75;
+
 /** Gold fields among them. */
 export const VARIANT_GOLD: readonly VariantNumber[] = ['avgSale', 'marketValue', 'historical'];
 
@@ -127,12 +133,24 @@ export class VariantPool {
     let at = 0;
     const columns: ColumnSource[] = [];
     const dicts = {} as VariantTable['dicts'];
+    // An answer with most of the pool's variants sends the pool's dictionaries as they are (their text
+    // kept from answer to answer), with a few values it does not use; a smaller one only the values it uses.
+    const whole = n >= this.size * WHOLE_DICTS_SHARE;
     for (const field of VARIANT_DICTS) {
+      const dict = this.dicts[field];
       const codes = this.codes[field].view();
-      const { json, map, count } = this.dicts[field].subset(codes, used);
-      dicts[field] = json;
       const out = data.subarray(at, (at += n));
-      for (let k = 0; k < n; k++) out[k] = map[codes[used[k]!]!]!;
+      let count: number;
+      if (whole) {
+        dicts[field] = dict.json();
+        count = dict.values.length;
+        for (let k = 0; k < n; k++) out[k] = codes[used[k]!]!;
+      } else {
+        const subset = dict.subset(codes, used);
+        dicts[field] = subset.json;
+        count = subset.count;
+        for (let k = 0; k < n; k++) out[k] = subset.map[codes[used[k]!]!]!;
+      }
       columns.push({ name: `v.${field}`, values: out, range: { min: 0, max: count - 1, nulls: false } });
     }
     for (const field of VARIANT_NUMBERS) {
