@@ -112,6 +112,7 @@ export class TradeColumnsWriter {
   private readonly realmIndex = new Map<string, number>();
   private readonly confidence = new DictBuilder<ConfidenceLevel>();
   private readonly flags = new DictBuilder<readonly DealFlag[]>();
+  private readonly frozenFlags = new Map<readonly DealFlag[], number>();
   private readonly tradeKeys: [number, string][] = [];
   private capacity: number;
   private data: Float64Array;
@@ -191,7 +192,7 @@ export class TradeColumnsWriter {
     d[FIELD.saleAvgVsBuy * c + i] = f.saleAvgVsBuy;
     d[FIELD.realisticProfit * c + i] = f.realisticProfit;
     d[FIELD.confidence * c + i] = this.confidence.code(f.confidence, f.confidence);
-    d[FIELD.flags * c + i] = this.flags.code(f.flags, flagsKey(f.flags));
+    d[FIELD.flags * c + i] = this.flagsCode(f.flags);
     d[FIELD.salesSeen14d * c + i] = e.salesSeen14d;
     d[FIELD.medianSale14d * c + i] = e.medianSale14d ?? NaN;
     d[FIELD.sellListingsNearPrice * c + i] = e.sellListingsNearPrice;
@@ -203,6 +204,16 @@ export class TradeColumnsWriter {
     d[FIELD.hoursObserved * c + i] = e.hoursObserved;
     d[FIELD.sellLowQuartile14d * c + i] = e.sellLowQuartile14d ?? NaN;
     d[FIELD.regionMedianLowest * c + i] = e.regionMedianLowest;
+  }
+
+  /** The code of a row's flags; a frozen list (trust.ts flagsOfBits, one per flag set) by its identity. */
+  private flagsCode(flags: readonly DealFlag[]): number {
+    let code = this.frozenFlags.get(flags);
+    if (code === undefined) {
+      code = this.flags.code(flags, flagsKey(flags));
+      if (Object.isFrozen(flags)) this.frozenFlags.set(flags, code);
+    }
+    return code;
   }
 
   /** The answer's bytes (once: the writer's columns are turned into copper in place). */
