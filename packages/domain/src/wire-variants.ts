@@ -3,6 +3,7 @@
 // snapshot, so an answer on a known snapshot looks up no string: a full flipping answer uses ~35,000
 // variants, and eight dictionary lookups each cost more than the rest of the answer.
 import {
+  COPPER_PER_GOLD,
   DictBuilder,
   NumberList,
   borrowScratch,
@@ -199,24 +200,26 @@ export function goldColumn(
   gold: Float64Array,
   storage: Record<string, GoldStorage>,
 ): ColumnSource {
-  for (let i = 0; i < gold.length; i++) {
-    const g = gold[i]!;
-    if (g === g && copperOf(g) !== copperOf(g)) {
-      storage[name] = 'gold';
-      return { name, values: gold };
-    }
-  }
   let min = Infinity;
   let max = -Infinity;
   let nulls = false;
+  // Converted as it is checked (one pass); the rare column with an amount that is not whole copper is
+  // given its gold back.
   for (let i = 0; i < gold.length; i++) {
-    const copper = copperOf(gold[i]!);
-    gold[i] = copper;
-    if (copper !== copper) nulls = true;
-    else {
+    const g = gold[i]!;
+    const copper = copperOf(g);
+    if (copper !== copper) {
+      if (g === g) {
+        for (let j = 0; j < i; j++) gold[j] = gold[j]! / COPPER_PER_GOLD;
+        storage[name] = 'gold';
+        return { name, values: gold };
+      }
+      nulls = true;
+    } else {
       if (copper < min) min = copper;
       if (copper > max) max = copper;
     }
+    gold[i] = copper;
   }
   storage[name] = 'copper';
   const safe = !(min < -Number.MAX_SAFE_INTEGER || max > Number.MAX_SAFE_INTEGER);
