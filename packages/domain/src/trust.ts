@@ -129,38 +129,66 @@ export interface GoingRate {
 }
 
 /** The sell realm's 14-day median sale when sales were seen there; else null. */
-function realmMedianSale(evidence: DealEvidence): number | null {
-  const median = evidence.medianSale14d;
-  return evidence.salesSeen14d > 0 && median !== null && median > 0 ? median : null;
+function realmMedianSale(salesSeen14d: number, medianSale14d: number | null): number | null {
+  return salesSeen14d > 0 && medianSale14d !== null && medianSale14d > 0 ? medianSale14d : null;
 }
 
 /** TSM reports 0 for a variant with no region sales: that is no price, not a price of 0. */
-function regionAverage(deal: DealPrices): number | null {
-  return deal.avgSale > 0 ? deal.avgSale : null;
+function regionAverage(avgSale: number): number | null {
+  return avgSale > 0 ? avgSale : null;
 }
 
 /** What the variant sells for: the sell realm's 14-day median sale, else the region sale average. */
 export function goingRate(deal: DealPrices, evidence: DealEvidence): GoingRate | null {
-  const median = realmMedianSale(evidence);
+  const median = realmMedianSale(evidence.salesSeen14d, evidence.medianSale14d);
   if (median !== null) return { price: median, source: 'realm-sales' };
-  const average = regionAverage(deal);
+  const average = regionAverage(deal.avgSale);
   return average === null ? null : { price: average, source: 'region-average' };
 }
 
-/** goingRate's price alone (the rules run for every row of an answer: no object for them). */
-function goingPrice(deal: DealPrices, evidence: DealEvidence): number | null {
-  return realmMedianSale(evidence) ?? regionAverage(deal);
+/** goingRate's price alone, on plain figures (the rules run for every row of an answer: no objects). */
+function goingPrice(avgSale: number, salesSeen14d: number, medianSale14d: number | null): number | null {
+  return realmMedianSale(salesSeen14d, medianSale14d) ?? regionAverage(avgSale);
 }
 
 /** The lower of the listed sell price and the going rate; the listed price when there is no going rate. */
 export function expectedSale(deal: DealPrices, evidence: DealEvidence): number {
-  const rate = goingPrice(deal, evidence);
-  return rate === null ? deal.sellBuyout : Math.min(deal.sellBuyout, rate);
+  return expectedSaleOf(deal.sellBuyout, deal.avgSale, evidence.salesSeen14d, evidence.medianSale14d);
+}
+
+function expectedSaleOf(
+  sellBuyout: number,
+  avgSale: number,
+  salesSeen14d: number,
+  medianSale14d: number | null,
+): number {
+  const rate = goingPrice(avgSale, salesSeen14d, medianSale14d);
+  return rate === null ? sellBuyout : Math.min(sellBuyout, rate);
 }
 
 /** Expected sale, less the 5% cut, less the buy price. */
 export function realisticProfit(deal: DealPrices, evidence: DealEvidence): number {
-  return sellVsBuy(deal.buyBuyout, expectedSale(deal, evidence));
+  return realisticProfitOf(
+    deal.buyBuyout,
+    deal.sellBuyout,
+    deal.avgSale,
+    evidence.salesSeen14d,
+    evidence.medianSale14d,
+  );
+}
+
+/**
+ * realisticProfit on the only figures it reads: what the compact answers' decoder computes it from
+ * (wire-writer.ts predictRow), so the figure has one rule wherever it is worked out.
+ */
+export function realisticProfitOf(
+  buyBuyout: number,
+  sellBuyout: number,
+  avgSale: number,
+  salesSeen14d: number,
+  medianSale14d: number | null,
+): number {
+  return sellVsBuy(buyBuyout, expectedSaleOf(sellBuyout, avgSale, salesSeen14d, medianSale14d));
 }
 
 /** The figure a sell price is judged against for a dead listing, best first (see deadListingBasis). */
@@ -173,7 +201,7 @@ export type DeadListingReference = (typeof DEAD_LISTING_REFERENCES)[number];
  * floor); else only the region is left: the listing is the realm's only price.
  */
 export function deadListingReference(sellBuyout: number, evidence: DealEvidence): DeadListingReference {
-  if (realmMedianSale(evidence) !== null) return 'realm-sales';
+  if (realmMedianSale(evidence.salesSeen14d, evidence.medianSale14d) !== null) return 'realm-sales';
   const floor = evidence.sellLowQuartile14d;
   return floor !== null && floor * SAME_PRICE_RATIO < sellBuyout ? 'realm-floor' : 'region';
 }
@@ -241,7 +269,7 @@ function isThinSupply(evidence: DealEvidence): boolean {
 }
 
 function isBait(deal: DealPrices, evidence: DealEvidence): boolean {
-  const rate = goingPrice(deal, evidence);
+  const rate = goingPrice(deal.avgSale, evidence.salesSeen14d, evidence.medianSale14d);
   return (
     rate !== null &&
     deal.buyBuyout < BAIT_PRICE_RATIO * rate &&

@@ -10,7 +10,7 @@ import {
   tradeKeyAt,
 } from './trade-columns';
 import { groupDropship, type TradeItem } from './trade-item';
-import { DEAL_FLAGS, type DealFlag } from './trust';
+import { DEAL_FLAGS, realisticProfit, type DealFlag } from './trust';
 import { TRADE_COLUMNS_FORMAT, VARIANT_FIELDS, type AnswerHeader } from './wire-columns';
 import { ContainerError, isContainer, readContainer } from './wire-format';
 import { encodeDropshipAnswer, encodeFlippingAnswer } from './wire-items';
@@ -293,6 +293,27 @@ describe('compact market answers: writers', () => {
     // 80 of 100: every name of the pool, the 20 unused ones' too; 10 of 100: its own names only.
     expect(answer(80)).toHaveLength(100);
     expect(answer(10)).toEqual(items.slice(0, 10).map((i) => i.name));
+  });
+
+  it('leave the four predicted figures to the decoder when told they follow the rules (the engine does)', () => {
+    // Rows whose cut, profits and realistic profit are what the rules give (trust.ts realisticProfit).
+    const items = engineLikeRows(300, 16).map((item) => ({
+      ...item,
+      realisticProfit: realisticProfit(item, item.evidence),
+    }));
+    const writer = new TradeColumnsWriter(new VariantPool(), items.length, true);
+    // Not read: whatever the rows carry there, the answer holds the predictions.
+    write(
+      writer,
+      items.map((item) => ({ ...item, sellAHCut: 1, sellVsBuy: 2, saleAvgVsBuy: 3, realisticProfit: 4 })),
+    );
+    const bytes = writer.bytes(1);
+    expect(JSON.stringify(tradeItemsOf(decodeMarketAnswer(bytes).rows))).toBe(JSON.stringify(items));
+    const { header } = readContainer<AnswerHeader>(bytes);
+    for (const field of ['sellAHCut', 'sellVsBuy', 'saleAvgVsBuy', 'realisticProfit']) {
+      expect(header.gold[`r.${field}`]).toBe('residual');
+    }
+    expect(items.filter((i) => i.realisticProfit !== i.sellVsBuy).length).toBeGreaterThan(50);
   });
 
   it('refuse rows and a second answer once the answer is written', () => {

@@ -12,8 +12,11 @@ import { DEAL_FLAGS, type ConfidenceLevel, type DealFlag } from './trust';
 
 /** The media type of the compact encoding; without it in `Accept` the answer is the SPEC JSON. */
 export const TRADE_COLUMNS_TYPE = 'application/vnd.goldroute.columns';
-/** Written in every answer's header, with the container's own magic bytes. */
-export const TRADE_COLUMNS_FORMAT = 'goldroute.columns/1';
+/**
+ * Written in every answer's header, with the container's own magic bytes. /2: realisticProfit is
+ * predicted by the trust rule itself (a /1 decoder would read its residuals against another prediction).
+ */
+export const TRADE_COLUMNS_FORMAT = 'goldroute.columns/2';
 
 /** How a gold column is stored: integer copper, copper off its prediction, or (not whole copper) gold. */
 export type GoldStorage = 'copper' | 'residual' | 'gold';
@@ -72,22 +75,6 @@ export function copperOf(gold: number): number {
 /** The seller's copper after the 5% cut, rounded half up (the engine's afterAhCut). */
 export function afterCutCopper(copper: number): number {
   return Math.floor((copper * 95 + 50) / 100);
-}
-
-/** The sale trust.ts expects (expectedSale): the lower of the sell price and the going rate. */
-export function expectedSaleGold(
-  sellBuyout: number,
-  avgSale: number,
-  salesSeen14d: number,
-  medianSale14d: number | null,
-): number {
-  const rate =
-    salesSeen14d > 0 && medianSale14d !== null && medianSale14d > 0
-      ? medianSale14d
-      : avgSale > 0
-        ? avgSale
-        : null;
-  return rate === null ? sellBuyout : Math.min(sellBuyout, rate);
 }
 
 /** The fields of a trade item that every row of its variant shares, in TradeItem order. */

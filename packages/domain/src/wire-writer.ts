@@ -1,7 +1,7 @@
 // Writes the compact encoding (wire-columns.ts) row by row: wire-items.ts from row objects, the engine
 // (packages/market serialize-columns.ts) from its snapshot without any. Both go through this writer, so
 // the format has one encoder.
-import type { ConfidenceLevel, DealFlag } from './trust';
+import { realisticProfitOf, type ConfidenceLevel, type DealFlag } from './trust';
 import {
   DictBuilder,
   NumberList,
@@ -10,7 +10,6 @@ import {
   TRADE_COLUMNS_FORMAT,
   afterCutCopper,
   copperOf,
-  expectedSaleGold,
   flagsKey,
   type AnswerHeader,
   type GoldStorage,
@@ -78,7 +77,8 @@ export function predictRow(
   out[0] = predictedCut(sellBuyout);
   out[1] = copperOf(sellAHCut) - buy;
   out[2] = afterCutCopper(copperOf(avgSale)) - buy;
-  out[3] = afterCutCopper(copperOf(expectedSaleGold(sellBuyout, avgSale, salesSeen14d, median))) - buy;
+  // The trust rule itself (in gold, as the engine applies it), so an engine row's figure is its prediction.
+  out[3] = copperOf(realisticProfitOf(buyBuyout, sellBuyout, avgSale, salesSeen14d, median));
 }
 
 /** Row fields kept while writing: the numbers, then the two dictionary codes. */
@@ -120,9 +120,16 @@ export class TradeColumnsWriter {
   private lastVariant = 0;
   private written = false;
 
+  /**
+   * @param figuresPredicted The rows' four ROW_PREDICTED figures are what predictRow gives from their
+   *   other figures, as the engine works them out by the same rules: they are neither read nor checked,
+   *   and go as no difference from their prediction. (Without it each is checked against its prediction
+   *   and its difference sent; the tests hold the engine's answers to the SPEC JSON.)
+   */
   constructor(
     private readonly pool = new VariantPool(),
     capacity = 1024,
+    private readonly figuresPredicted = false,
   ) {
     this.capacity = Math.max(16, capacity);
     this.data = borrowScratch(ROW_FIELDS.length * this.capacity);
@@ -187,10 +194,12 @@ export class TradeColumnsWriter {
     d[FIELD.sellRealm * c + i] = f.sellRealm;
     d[FIELD.buyBuyout * c + i] = f.buyBuyout;
     d[FIELD.sellBuyout * c + i] = f.sellBuyout;
-    d[FIELD.sellAHCut * c + i] = f.sellAHCut;
-    d[FIELD.sellVsBuy * c + i] = f.sellVsBuy;
-    d[FIELD.saleAvgVsBuy * c + i] = f.saleAvgVsBuy;
-    d[FIELD.realisticProfit * c + i] = f.realisticProfit;
+    if (!this.figuresPredicted) {
+      d[FIELD.sellAHCut * c + i] = f.sellAHCut;
+      d[FIELD.sellVsBuy * c + i] = f.sellVsBuy;
+      d[FIELD.saleAvgVsBuy * c + i] = f.saleAvgVsBuy;
+      d[FIELD.realisticProfit * c + i] = f.realisticProfit;
+    }
     d[FIELD.confidence * c + i] = this.confidence.code(f.confidence, f.confidence);
     d[FIELD.flags * c + i] = this.flagsCode(f.flags);
     d[FIELD.salesSeen14d * c + i] = e.salesSeen14d;
@@ -284,6 +293,15 @@ export class TradeColumnsWriter {
     storage: Record<string, GoldStorage>,
   ): Partial<Record<PredictedField, IntegerRange>> {
     const n = this.n;
+    const ranges: Partial<Record<PredictedField, IntegerRange>> = {};
+    if (this.figuresPredicted) {
+      for (const field of ROW_PREDICTED) {
+        col(field).fill(0);
+        ranges[field] = { min: 0, max: 0, nulls: false };
+        storage[`r.${field}`] = 'residual';
+      }
+      return ranges;
+    }
     const [buy, sell, sales, median, step] = (
       ['buyBuyout', 'sellBuyout', 'salesSeen14d', 'medianSale14d', 'variant'] as const
     ).map(col) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
@@ -308,7 +326,6 @@ export class TradeColumnsWriter {
         off[f * n + i] = residual;
       }
     }
-    const ranges: Partial<Record<PredictedField, IntegerRange>> = {};
     ROW_PREDICTED.forEach((field, f) => {
       if (exact[f]) {
         target[f]!.set(off.subarray(f * n, (f + 1) * n));

@@ -1,4 +1,4 @@
-import { decodeMarketAnswer, dropshipGroupsOf, tradeItemsOf } from '@goldroute/domain';
+import { decodeMarketAnswer, dropshipGroupsOf, tradeItemsOf, type TradeItem } from '@goldroute/domain';
 import { createEconomy } from '@goldroute/simulator';
 import { describe, expect, it } from 'vitest';
 import { dropshipJson, flippingJson } from './serialize';
@@ -53,5 +53,32 @@ describe('compact answers of the engine', () => {
       );
     }
     expect(data.realms.some((r) => /[\u0400-\u04FF]/.test(r.name))).toBe(true);
+  });
+
+  it('decode to the JSON answers with hours of evidence: profits from the sales seen, flags, confidence', () => {
+    const economy = createEconomy({ seed: 5, size: 'tiny' });
+    const data = economy.staticData('us');
+    const b = new SnapshotBuilder({ region: 'us', ...data, bonusData: economy.bonusData, evidence: true });
+    const start = Date.UTC(2026, 10, 20, 0);
+    for (let hour = 0; hour < 6; hour++) {
+      for (const r of economy.connectedRealms('us'))
+        b.ingest(r.id, economy.auctionsJson('us', r.id, hour), start + hour * 3_600_000);
+    }
+    b.setTsm(economy.tsmRegion('us', 5));
+    const snap = b.build();
+    const ids = data.realms.map((r) => r.id);
+    const opts = { buyingRealms: ids, sellingRealms: ids, floors: loose };
+    const json = flippingJson(snap, opts);
+    const rows = JSON.parse(json) as TradeItem[];
+    // The realistic profit (left to the decoder's prediction) comes from a realm's sales on some rows.
+    expect(
+      rows.filter((r) => r.evidence.salesSeen14d > 0 && r.realisticProfit !== r.sellVsBuy).length,
+    ).toBeGreaterThan(5);
+    expect(new Set(rows.map((r) => r.confidence)).size).toBeGreaterThan(1);
+    expect(JSON.stringify(tradeItemsOf(decodeMarketAnswer(flippingColumnsBytes(snap, opts, 1)).rows))).toBe(
+      json,
+    );
+    const dropship = decodeMarketAnswer(dropshipColumnsBytes(snap, opts, 1));
+    expect(JSON.stringify(dropshipGroupsOf(dropship.rows, dropship.groups!))).toBe(dropshipJson(snap, opts));
   });
 });

@@ -8,7 +8,6 @@ import {
   confidenceOfBits,
   dealFlagBits,
   flagsOfBits,
-  realisticProfit,
   type WireRowFields,
 } from '@goldroute/domain';
 import type { DealPairs, DealSearchOptions, SearchLimit } from './deals';
@@ -32,7 +31,9 @@ function poolOf(snapshot: MarketSnapshot) {
 /** Writes pair rows; remembers which snapshot variants and realms the writer already has. */
 function pairWriter(snapshot: MarketSnapshot, pairs: DealPairs, rows: number) {
   const { pool, index: poolIndex } = poolOf(snapshot);
-  const writer = new TradeColumnsWriter(pool, rows);
+  // The cut, the two profits and the realistic profit are left to the prediction (wire-writer.ts
+  // predictRow), whose rules are the ones the JSON answer is worked out by (afterAhCut, trust.ts).
+  const writer = new TradeColumnsWriter(pool, rows, true);
   const variantIndex = new Int32Array(snapshot.variantCount).fill(-1);
   const realmIndex = new Int32Array(snapshot.realmCount).fill(-1);
   const now = trustNow(snapshot);
@@ -48,6 +49,7 @@ function pairWriter(snapshot: MarketSnapshot, pairs: DealPairs, rows: number) {
     tradeKey: null,
     buyBuyout: 0,
     sellBuyout: 0,
+    // Left to the prediction (see the writer above): not read.
     sellAHCut: 0,
     sellVsBuy: 0,
     saleAvgVsBuy: 0,
@@ -81,12 +83,9 @@ function pairWriter(snapshot: MarketSnapshot, pairs: DealPairs, rows: number) {
       }
       variant = variantIndex[v] = writer.useVariant(p);
     }
-    const buy = snapshot.entryPrice[b] as number;
-    const sell = snapshot.entryPrice[s] as number;
-    const cut = afterAhCut(sell);
     fillEvidence(evidence, snapshot, v, b, s);
-    prices.buyBuyout = toGold(buy);
-    prices.sellBuyout = toGold(sell);
+    prices.buyBuyout = toGold(snapshot.entryPrice[b] as number);
+    prices.sellBuyout = toGold(snapshot.entryPrice[s] as number);
     prices.avgSale = toGold(snapshot.avgSale[v] as number);
     // The trust rules as dealTrust applies them, without an object or a list per row.
     const flags = dealFlagBits(prices, evidence, now);
@@ -95,10 +94,6 @@ function pairWriter(snapshot: MarketSnapshot, pairs: DealPairs, rows: number) {
     row.sellRealm = realm(snapshot.entryRealm[s] as number, evidence.sellRealmUpdatedAt);
     row.buyBuyout = prices.buyBuyout;
     row.sellBuyout = prices.sellBuyout;
-    row.sellAHCut = toGold(cut);
-    row.sellVsBuy = toGold(cut - buy);
-    row.saleAvgVsBuy = toGold(afterAhCut(snapshot.avgSale[v] as number) - buy);
-    row.realisticProfit = realisticProfit(prices, evidence);
     row.confidence = confidenceOfBits(flags);
     row.flags = flagsOfBits(flags);
     writer.row(row);
