@@ -137,7 +137,7 @@ export class DictBuilder<T> {
   private readonly index = new Map<unknown, number>();
   /** Each value's JSON text, written on first use: a pool's dictionaries serve many answers. */
   private readonly texts: (string | undefined)[] = [];
-  private whole: { count: number; json: string } | undefined;
+  private whole: { count: number; json: Uint8Array } | undefined;
 
   code(value: T, key: unknown): number {
     let code = key === undefined ? undefined : this.index.get(key);
@@ -149,11 +149,11 @@ export class DictBuilder<T> {
     return code;
   }
 
-  /** Every value as a JSON array text (kept until a value is added). */
-  json(): string {
+  /** Every value as the UTF-8 of a JSON array (kept until a value is added: answers copy it as is). */
+  json(): Uint8Array {
     if (this.whole?.count !== this.values.length) {
       const texts = this.values.map((value, code) => (this.texts[code] ??= JSON.stringify(value)));
-      this.whole = { count: texts.length, json: `[${texts.join(',')}]` };
+      this.whole = { count: texts.length, json: new TextEncoder().encode(`[${texts.join(',')}]`) };
     }
     return this.whole.json;
   }

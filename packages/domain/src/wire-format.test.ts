@@ -26,6 +26,21 @@ describe('the compact container', () => {
     expect(floats.back).toEqual([1.5, NaN, 2 ** 60]);
   });
 
+  it('takes a header in parts, text and UTF-8 bytes, and writes a column of zeros without reading it', () => {
+    const bytes = writeContainer(
+      ['{"a":', new TextEncoder().encode('["Łódź","名前"]'), ',"b":1}'],
+      [
+        { name: 'z', values: Float64Array.from([0, 0, 0]), range: { min: 0, max: 0, nulls: false } },
+        { name: 'c', values: Float64Array.from([5, 6, 7]) },
+      ],
+    );
+    const c = readContainer<ContainerHeader & { a: string[]; b: number }>(bytes);
+    expect(c.header).toMatchObject({ a: ['Łódź', '名前'], b: 1 });
+    expect([...c.numbers('z', 3)]).toEqual([0, 0, 0]);
+    expect([...c.numbers('c', 3)]).toEqual([5, 6, 7]);
+    expect(() => writeContainer(['{"a":', new Uint8Array(1)], [])).toThrow(/not a JSON object/);
+  });
+
   it('takes the range a writer gives instead of reading the column, with the same result', () => {
     const values = [3, 0, NaN, 200];
     expect(roundTrip(values, { min: 0, max: 200, nulls: true })).toEqual(roundTrip(values));

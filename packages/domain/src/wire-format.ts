@@ -120,30 +120,49 @@ function blockSizes(spec: ColumnSpec): number[] {
 const pad8 = (n: number) => (n + 7) & ~7;
 
 /**
- * The container of a header (the JSON text of an object, to which the column list is added) and the
- * columns, in one buffer.
+ * The container of a header and the columns, in one buffer. The header is the JSON text of an object, to
+ * which the column list is added, given in parts: text, or UTF-8 bytes (copied as they are).
  */
-export function writeContainer(header: string, columns: readonly ColumnSource[]): Uint8Array<ArrayBuffer> {
+export function writeContainer(
+  header: string | readonly (string | Uint8Array)[],
+  columns: readonly ColumnSource[],
+): Uint8Array<ArrayBuffer> {
   const specs = columns.map(specOf);
-  if (!header.endsWith('}')) throw new ContainerError('the header is not a JSON object');
-  const text = `${header.slice(0, -1)}${header.length > 2 ? ',' : ''}"columns":${JSON.stringify(specs)}}`;
-  const json = new TextEncoder().encode(text);
-  let size = pad8(8 + json.length);
+  const parts = typeof header === 'string' ? [header] : [...header];
+  const last = parts.pop();
+  if (typeof last !== 'string' || !last.endsWith('}')) {
+    throw new ContainerError('the header is not a JSON object');
+  }
+  const open = `${last.slice(0, -1)}${parts.length > 0 || last.length > 2 ? ',' : ''}"columns":`;
+  parts.push(`${open}${JSON.stringify(specs)}}`);
+  const encoder = new TextEncoder();
+  const chunks = parts.map((part) => (typeof part === 'string' ? encoder.encode(part) : part));
+  const headerLength = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+  let size = pad8(8 + headerLength);
   for (const spec of specs) for (const bytes of blockSizes(spec)) size += pad8(bytes);
   const out = new Uint8Array(size);
   for (let i = 0; i < 4; i++) out[i] = CONTAINER_MAGIC.charCodeAt(i);
-  new DataView(out.buffer).setUint32(4, json.length, true);
-  out.set(json, 8);
-  let at = pad8(8 + json.length);
+  new DataView(out.buffer).setUint32(4, headerLength, true);
+  let at = 8;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  at = pad8(at);
   for (let j = 0; j < columns.length; j++) {
     const spec = specs[j]!;
-    const values = columns[j]!.values;
+    const { values, range } = columns[j]!;
     const n = spec.length;
     const block = (type: BlockType) => {
       const view = new BLOCKS[type](out.buffer, at, n);
       at += pad8(n * BLOCKS[type].BYTES_PER_ELEMENT);
       return view;
     };
+    // A column of zeros is written already (a new buffer is zeros).
+    if (range && range.min === 0 && range.max === 0 && !range.nulls) {
+      block(spec.type);
+      continue;
+    }
     // A native conversion: a store into "whichever typed array this column has" in a loop would be
     // megamorphic, several times slower. It takes each value modulo 2^32 into a u32 block (the low part
     // of a high column), and a null (NaN) to 0.

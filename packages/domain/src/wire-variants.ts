@@ -58,8 +58,8 @@ export interface VariantTable {
   columns: ColumnSource[];
   /** The borrowed buffer the columns are views of (given back once the answer is written). */
   scratch: Float64Array;
-  /** Each dictionary's values, as JSON array text. */
-  dicts: Record<VariantDict, string>;
+  /** Each dictionary's values, as JSON array text (or its UTF-8). */
+  dicts: Record<VariantDict, string | Uint8Array>;
   idText: string[];
 }
 

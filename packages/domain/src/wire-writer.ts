@@ -269,14 +269,13 @@ export class TradeColumnsWriter {
         ? { groups: { count: groups.key.length, key: [...groups.key], totalCount: [...groups.totalCount] } }
         : {}),
     };
-    // The variant dictionaries come as JSON text already (see VariantPool.table).
-    const dicts = [
-      ...Object.entries(variants.dicts).map(([field, json]) => `"${field}":${json}`),
-      `"confidence":${JSON.stringify(this.confidence.values)}`,
-      `"flags":${JSON.stringify(this.flags.values)}`,
-    ];
-    const text = `${JSON.stringify(header).slice(0, -1)},"dicts":{${dicts.join(',')}}}`;
-    const bytes = writeContainer(text, columns);
+    // The header's JSON in parts: the variant dictionaries come as JSON already (see VariantPool.table).
+    const parts: (string | Uint8Array)[] = [`${JSON.stringify(header).slice(0, -1)},"dicts":{`];
+    for (const [field, json] of Object.entries(variants.dicts)) parts.push(`"${field}":`, json, ',');
+    parts.push(
+      `"confidence":${JSON.stringify(this.confidence.values)},"flags":${JSON.stringify(this.flags.values)}}}`,
+    );
+    const bytes = writeContainer(parts, columns);
     returnScratch(variants.scratch);
     returnScratch(this.data);
     return bytes;
