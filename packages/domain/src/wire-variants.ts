@@ -66,7 +66,8 @@ export interface VariantTable {
 export class VariantPool {
   private readonly dicts = {
     itemKey: new DictBuilder<string | [string]>(),
-    name: new DictBuilder<string>(),
+    // In the order the web sorts names by, so it ranks them in one pass (row-table.ts textRanks).
+    name: new DictBuilder<string>((name) => name.toLowerCase()),
     class: new DictBuilder<string>(),
     subclass: new DictBuilder<string>(),
     bonus: new DictBuilder<readonly number[]>(),
@@ -143,9 +144,11 @@ export class VariantPool {
       const out = data.subarray(at, (at += n));
       let count: number;
       if (whole) {
-        dicts[field] = dict.json();
+        const { json, map } = dict.json();
+        dicts[field] = json;
         count = dict.values.length;
-        for (let k = 0; k < n; k++) out[k] = codes[used[k]!]!;
+        if (map) for (let k = 0; k < n; k++) out[k] = map[codes[used[k]!]!]!;
+        else for (let k = 0; k < n; k++) out[k] = codes[used[k]!]!;
       } else {
         const subset = dict.subset(codes, used);
         dicts[field] = subset.json;

@@ -36,6 +36,16 @@ describe('row table', () => {
     expect(fromAnswer.item(1)).toBe(fromAnswer.item(1));
   });
 
+  it('ranks names alike whether the dictionary comes in name order (as the server sends it) or not', () => {
+    const columns = decodeMarketAnswer(encodeFlippingAnswer(items, 1)).rows;
+    expect(columns.variants.name.values).toEqual(['alpha helm', 'Beetle', 'Zeta Blade']);
+    const reversed = [...columns.variants.name.values].reverse();
+    const codes = Uint32Array.from(columns.variants.name.codes, (code) => reversed.length - 1 - code);
+    const unordered = { ...columns, variants: { ...columns.variants, name: { codes, values: reversed } } };
+    expect(Array.from(buildRowTable(unordered).sortKeys.name)).toEqual([2, 0, 1]);
+    expect(Array.from(buildRowTable(columns).sortKeys.name)).toEqual([2, 0, 1]);
+  });
+
   it('lists the realms of the data by name, buying and selling apart', () => {
     const options = realmOptions(buildRowTable(tradeColumnsOf(items)));
     expect(options.buying).toEqual([

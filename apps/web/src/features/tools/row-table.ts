@@ -47,11 +47,25 @@ function spreadBytes(perVariant: Uint8Array, variant: Uint32Array): Uint8Array {
 }
 
 /**
- * Rank of each text in code-unit order (equal texts share a rank): a text column sorts as numbers. The
- * distinct texts go through sort() without a comparator, which orders by code units natively, several
- * times faster than a JS comparator over ~35,000 names.
+ * Rank of each text in code-unit order (equal texts share a rank): a text column sorts as numbers. Texts
+ * in that order already (the server sends the name dictionary so) are ranked in one pass; others go
+ * through sort() without a comparator, which orders by code units natively, several times faster than a
+ * JS comparator, and still ~30 ms for 50,000 distinct names.
  */
 function textRanks(texts: readonly string[]): Float64Array {
+  const ranks = new Float64Array(texts.length);
+  let rank = 0;
+  for (let i = 1; i < texts.length && rank >= 0; i++) {
+    const previous = texts[i - 1]!;
+    const text = texts[i]!;
+    if (text > previous) rank++;
+    else if (text < previous) rank = -1;
+    ranks[i] = rank;
+  }
+  return rank >= 0 ? ranks : sortedRanks(texts);
+}
+
+function sortedRanks(texts: readonly string[]): Float64Array {
   const distinct = [...new Set(texts)].sort();
   const rankOf = new Map<string, number>();
   for (let k = 0; k < distinct.length; k++) rankOf.set(distinct[k]!, k);
