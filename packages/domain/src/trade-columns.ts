@@ -24,7 +24,8 @@ export interface CodeColumn<V> {
 /** Per variant (rows point at them through TradeColumns.variant). NaN stands for null. */
 export interface VariantColumns {
   readonly length: number;
-  readonly uniqueItemKey: readonly string[];
+  /** The variant's uniqueItemKey, made when first asked for (50,000 of them took ~8 ms of a cold load). */
+  itemKey(v: number): string;
   readonly id: readonly (number | string)[];
   readonly realPetId: Float64Array;
   readonly npcId: Float64Array;
@@ -135,14 +136,19 @@ function decodeVariants(c: Container<AnswerHeader>): VariantColumns {
   }
   const itemLevel = c.numbers('v.itemLevel', n);
   const keys = dict(c, d.itemKey, 'v.itemKey', n);
-  const uniqueItemKey = new Array<string>(n);
-  for (let v = 0; v < n; v++) {
-    const key = keys.values[keys.codes[v]!]!;
-    uniqueItemKey[v] = typeof key === 'string' ? itemKeyStem(id[v]!, itemLevel[v]!) + key : String(key[0]);
-  }
+  const made = new Array<string | undefined>(n);
+  const itemKey = (v: number): string => {
+    let key = made[v];
+    if (key === undefined) {
+      const sent = keys.values[keys.codes[v]!];
+      if (sent === undefined) throw new RangeError(`no variant ${v}`);
+      key = made[v] = typeof sent === 'string' ? itemKeyStem(id[v]!, itemLevel[v]!) + sent : String(sent[0]);
+    }
+    return key;
+  };
   return {
     length: n,
-    uniqueItemKey,
+    itemKey,
     id,
     realPetId: c.numbers('v.realPetId', n),
     npcId: c.numbers('v.npcId', n),
@@ -292,7 +298,7 @@ export function tradeKeyAt(c: TradeColumns, i: number): string {
   return (
     c.tradeKeys.get(i) ??
     predictedTradeKey(
-      c.variants.uniqueItemKey[c.variant[i]!]!,
+      c.variants.itemKey(c.variant[i]!),
       c.realms.id[c.buyRealm[i]!]!,
       c.realms.id[c.sellRealm[i]!]!,
     )
@@ -300,7 +306,7 @@ export function tradeKeyAt(c: TradeColumns, i: number): string {
 }
 
 export function itemKeyAt(c: TradeColumns, i: number): string {
-  return c.variants.uniqueItemKey[c.variant[i]!]!;
+  return c.variants.itemKey(c.variant[i]!);
 }
 
 const valueAt = <V>(column: CodeColumn<V>, i: number): V => column.values[column.codes[i]!]!;
@@ -330,7 +336,7 @@ export function tradeItemAt(c: TradeColumns, i: number): TradeItem {
   };
   return {
     uniqueTradeKey: tradeKeyAt(c, i),
-    uniqueItemKey: V.uniqueItemKey[v]!,
+    uniqueItemKey: V.itemKey(v),
     id: V.id[v]!,
     realPetId: nullable(V.realPetId[v]!),
     npcId: nullable(V.npcId[v]!),

@@ -183,7 +183,8 @@ export function sortShown(
 export function favouriteMask(table: RowTable, favorites: ReadonlySet<string>): Uint8Array | null {
   if (favorites.size === 0) return null;
   const { variant, variants } = table.columns;
-  const favourite = Uint8Array.from(variants.uniqueItemKey, (key) => (favorites.has(key) ? 1 : 0));
+  const favourite = new Uint8Array(variants.length);
+  for (let v = 0; v < variants.length; v++) favourite[v] = favorites.has(variants.itemKey(v)) ? 1 : 0;
   const out = new Uint8Array(table.length);
   for (let i = 0; i < table.length; i++) out[i] = favourite[variant[i]!]!;
   return out;
