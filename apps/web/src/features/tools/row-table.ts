@@ -27,20 +27,31 @@ export function columnsOf(rows: TradeRows): TradeColumns {
   return Array.isArray(rows) ? tradeColumnsOf(rows) : (rows as TradeColumns);
 }
 
-/** Codes of a per-variant column spread to the rows. */
-function spreadCodes(perVariant: Uint32Array, variant: Uint32Array): Uint32Array {
+/** Whether row i is variant i for every row (a flipping answer): then a per-variant column is a row column. */
+function rowPerVariant(variant: Uint32Array, variants: number): boolean {
+  if (variant.length !== variants) return false;
+  for (let i = 0; i < variant.length; i++) if (variant[i] !== i) return false;
+  return true;
+}
+
+// A per-variant column spread to the rows; the column itself when each row is its own variant (`same`).
+// One function per array type, so each loop stays monomorphic.
+function spreadCodes(perVariant: Uint32Array, variant: Uint32Array, same: boolean): Uint32Array {
+  if (same) return perVariant;
   const out = new Uint32Array(variant.length);
   for (let i = 0; i < out.length; i++) out[i] = perVariant[variant[i]!]!;
   return out;
 }
 
-function spread(perVariant: Float64Array | Uint8Array, variant: Uint32Array): Float64Array {
+function spread(perVariant: Float64Array, variant: Uint32Array, same: boolean): Float64Array {
+  if (same) return perVariant;
   const out = new Float64Array(variant.length);
   for (let i = 0; i < out.length; i++) out[i] = perVariant[variant[i]!]!;
   return out;
 }
 
-function spreadBytes(perVariant: Uint8Array, variant: Uint32Array): Uint8Array {
+function spreadBytes(perVariant: Uint8Array, variant: Uint32Array, same: boolean): Uint8Array {
+  if (same) return perVariant;
   const out = new Uint8Array(variant.length);
   for (let i = 0; i < out.length; i++) out[i] = perVariant[variant[i]!]!;
   return out;
@@ -189,22 +200,25 @@ export function buildRowTable(rows: TradeRows): RowTable {
   );
   const qualityIds = V.quality.values.map((label) => qualityIdOf({ quality: label }));
   const expansion = codesByKey(V.patchNumber, (patch) => patch);
-  const pet = Uint8Array.from(V.id, (id) => (isPet({ id }) ? 1 : 0));
-  const extraStats = Float64Array.from(
-    { length: V.length },
-    (_, v) =>
+  // Loops, not TypedArray.from with a mapping function: that calls it through a slow path, ~10x slower.
+  const pet = new Uint8Array(V.length);
+  const extraStats = new Float64Array(V.length);
+  for (let v = 0; v < V.length; v++) {
+    pet[v] = isPet({ id: V.id[v]! }) ? 1 : 0;
+    extraStats[v] =
       V.sockets.values[V.sockets.codes[v]!]!.length +
-      V.tertiaryStats.values[V.tertiaryStats.codes[v]!]!.length,
-  );
+      V.tertiaryStats.values[V.tertiaryStats.codes[v]!]!.length;
+  }
+  const same = rowPerVariant(variant, V.length);
 
   const lowerName = new Array<string>(n);
   for (let i = 0; i < n; i++) lowerName[i] = lowerNames[V.name.codes[variant[i]!]!]!;
-  const quality = { codes: spreadCodes(V.quality.codes, variant), values: qualityIds };
+  const quality = { codes: spreadCodes(V.quality.codes, variant, same), values: qualityIds };
   // Rarity order; items without a quality sort below Common.
   const qualityRank = qualityIds.map((id) => (id === QUALITY_NONE ? 0 : id));
   const qualityKey = new Float64Array(n);
   for (let i = 0; i < n; i++) qualityKey[i] = qualityRank[quality.codes[i]!]!;
-  const categories = { codes: spreadCodes(category.codes, variant), values: category.values };
+  const categories = { codes: spreadCodes(category.codes, variant, same), values: category.values };
   const nameRanks = textRanks(lowerNames);
   const nameKey = new Float64Array(n);
   for (let i = 0; i < n; i++) nameKey[i] = nameRanks[V.name.codes[variant[i]!]!]!;
@@ -222,10 +236,10 @@ export function buildRowTable(rows: TradeRows): RowTable {
   }
   const realmIds = { values: c.realms.id };
   const realmNames = { values: c.realms.name };
-  const saleRate = spread(V.saleRate, variant);
-  const avgSale = spread(V.avgSale, variant);
-  const marketValue = spread(V.marketValue, variant);
-  const historical = spread(V.historical, variant);
+  const saleRate = spread(V.saleRate, variant, same);
+  const avgSale = spread(V.avgSale, variant, same);
+  const marketValue = spread(V.marketValue, variant, same);
+  const historical = spread(V.historical, variant, same);
 
   // Rows are built when a screen needs them; Array.isArray: given as rows, they are those very objects.
   const given = Array.isArray(rows) ? (rows as readonly TradeItem[]) : null;
@@ -246,11 +260,11 @@ export function buildRowTable(rows: TradeRows): RowTable {
     lowerName,
     category: categories,
     quality,
-    expansion: { codes: spreadCodes(expansion.codes, variant), values: expansion.values },
+    expansion: { codes: spreadCodes(expansion.codes, variant, same), values: expansion.values },
     buyRealm: { codes: c.buyRealm, ...realmIds },
     sellRealm: { codes: c.sellRealm, ...realmIds },
-    pet: spreadBytes(pet, variant),
-    crafted: spreadBytes(V.crafted, variant),
+    pet: spreadBytes(pet, variant, same),
+    crafted: spreadBytes(V.crafted, variant, same),
     saleRate,
     avgSale,
     sellVsBuy: c.sellVsBuy,
@@ -266,11 +280,11 @@ export function buildRowTable(rows: TradeRows): RowTable {
     sortKeys: {
       name: nameKey,
       category: codeRanks(categories),
-      itemLevel: spread(V.itemLevel, variant),
+      itemLevel: spread(V.itemLevel, variant, same),
       sellRate: saleRate,
-      expansion: spread(V.patchNumber, variant),
+      expansion: spread(V.patchNumber, variant, same),
       quality: qualityKey,
-      extraStats: spread(extraStats, variant),
+      extraStats: spread(extraStats, variant, same),
       saleAvg: avgSale,
       saleAvgVsBuy: c.saleAvgVsBuy,
       sellVsBuy: c.sellVsBuy,
