@@ -212,13 +212,17 @@ describe('compact market answers: round trip', () => {
 });
 
 describe('compact market answers: writers', () => {
-  /** Writes `items` as rows of `writer`, each row its own variant and realms. */
-  const write = (writer: TradeColumnsWriter, items: readonly TradeItem[]) => {
-    for (const item of items) {
+  /** Writes `items` as rows of `writer`, each row its own variant (or the pool's variant `poolIndex(k)`) and realms. */
+  const write = (
+    writer: TradeColumnsWriter,
+    items: readonly TradeItem[],
+    poolIndex?: (k: number) => number,
+  ) => {
+    for (const [k, item] of items.entries()) {
       const e = item.evidence;
       writer.row({
         ...item,
-        variant: writer.variant(item),
+        variant: poolIndex ? writer.useVariant(poolIndex(k)) : writer.variant(item),
         buyRealm: writer.realm(
           item.buyingConnectedRealmId,
           item.buyingConnectedRealmName,
@@ -264,26 +268,7 @@ describe('compact market answers: writers', () => {
     /** An answer of the first `n` rows, whose variants are the pool's first `n`. */
     const answer = (n: number) => {
       const writer = new TradeColumnsWriter(pool);
-      for (const [k, item] of items.slice(0, n).entries()) {
-        const e = item.evidence;
-        writer.row({
-          ...item,
-          variant: writer.useVariant(k),
-          buyRealm: writer.realm(
-            item.buyingConnectedRealmId,
-            item.buyingConnectedRealmName,
-            item.buyingConnectedRealmPopulation,
-            e.buyRealmUpdatedAt,
-          ),
-          sellRealm: writer.realm(
-            item.sellingConnectedRealmId,
-            item.sellingConnectedRealmName,
-            item.sellingConnectedRealmPopulation,
-            e.sellRealmUpdatedAt,
-          ),
-          tradeKey: item.uniqueTradeKey,
-        });
-      }
+      write(writer, items.slice(0, n), (k) => k);
       const bytes = writer.bytes(2);
       expect(JSON.stringify(tradeItemsOf(decodeMarketAnswer(bytes).rows))).toBe(
         JSON.stringify(items.slice(0, n)),
