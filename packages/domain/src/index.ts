@@ -12,6 +12,7 @@ export * from './subscription';
 export * from './access';
 export * from './routing';
 export * from './trust';
+export * from './trust-text';
 export type { ItemInfo } from './item-info';
 // The compact encoding of the market answers (issue 14 §2); its building blocks stay internal.
 export { ContainerError, isContainer } from './wire-format';

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   BAIT_MAX_AGE_SNAPSHOTS,
   BAIT_PRICE_RATIO,
-  CONFIDENCE_EXPLANATIONS,
   CONFIDENCE_LEVELS,
   DEAD_LISTING_MIN_AGE_SNAPSHOTS,
   DEAD_LISTING_PRICE_RATIO,
@@ -10,8 +9,6 @@ import {
   DEAD_LISTING_RELISTED_RATIO,
   LONGEST_AUCTION_SNAPSHOTS,
   DEAL_FLAGS,
-  EVIDENCE_WINDOW_HOURS,
-  FLAG_EXPLANATIONS,
   MEDIUM_FLAGS_MAKING_LOW,
   NEAR_PRICE_FACTOR,
   STALE_AFTER_SECONDS,
@@ -23,20 +20,25 @@ import {
   dealFlagBits,
   dealFlags,
   flagsOfBits,
-  evidenceIncomplete,
-  evidenceSoFarLine,
   expectedSale,
-  explainTrust,
   goingRate,
   meetsConfidence,
   realisticProfit,
-  trustLines,
   type ConfidenceLevel,
   type DealEvidence,
   expectedSales48h,
   type DealFlag,
   type DealPrices,
 } from './trust';
+import {
+  CONFIDENCE_EXPLANATIONS,
+  EVIDENCE_WINDOW_HOURS,
+  FLAG_EXPLANATIONS,
+  evidenceIncomplete,
+  evidenceSoFarLine,
+  explainTrust,
+  trustLines,
+} from './trust-text';
 
 const NOW = 1_700_000_000;
 

@@ -1,0 +1,144 @@
+// The words of deal trust (trust.ts): the confidence tooltip's lines with the deal's own numbers, and how
+// much evidence there is yet. The rules they explain are trust.ts's.
+import { formatGold } from './format';
+import {
+  DEAL_FLAGS,
+  THIN_SUPPLY_MIN_REALMS,
+  deadListingBasis,
+  expectedSale,
+  expectedSales48h,
+  goingRate,
+  oldestUpdateAge,
+  type ConfidenceLevel,
+  type DeadListingBasis,
+  type DealEvidence,
+  type DealFlag,
+  type DealPrices,
+  type DealTrust,
+  type GoingRate,
+} from './trust';
+
+export const CONFIDENCE_EXPLANATIONS: Readonly<Record<ConfidenceLevel, string>> = {
+  high: 'High confidence: the sell realm was seen buying this item and nothing looks off.',
+  medium: 'Medium confidence: the data is over 2 hours old; check the prices in game before you buy.',
+  low: 'Low confidence: the item hardly sells there, one listing sets a price, or a price looks fake; expect less than shown.',
+};
+
+export const FLAG_EXPLANATIONS: Readonly<Record<DealFlag, string>> = {
+  stale: 'Stale data: a realm has not updated for over 2 hours, so these listings may be gone.',
+  'thin-supply': 'Thin supply: a single listing sets the price, or hardly any realm sells this item.',
+  'slow-seller': 'Slow seller: the sell realm buys this item too rarely to expect a sale within 2 days.',
+  'no-sales-seen': 'No sales seen: nobody was seen buying this item on the sell realm in 14 days.',
+  bait: 'Likely bait: one cheap unit that just appeared; someone usually buys it within the hour.',
+  'dead-listing':
+    'Dead listing: the sell price is far above what this realm pays, or has been relisted unsold for days.',
+};
+
+function plural(n: number, unit: string): string {
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/** Snapshots are hourly: "5 hours" up to two days, whole days beyond. */
+function formatHours(hours: number): string {
+  return hours < 48 ? plural(hours, 'hour') : plural(Math.floor(hours / 24), 'day');
+}
+
+/** "the 1,200g median of 8 sales seen on the sell realm in 14 days". */
+function describeMedian(median: number, evidence: DealEvidence): string {
+  return `the ${formatGold(median)} median of ${plural(evidence.salesSeen14d, 'sale')} seen on the sell realm in 14 days`;
+}
+
+/** The realm's median sale, or the region sale average. */
+function describeRate(rate: GoingRate, evidence: DealEvidence): string {
+  return rate.source === 'realm-sales'
+    ? describeMedian(rate.price, evidence)
+    : `the ${formatGold(rate.price)} region sale average (no sales seen on the sell realm)`;
+}
+
+function deadListingLine(deal: DealPrices, evidence: DealEvidence): string {
+  const basis = deadListingBasis(deal, evidence);
+  const sat = formatHours(evidence.sellListingAgeSnapshots);
+  if (basis === null || basis.price === null) {
+    return `Dead listing: the sell price ${formatGold(deal.sellBuyout)} has stood for ${sat}, longer than any auction runs (relisted at the same price), and nobody on the sell realm was seen buying the item in 14 days.`;
+  }
+  const against = describeBasis({ ...basis, price: basis.price }, evidence);
+  return `Dead listing: the sell price ${formatGold(deal.sellBuyout)} is ${(deal.sellBuyout / basis.price).toFixed(1)}× ${against}, and has sat for ${sat}.`;
+}
+
+/** Tooltip lines with the deal's own numbers: confidence, realistic profit, then each flag, worst first. */
+export function explainTrust(
+  deal: DealPrices & DealTrust,
+  evidence: DealEvidence,
+  nowSeconds: number,
+): string[] {
+  const rate = goingRate(deal, evidence);
+  const sale = expectedSale(deal, evidence);
+  const basis =
+    rate === null
+      ? `the listed ${formatGold(sale)} (no sale price known)`
+      : sale < deal.sellBuyout
+        ? `${describeRate(rate, evidence)}, not the listed ${formatGold(deal.sellBuyout)}`
+        : `the listed ${formatGold(sale)}, no more than ${describeRate(rate, evidence)}`;
+  const lines = [
+    CONFIDENCE_EXPLANATIONS[deal.confidence],
+    `Realistic profit ${formatGold(deal.realisticProfit)}: sells for ${basis}, less the 5% cut and the ${formatGold(deal.buyBuyout)} buy price.`,
+  ];
+  // Bait needs a going rate, so it exists whenever the flag comes from assessDeal.
+  const against = rate === null ? 'the going rate' : describeRate(rate, evidence);
+  const share = (price: number) => (rate === null ? 0 : price / rate.price);
+  const detail: Record<DealFlag, () => string> = {
+    'dead-listing': () => deadListingLine(deal, evidence),
+    bait: () =>
+      `Likely bait: a lone unit at ${formatGold(deal.buyBuyout)}, ${Math.round(share(deal.buyBuyout) * 100)}% of ${against}, new in the last hour; it is usually bought before you get there.`,
+    'slow-seller': () =>
+      `Slow seller: ${plural(evidence.salesSeen14d, 'sale')} seen on the sell realm in 14 days, about ${expectedSales48h(evidence).toFixed(1)} expected in the next 2 days.`,
+    'no-sales-seen': () => 'No sales seen: nobody was seen buying this item on the sell realm in 14 days.',
+    'thin-supply': () =>
+      evidence.realmsOffering < THIN_SUPPLY_MIN_REALMS
+        ? `Thin supply: only ${plural(evidence.realmsOffering, 'realm')} in the region sell this item.`
+        : `Thin supply: ${plural(evidence.buyQuantity, 'unit')} to buy, and a single listing sets the sell price.`,
+    stale: () => {
+      const minutes = Math.floor(oldestUpdateAge(evidence, nowSeconds) / 60);
+      const side = evidence.buyRealmUpdatedAt <= evidence.sellRealmUpdatedAt ? 'buy' : 'sell';
+      return `Stale data: the ${side} realm last updated ${Math.floor(minutes / 60)} h ${minutes % 60} min ago.`;
+    },
+  };
+  const worstFirst = [...deal.flags].sort((a, b) => DEAL_FLAGS.indexOf(b) - DEAL_FLAGS.indexOf(a));
+  for (const flag of worstFirst) lines.push(detail[flag]());
+  return lines;
+}
+
+/** The evidence window in hours: 14 days of hourly snapshots. */
+export const EVIDENCE_WINDOW_HOURS = 14 * 24;
+
+/** Fewer hours than the window: the 14-day figures (sales seen, median) are still filling up. */
+export function evidenceIncomplete(hoursObserved: number): boolean {
+  return hoursObserved < EVIDENCE_WINDOW_HOURS;
+}
+
+/** "Evidence so far: 5 hours of snapshots (14 days = 336)." while the window fills; null once it is full. */
+export function evidenceSoFarLine(hoursObserved: number): string | null {
+  if (!evidenceIncomplete(hoursObserved)) return null;
+  return `Evidence so far: ${plural(hoursObserved, 'hour')} of snapshots (14 days = ${EVIDENCE_WINDOW_HOURS}).`;
+}
+
+/**
+ * The confidence tooltip of a trade item: how much evidence there is yet (while the window fills),
+ * then explainTrust. A young window is said first because every other line rests on it.
+ */
+export function trustLines(
+  deal: DealPrices & DealTrust & { evidence: DealEvidence & { hoursObserved: number } },
+  nowSeconds: number,
+): string[] {
+  const soFar = evidenceSoFarLine(deal.evidence.hoursObserved);
+  const lines = explainTrust(deal, deal.evidence, nowSeconds);
+  return soFar === null ? lines : [soFar, ...lines];
+}
+
+/** The words for what a dead listing's price was judged against. */
+function describeBasis(basis: DeadListingBasis & { price: number }, evidence: DealEvidence): string {
+  if (basis.reference === 'realm-sales') return describeMedian(basis.price, evidence);
+  if (basis.reference === 'realm-floor')
+    return `the ${formatGold(basis.price)} the sell realm usually offers it at (no sales seen there)`;
+  return `the ${formatGold(basis.price)} this item is offered at across the region (no sales seen on the sell realm)`;
+}
