@@ -392,7 +392,7 @@ describe('flipping tool speed in Chromium', { timeout: 240_000 }, () => {
         '16-column auto-sized table).',
         '',
         'Decode + typed columns on 2026-11-25 11:10 UTC (load 1.2), before the names came in sort order, item',
-        'keys were made on demand and a flipping answer\'s per-variant columns were used as its row columns:',
+        "keys were made on demand and a flipping answer's per-variant columns were used as its row columns:",
         '37.8 ms decode + 66.9 ms typed columns = 104.7 ms.',
         '',
         '<!-- /bench:browser -->',
