@@ -249,7 +249,8 @@ The user model, ${count(USERS)} users for ${SECONDS} s:
   once all are in);
 - token polls send \`If-None-Match\` with the last ETag, as the browser's cache does (304 is a
   success); the timer answer has no ETag, so its polls are plain 200s;
-- the flipping answer: the SPEC request with the user's saved realms, sent with
+- the flipping answer: the SPEC request with the user's saved realms, asking for the compact encoding as
+  the web client does (\`Accept: application/vnd.goldroute.columns, application/json;q=0.9\`), sent with
   \`Accept-Encoding: gzip, deflate, br\` and not revalidated (a POST);
 - a save switches between two realm selections one buying realm apart (so the next flipping answer is
   a new search); the star is added and removed in turn.

@@ -1,6 +1,7 @@
 // The simulated users of the load benchmark: how each becomes a subscriber before the timed run (the
 // web app's own calls: register, the confirmation link from the demo mailbox, login, the demo checkout,
 // saving realms), and what each does during it.
+import { TRADE_COLUMNS_TYPE } from '@goldroute/domain';
 import { jsonHeaders } from './app-server';
 import type { Reply } from './app-server';
 import { addressOf, decoded, seededRandom, send, type Recorder, type RoundRobin } from './load-client';
@@ -104,6 +105,9 @@ const settingsBody = (s: Selection) =>
     retailBuyingRealmsUS: s.buying.map(String),
     retailSellingRealmsUS: s.selling.map(String),
   });
+
+/** The flipping tool's Accept header (features/market/api.ts). */
+const COMPACT_ACCEPT = `${TRADE_COLUMNS_TYPE}, application/json;q=0.9`;
 
 /** The flipping tool's request (features/market/api.ts useFlippingData): saved realms and the user id. */
 const flippingBody = (s: Selection, userId: string) =>
@@ -329,7 +333,8 @@ export async function runUser(
         'flipping',
         'POST',
         `/retail/market/ah-data-undercut/${REGION}`,
-        { ...signedIn, ...jsonHeaders },
+        // As the web client asks (features/market/api.ts): the compact encoding.
+        { ...signedIn, ...jsonHeaders, accept: COMPACT_ACCEPT },
         flippingBody(selection, user.id),
       );
     },
