@@ -15,7 +15,7 @@ export * from './trust';
 export * from './trust-text';
 export type { ItemInfo } from './item-info';
 // The compact encoding of the market answers (issue 14 §2); its building blocks stay internal.
-export { ContainerError, isContainer } from './wire-format';
+export { ContainerError, UnknownFormatError, isContainer } from './wire-format';
 export { TRADE_COLUMNS_FORMAT, TRADE_COLUMNS_TYPE } from './wire-columns';
 export type { AnswerHeader, WireRowFields, WireVariantFields } from './wire-columns';
 export { VariantPool } from './wire-variants';

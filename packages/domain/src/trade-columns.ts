@@ -11,7 +11,7 @@ import {
   type GoldStorage,
   TRADE_COLUMNS_FORMAT,
 } from './wire-columns';
-import { ContainerError, readContainer, type Container } from './wire-format';
+import { ContainerError, UnknownFormatError, readContainer, type Container } from './wire-format';
 import { encodeFlippingAnswer } from './wire-items';
 import { ROW_PREDICTED, predictRow, predictedCut } from './wire-writer';
 
@@ -277,7 +277,7 @@ function decodeGroups(c: Container<AnswerHeader>, rows: number): GroupColumns {
 export function decodeMarketAnswer(bytes: Uint8Array): MarketColumns {
   const c = readContainer<AnswerHeader>(bytes);
   const h = c.header;
-  if (h.format !== TRADE_COLUMNS_FORMAT) throw new ContainerError(`unknown format ${String(h.format)}`);
+  if (h.format !== TRADE_COLUMNS_FORMAT) throw new UnknownFormatError(h.format);
   if (typeof h.update?.lastModified !== 'number') throw new ContainerError('no update.lastModified');
   if (!Number.isSafeInteger(h.rows) || !Number.isSafeInteger(h.variants))
     throw new ContainerError('no row count');

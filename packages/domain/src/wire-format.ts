@@ -34,6 +34,14 @@ export class ContainerError extends Error {
   }
 }
 
+/** A whole container of a format this build does not know (a newer server): the client asks for JSON. */
+export class UnknownFormatError extends ContainerError {
+  constructor(format: unknown) {
+    super(`unknown format ${String(format)}`);
+    this.name = 'UnknownFormatError';
+  }
+}
+
 type Block = Uint8Array | Uint16Array | Uint32Array | Int8Array | Int16Array | Int32Array | Float64Array;
 const BLOCKS: Record<
   BlockType,

@@ -1,5 +1,6 @@
 import {
   AUTH_MESSAGES,
+  TRADE_COLUMNS_FORMAT,
   TRADE_COLUMNS_TYPE,
   dropshipGroupsOf,
   encodeDropshipAnswer,
@@ -79,6 +80,21 @@ describe('market data calls', () => {
       expect(data.lastModified).toBe(9);
       expect(dropshipGroupsOf(data.rows, data.groups)).toEqual(groups);
     }
+  });
+
+  it('ask again for the SPEC JSON when the compact answer is of a format this build does not know', async () => {
+    // A whole container of another format (a newer server, a tab left open across a deploy).
+    const newer = encodeFlippingAnswer(items, 7);
+    const at = Buffer.from(newer.buffer).indexOf(TRADE_COLUMNS_FORMAT);
+    expect(at).toBeGreaterThan(0);
+    newer.set(new TextEncoder().encode(TRADE_COLUMNS_FORMAT.replace(/\d+$/, '9')), at);
+    let calls = 0;
+    const accepts = answerWith(() =>
+      calls++ === 0 ? compact(newer) : json({ data: { items, update: { lastModified: 7 } } }),
+    );
+    const data = await fetchUndercut();
+    expect(accepts).toEqual([`${TRADE_COLUMNS_TYPE}, application/json;q=0.9`, 'application/json']);
+    expect(tradeItemsOf(data.rows)).toEqual(items);
   });
 
   it('turn an answer that does not decode into the invalid-response error', async () => {

@@ -5,6 +5,7 @@ import {
   TIMER_POLL_SECONDS,
   TOASTS,
   TRADE_COLUMNS_TYPE,
+  UnknownFormatError,
   decodeMarketAnswer,
   encodeDropshipAnswer,
   encodeFlippingAnswer,
@@ -79,7 +80,8 @@ export interface DropshipData extends MarketRowsData {
 
 /**
  * POSTs a deal call asking for the compact encoding and decodes it. A server (or a proxy) that answers the
- * SPEC JSON instead is understood too: its rows are turned into the same columns.
+ * SPEC JSON instead is understood too: its rows are turned into the same columns. A compact answer of a
+ * format this build does not know (a tab left open across a deploy) is asked for again as JSON.
  */
 async function dealAnswer(
   session: Session,
@@ -87,17 +89,21 @@ async function dealAnswer(
   body: AhDataRequest,
   signal: AbortSignal,
   fromJson: (json: unknown) => Uint8Array,
+  compact = true,
 ): Promise<MarketColumns> {
   const answer = await session.request<unknown>(path, {
     method: 'POST',
     body,
     signal,
-    binary: TRADE_COLUMNS_TYPE,
+    ...(compact ? { binary: TRADE_COLUMNS_TYPE } : {}),
   });
   try {
     const bytes = answer instanceof BinaryAnswer ? answer.bytes : fromJson(answer);
     return measured('goldroute:decode', () => decodeMarketAnswer(bytes));
-  } catch {
+  } catch (err) {
+    if (compact && err instanceof UnknownFormatError) {
+      return dealAnswer(session, path, body, signal, fromJson, false);
+    }
     throw new ApiError(200, AUTH_MESSAGES.invalidResponse);
   }
 }
