@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { subscriptions, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { createTtlCache } from '../../lib/ttl-cache';
+import { createSharedReads } from '../../lib/shared-reads';
 import type { ProviderSubscription } from '../payments/payment-provider';
 import { loadProviderSubscriptions } from '../payments/subscription-rows';
 import { deriveAccess, type SubscriptionRow } from '../users/access';
@@ -26,12 +26,11 @@ export interface MarketAccess {
 
 /**
  * What the data calls need of a user (access and saved realms), read with three small queries and reused for
- * a few seconds: a cached answer then costs no database round trip. Settings changes drop the entry; access
- * is derived again on every call, so a subscription still ends on time.
+ * a few seconds: a cached answer then costs no database round trip, and the calls that miss together share
+ * one read. Settings changes drop the entry (a read under way then is not kept); access is derived again
+ * on every call, so a subscription still ends on time.
  */
 export function createMarketAccessReader(db: Db, clock: Clock) {
-  const records = createTtlCache<string, AccessRecord>(MARKET_ACCESS_TTL_MS, clock);
-
   async function load(userId: string): Promise<AccessRecord | null> {
     const [[row], subs, providerSubscriptions] = await Promise.all([
       db
@@ -59,17 +58,13 @@ export function createMarketAccessReader(db: Db, clock: Clock) {
     };
   }
 
+  const records = createSharedReads(MARKET_ACCESS_TTL_MS, clock, load);
+
   return {
     /** Null when the user no longer exists. */
     async read(userId: string): Promise<MarketAccess | null> {
-      let record = records.get(userId);
-      if (!record) {
-        const loaded = await load(userId);
-        if (!loaded) return null;
-        records.set(userId, loaded);
-        record = loaded;
-      }
-      const found = record;
+      const found = await records.get(userId);
+      if (!found) return null;
       return {
         hasAccess: hasToolAccess(
           deriveAccess(found.subscriptions, found.providerSubscriptions, clock.now()),
@@ -78,7 +73,7 @@ export function createMarketAccessReader(db: Db, clock: Clock) {
         savedRealms: (region) => found.realms[region],
       };
     },
-    forget: (userId: string) => records.delete(userId),
+    forget: records.forget,
   };
 }
 
