@@ -16,10 +16,11 @@ export * from './trust-text';
 export type { ItemInfo } from './item-info';
 // The compact encoding of the market answers (issue 14 §2); its building blocks stay internal.
 export { ContainerError, UnknownFormatError, isContainer } from './wire-format';
+export type { IntegerRange } from './wire-format';
 export { TRADE_COLUMNS_FORMAT, TRADE_COLUMNS_TYPE } from './wire-columns';
 export type { AnswerHeader, WireRowFields, WireVariantFields } from './wire-columns';
 export { VariantPool } from './wire-variants';
 export { ROW_NUMBERS, TradeColumnsWriter } from './wire-writer';
-export type { WireGroupFields } from './wire-writer';
+export type { RowNumber, WireGroupFields, WriterOptions } from './wire-writer';
 export { encodeDropshipAnswer, encodeFlippingAnswer } from './wire-items';
 export * from './trade-columns';

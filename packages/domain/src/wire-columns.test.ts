@@ -286,7 +286,7 @@ describe('compact market answers: writers', () => {
       ...item,
       realisticProfit: realisticProfit(item, item.evidence),
     }));
-    const writer = new TradeColumnsWriter(new VariantPool(), items.length, true);
+    const writer = new TradeColumnsWriter(new VariantPool(), items.length, { figuresPredicted: true });
     // Not read: whatever the rows carry there, the answer holds the predictions.
     write(
       writer,

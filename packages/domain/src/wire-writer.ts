@@ -86,6 +86,18 @@ const ROW_FIELDS = [...ROW_NUMBERS, 'confidence', 'flags'] as const;
 type RowField = (typeof ROW_FIELDS)[number];
 const FIELD = Object.fromEntries(ROW_FIELDS.map((f, i) => [f, i])) as Record<RowField, number>;
 
+export interface WriterOptions {
+  /**
+   * The rows' four ROW_PREDICTED figures are what predictRow gives from their other figures, as the
+   * engine works them out by the same rules: they are neither read nor checked, and go as no difference
+   * from their prediction. (Without it each is checked against its prediction and its difference sent;
+   * the tests hold the engine's answers to the SPEC JSON.)
+   */
+  figuresPredicted?: boolean;
+  /** Ranges the caller knows every row's value of a number field lies in (its columns are then not scanned). */
+  rowRanges?: Partial<Record<RowNumber, IntegerRange>>;
+}
+
 /** The range of a code (or index) column into a table of `size` entries. */
 const codeRange = (size: number): IntegerRange => ({ min: 0, max: size - 1, nulls: false });
 
@@ -120,17 +132,16 @@ export class TradeColumnsWriter {
   private lastVariant = 0;
   private written = false;
 
-  /**
-   * @param figuresPredicted The rows' four ROW_PREDICTED figures are what predictRow gives from their
-   *   other figures, as the engine works them out by the same rules: they are neither read nor checked,
-   *   and go as no difference from their prediction. (Without it each is checked against its prediction
-   *   and its difference sent; the tests hold the engine's answers to the SPEC JSON.)
-   */
+  private readonly figuresPredicted: boolean;
+  private readonly rowRanges: Partial<Record<RowNumber, IntegerRange>>;
+
   constructor(
     private readonly pool = new VariantPool(),
     capacity = 1024,
-    private readonly figuresPredicted = false,
+    options: WriterOptions = {},
   ) {
+    this.figuresPredicted = options.figuresPredicted ?? false;
+    this.rowRanges = options.rowRanges ?? {};
     this.capacity = Math.max(16, capacity);
     this.data = borrowScratch(ROW_FIELDS.length * this.capacity);
     this.used = new NumberList(capacity);
@@ -238,6 +249,7 @@ export class TradeColumnsWriter {
     // What is known of a column without reading it: codes and indices below their table's size, and the
     // predicted columns' residuals (found while predicting).
     const known: Partial<Record<RowField, IntegerRange>> = {
+      ...this.rowRanges,
       ...this.predict(col, used, gold),
       buyRealm: codeRange(this.realms.id.length),
       sellRealm: codeRange(this.realms.id.length),

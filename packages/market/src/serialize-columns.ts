@@ -8,6 +8,8 @@ import {
   confidenceOfBits,
   dealFlagBits,
   flagsOfBits,
+  type IntegerRange,
+  type RowNumber,
   type WireRowFields,
 } from '@goldroute/domain';
 import type { DealPairs, DealSearchOptions, SearchLimit } from './deals';
@@ -15,6 +17,37 @@ import { dropshipPlan, flippingPlan } from './deals';
 import { emptyEvidence, fillEvidence, trustNow } from './deal-trust';
 import { afterAhCut, toGold } from './money';
 import type { MarketSnapshot } from './snapshot';
+
+/** The bounds of the evidence counts over a whole snapshot (evidenceRanges). */
+const evidenceBounds = new WeakMap<MarketSnapshot, Partial<Record<RowNumber, IntegerRange>>>();
+
+/**
+ * Ranges every row's evidence counts lie in, from the snapshot's columns they are read from (fillEvidence):
+ * worked out once per snapshot, they spare each answer a scan of those columns.
+ */
+function evidenceRanges(snapshot: MarketSnapshot): Partial<Record<RowNumber, IntegerRange>> {
+  let ranges = evidenceBounds.get(snapshot);
+  if (!ranges) {
+    const upTo = (values: ArrayLike<number>): IntegerRange => {
+      let max = 0;
+      for (let i = 0; i < values.length; i++) if ((values[i] as number) > max) max = values[i] as number;
+      return { min: 0, max, nulls: false };
+    };
+    const ages = upTo(snapshot.entryAge);
+    ranges = {
+      salesSeen14d: upTo(snapshot.entrySales),
+      sellListingsNearPrice: upTo(snapshot.entryNearListings),
+      sellQuantityNearPrice: upTo(snapshot.entryNearQuantity),
+      buyQuantity: upTo(snapshot.entryLowestQuantity),
+      sellListingAgeSnapshots: ages,
+      buyListingAgeSnapshots: ages,
+      hoursObserved: upTo(snapshot.realmHoursObserved),
+      realmsOffering: { min: 0, max: snapshot.realmCount, nulls: false },
+    };
+    evidenceBounds.set(snapshot, ranges);
+  }
+  return ranges;
+}
 
 /** Each snapshot's variants as they were first used by an answer: pool indices by variant index. */
 const pools = new WeakMap<MarketSnapshot, { pool: VariantPool; index: Int32Array }>();
@@ -33,7 +66,10 @@ function pairWriter(snapshot: MarketSnapshot, pairs: DealPairs, rows: number) {
   const { pool, index: poolIndex } = poolOf(snapshot);
   // The cut, the two profits and the realistic profit are left to the prediction (wire-writer.ts
   // predictRow), whose rules are the ones the JSON answer is worked out by (afterAhCut, trust.ts).
-  const writer = new TradeColumnsWriter(pool, rows, true);
+  const writer = new TradeColumnsWriter(pool, rows, {
+    figuresPredicted: true,
+    rowRanges: evidenceRanges(snapshot),
+  });
   const variantIndex = new Int32Array(snapshot.variantCount).fill(-1);
   const realmIndex = new Int32Array(snapshot.realmCount).fill(-1);
   const now = trustNow(snapshot);
