@@ -100,7 +100,7 @@ function specOf(c: ColumnSource): ColumnSpec {
 }
 
 /** The values' integer range; null when one is not a safe integer (nor NaN). */
-function scanRange(values: Float64Array): IntegerRange | null {
+export function scanRange(values: Float64Array): IntegerRange | null {
   const n = values.length;
   let min = Infinity;
   let max = -Infinity;

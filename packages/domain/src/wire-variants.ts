@@ -13,7 +13,7 @@ import {
   type GoldStorage,
   type WireVariantFields,
 } from './wire-columns';
-import type { ColumnSource, IntegerRange } from './wire-format';
+import { scanRange, type ColumnSource, type IntegerRange } from './wire-format';
 
 /** Dictionary fields of a variant, in header order. */
 export const VARIANT_DICTS = [
@@ -123,6 +123,21 @@ export class VariantPool {
     return index;
   }
 
+  private ranges: { size: number; of: Partial<Record<VariantNumber, IntegerRange>> } | undefined;
+
+  /** Each number field's range over the whole pool (absent: not all safe integers). */
+  private numberRanges(): Partial<Record<VariantNumber, IntegerRange>> {
+    if (this.ranges?.size !== this.size) {
+      const of: Partial<Record<VariantNumber, IntegerRange>> = {};
+      for (const field of VARIANT_NUMBERS) {
+        const range = scanRange(this.numbers[field].view());
+        if (range) of[field] = range;
+      }
+      this.ranges = { size: this.size, of };
+    }
+    return this.ranges.of;
+  }
+
   avgSale(index: number): number {
     return this.numbers.avgSale.at(index);
   }
@@ -157,12 +172,24 @@ export class VariantPool {
       }
       columns.push({ name: `v.${field}`, values: out, range: { min: 0, max: count - 1, nulls: false } });
     }
+    // The pool's own ranges bound any answer's; an answer with most of the pool takes them (kept while
+    // the pool does not grow) instead of working its own out.
+    const poolRanges = whole ? this.numberRanges() : null;
     for (const field of VARIANT_NUMBERS) {
       const out = data.subarray(at, (at += n));
-      const range = gather(this.numbers[field].view(), used, out);
+      const values = this.numbers[field].view();
       const name = `v.${field}`;
-      if (VARIANT_GOLD.includes(field)) columns.push(goldColumn(name, out, gold));
-      else columns.push(range ? { name, values: out, range } : { name, values: out });
+      if (VARIANT_GOLD.includes(field)) {
+        copy(values, used, out);
+        columns.push(goldColumn(name, out, gold));
+        continue;
+      }
+      let range: IntegerRange | undefined;
+      if (poolRanges) {
+        copy(values, used, out);
+        range = poolRanges[field];
+      } else range = gather(values, used, out);
+      columns.push(range ? { name, values: out, range } : { name, values: out });
     }
     const idText: string[] = [];
     if (this.idText.size > 0) {
@@ -173,6 +200,11 @@ export class VariantPool {
     }
     return { columns, dicts, idText, scratch: data };
   }
+}
+
+/** out[k] = values[used[k]]. */
+function copy(values: Float64Array, used: Int32Array, out: Float64Array): void {
+  for (let k = 0; k < out.length; k++) out[k] = values[used[k]!]!;
 }
 
 /** out[k] = values[used[k]], and the range of what was copied (undefined: not all safe integers). */
