@@ -18,6 +18,10 @@ import { emptyEvidence, fillEvidence, trustNow } from './deal-trust';
 import { afterAhCut, toGold } from './money';
 import type { MarketSnapshot } from './snapshot';
 
+/** Entries of variant v: the realms offering it (dealEvidence's realmsOffering). */
+const entriesOf = (snapshot: MarketSnapshot, v: number) =>
+  (snapshot.offsets[v + 1] as number) - (snapshot.offsets[v] as number);
+
 /** The bounds of the evidence counts over a whole snapshot (evidenceRanges). */
 const evidenceBounds = new WeakMap<MarketSnapshot, Partial<Record<RowNumber, IntegerRange>>>();
 
@@ -42,7 +46,7 @@ function evidenceRanges(snapshot: MarketSnapshot): Partial<Record<RowNumber, Int
       sellListingAgeSnapshots: ages,
       buyListingAgeSnapshots: ages,
       hoursObserved: upTo(snapshot.realmHoursObserved),
-      realmsOffering: { min: 0, max: snapshot.realmCount, nulls: false },
+      realmsOffering: upTo(Array.from({ length: snapshot.variantCount }, (_, v) => entriesOf(snapshot, v))),
     };
     evidenceBounds.set(snapshot, ranges);
   }
