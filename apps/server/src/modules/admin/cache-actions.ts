@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { RedisBus } from '../../lib/redis-bus';
+import type { BusMessage, RedisBus } from '../../lib/redis-bus';
 import type { CacheRegistry, RegionKey } from '../market/cache-registry';
 
 /** How often each process tells the others what it holds; a record older than STALE_MS is a gone process. */
@@ -9,6 +9,11 @@ const STALE_MS = 3 * CACHE_REPORT_EVERY_MS;
 /** The longest a clear or refresh may run (a market re-poll of a full region included). */
 const ACTION_TIMEOUT_MS = 120_000;
 const POLL_MS = 100;
+/**
+ * An action is announced again this often until every holder has taken it: pub/sub delivers a message
+ * only to the processes subscribed at that moment, and one reconnecting to Redis misses it.
+ */
+export const ANNOUNCE_AGAIN_MS = 2_000;
 
 type Counts = Record<string, Partial<Record<RegionKey, number>>>;
 
@@ -74,6 +79,8 @@ export function sharedCacheActions(
 ): CacheActions {
   const reportsKey = `${bus.prefix}:cache-reports`;
   const replyKey = (id: string) => `${bus.prefix}:cache-action:${id}`;
+  /** The processes that have taken an action (each runs it once, however often it is announced). */
+  const takenKey = (id: string) => `${bus.prefix}:cache-action-taken:${id}`;
   const lockKey = (name: string, key: RegionKey) => `${bus.prefix}:cache-lock:${name}:${key}`;
 
   const own = (): Report => ({
@@ -106,6 +113,9 @@ export function sharedCacheActions(
   bus.subscribe((message) => {
     if (message.type !== 'cache-action' || !registry.holds(message.name)) return;
     void (async () => {
+      const first = await bus.redis.sadd(takenKey(message.id), bus.processId);
+      await bus.redis.pexpire(takenKey(message.id), ACTION_TIMEOUT_MS);
+      if (first === 0) return;
       const outcome = await runLocal(registry, message.name, message.regionKey);
       await bus.redis.rpush(replyKey(message.id), JSON.stringify(outcome));
       await bus.redis.pexpire(replyKey(message.id), ACTION_TIMEOUT_MS);
@@ -113,9 +123,19 @@ export function sharedCacheActions(
     })().catch((err: unknown) => log.error({ err, cache: message.name }, 'cache action failed'));
   });
 
-  async function waitForReplies(id: string, count: number): Promise<ActionOutcome[]> {
+  /** Announces the action, again while fewer than `count` holders have taken it, and waits for their outcomes. */
+  async function announce(
+    message: Extract<BusMessage, { type: 'cache-action' }>,
+    count: number,
+  ): Promise<ActionOutcome[]> {
+    const { id } = message;
     const deadline = Date.now() + ACTION_TIMEOUT_MS;
+    let announced = 0;
     while (Date.now() < deadline) {
+      if (Date.now() - announced >= ANNOUNCE_AGAIN_MS && (await bus.redis.scard(takenKey(id))) < count) {
+        await bus.publish(message);
+        announced = Date.now();
+      }
       const replies = await bus.redis.lrange(replyKey(id), 0, -1);
       if (replies.length >= count) return replies.map((r) => JSON.parse(r) as ActionOutcome);
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
@@ -147,12 +167,12 @@ export function sharedCacheActions(
       const locked = await bus.redis.set(lockKey(name, key), token, 'PX', ACTION_TIMEOUT_MS, 'NX');
       if (locked !== 'OK') return { outcome: 'busy' };
       try {
-        const id = randomUUID();
-        if (holders > 0) await bus.publish({ type: 'cache-action', id, name, regionKey: key });
-        const outcomes = [
-          ...(here ? [await runLocal(registry, name, key)] : []),
-          ...(holders > 0 ? await waitForReplies(id, holders) : []),
-        ];
+        const message = { type: 'cache-action', id: randomUUID(), name, regionKey: key } as const;
+        const [local, remote] = await Promise.all([
+          here ? runLocal(registry, name, key) : null,
+          holders > 0 ? announce(message, holders) : [],
+        ]);
+        const outcomes = [...(local ? [local] : []), ...remote];
         await report();
         return outcomes.find((o) => o.outcome !== 'done') ?? outcomes[0] ?? { outcome: 'unknown' };
       } finally {
