@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { withClient } from '@goldroute/server/test-support/pg';
 
 const START_TIMEOUT_MS = 15 * 60_000;
 
@@ -125,9 +125,7 @@ export async function signedUpSubscriberToken(
   );
   if (registered.status !== 201)
     throw new Error(`register failed: ${registered.status} ${registered.body.toString()}`);
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+  await withClient(databaseUrl, async (client) => {
     const confirmed = await client.query<{ id: string }>(
       'update users set email_confirmed_at = now() where email = $1 returning id',
       [email],
@@ -139,9 +137,7 @@ export async function signedUpSubscriberToken(
        values ($1, $2, 'gold', 'premium', now(), now() + interval '365 days')`,
       [randomUUID(), userId],
     );
-  } finally {
-    await client.end();
-  }
+  });
   const login = await call(
     server.port,
     'POST',

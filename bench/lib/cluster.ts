@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import pg from 'pg';
+import { withClient } from '@goldroute/server/test-support/pg';
 import { call } from './app-server';
 
 const START_TIMEOUT_MS = 15 * 60_000;
@@ -259,16 +259,6 @@ function commonEnv(size: string): Record<string, string> {
     PAYMENT_PROVIDER: 'demo',
     SMTP_URL: '',
   };
-}
-
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A Redis URL on database `db` unless the URL names one already. */

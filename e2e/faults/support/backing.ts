@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
+import { withClient } from '@goldroute/server/test-support/pg';
 
 /** Redis databases the suite may claim (0 is everyone's, low numbers are often taken by other tools). */
 const REDIS_DBS = [15, 14, 13, 12, 11, 10];
@@ -35,16 +36,6 @@ export interface Backing {
   /** A direct connection to our Redis database (not through the proxy). */
   redis: Redis;
   close(): Promise<void>;
-}
-
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /**

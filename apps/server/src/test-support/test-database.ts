@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase, type Database } from '../db/client';
+import { withClient } from './pg-client';
 
 /**
  * A fresh, empty database for one test file: a new PostgreSQL database when TEST_DATABASE_URL is set
@@ -39,14 +39,4 @@ export async function openTestDatabase(): Promise<{ database: Database; close():
       await fresh.drop();
     },
   };
-}
-
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }
