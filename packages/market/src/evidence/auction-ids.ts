@@ -2,8 +2,9 @@
 // Measured on Node 20 (60,000 auctions, build + 60,000 look-ups): a table like this 2.5-4 ms, a
 // Map<number, number> 14 ms (ids pass 2^31, so V8 boxes them as heap numbers), and a sorted
 // Float64Array with binary search 20 ms (7 ms for the sort alone).
-// The table is built by each observe over the kept snapshot's Uint32 ids (kept-snapshot.ts) and
-// dropped after it: its slots are one buffer shared by every realm, so nothing is kept between hours
+// follow (regroup.ts) walks the kept dump in order and builds the table over its Uint32 ids
+// (kept-snapshot.ts) only when an auction is not where the order puts it; the table is dropped after
+// that observe: its slots are one buffer shared by every realm, so nothing is kept between hours
 // (a table kept with each realm's snapshot cost ~5.7 B per auction). Each slot holds the key next to
 // the position, so a probe reads one cache line (reading the key back from the id column took a
 // second random read per probe), at a load factor of at most 1/2 (a power of two).

@@ -1,28 +1,77 @@
 // The snapshot a realm keeps from one hour to the next (RealmEvidence), in as few bytes per auction
 // as the evidence allows: it is held for every auction of every realm, ~5 million in a full region.
 //
-// Per auction, in group order (by variant, each group headed by its two lowest prices: ListingGroups),
-// 10 bytes:
-// - id as Uint32 (auction-ids.ts idKey: the low 32 bits, ABSENT_ID for an auction without an id);
-// - unit price as Uint32, exact: prices of 2^32 - 1 copper (429,496 gold) or more, ~1% of auctions,
-//   are kept exactly in a side map (depths compare prices with the lowest, and a Float32 would
-//   round every price past 2^24 copper, 1,677 gold: ~40% of auctions);
-// - quantity as Uint8, likewise exact through a side map from 255 up (realm dumps list items, not
+// Per auction, 14 bytes:
+// - in dump order, the id as Uint32 (auction-ids.ts idKey: the low 32 bits, ABSENT_ID for an auction
+//   without an id) and the auction's place in group order. The next dump lists the auctions still up
+//   in the same order with the new ones after them (Blizzard's and the simulator's dumps do), so
+//   follow (regroup.ts) walks both dumps side by side instead of looking every id up in a table;
+// - in group order (by variant, each group headed by its two lowest prices: ListingGroups), the unit
+//   price as Uint32, exact: prices of 2^32 - 1 copper (429,496 gold) or more, ~1% of auctions, are
+//   kept exactly in a side list (depths compare prices with the lowest, and a Float32 would round
+//   every price past 2^24 copper, 1,677 gold: ~40% of auctions);
+// - quantity as Uint8, likewise exact through a side list from 255 up (realm dumps list items, not
 //   commodities, so nearly every quantity is 1);
 // - age (snapshots seen, 6 bits, saturating at 63) and time-left code (2 bits) in one Uint8. An
 //   auction lasts at most 48 hours, so the age never reaches its limit.
 // Per variant: its id, the start of its group and the lowest listing's age (Uint16, saturating); the
-// lowest price is the group's first. No id table is kept: the next observe builds one over `id`.
+// lowest price is the group's first.
 //
 // The columns are views over buffers the next snapshot of the realm reuses when they fit (without
-// much waste): a fresh set per realm and hour left ~60 MB of garbage per hour in a full region.
+// much waste): a fresh set per realm and hour left ~60 MB of garbage per hour in a full region. The
+// side lists are typed arrays reused the same way: a Map per realm and hour was most of the JS heap
+// the evidence allocated, and old-space garbage is what sets V8 off on full collections.
 
+import { ABSENT_ID, idKey } from './auction-ids';
 import { type ListingGroups, AGE_MAX } from './listing-groups';
 
 const PRICE_BIG = 0xffffffff;
 const QUANTITY_BIG = 0xff;
 const U16 = 0xffff;
 const U32 = 0xffffffff;
+
+/**
+ * Exact values of a column's entries too large for it, by position: positions ascending (they are
+ * added in order), found by binary search (about one auction in a hundred is looked up here).
+ */
+export class SideValues {
+  private at = new Int32Array(16);
+  private value = new Float64Array(16);
+  count = 0;
+
+  clear(): void {
+    this.count = 0;
+  }
+
+  /** Adds the value of position `i`, past every position added so far. */
+  add(i: number, v: number): void {
+    if (this.count === this.at.length) {
+      const at = new Int32Array(this.count * 2);
+      at.set(this.at);
+      this.at = at;
+      const value = new Float64Array(this.count * 2);
+      value.set(this.value);
+      this.value = value;
+    }
+    this.at[this.count] = i;
+    this.value[this.count++] = v;
+  }
+
+  /** The value added for position `i` (NaN when none was). */
+  get(i: number): number {
+    const at = this.at;
+    let lo = 0;
+    let hi = this.count - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const a = at[mid] as number;
+      if (a === i) return this.value[mid] as number;
+      if (a < i) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return NaN;
+  }
+}
 
 export interface KeptSnapshot {
   readonly hourMs: number;
@@ -31,16 +80,23 @@ export interface KeptSnapshot {
    * before. In a realm's first snapshot, or after hours missed, age 1 means only "not seen before".
    */
   readonly agesKnown: boolean;
-  /** Auctions kept, in group order. */
+  /** Auctions kept. */
   readonly count: number;
-  readonly id: Uint32Array;
+  /** In dump order: each auction's id key (auction-ids.ts idKey) and its place in group order. */
+  readonly dumpIds: Uint32Array;
+  readonly slotOfDump: Int32Array;
+  /** The largest id key of the dump (ABSENT_ID left out; -1 when there is none). */
+  readonly maxIdKey: number;
+  /** Auctions without an id (ABSENT_ID): never followed, so never taken for sold. */
+  readonly absentIds: number;
+  /** In group order. */
   readonly price: Uint32Array;
   readonly quantity: Uint8Array;
   /** age << 2 | time-left code. */
   readonly ageLeft: Uint8Array;
-  /** Exact values of the prices and quantities too large for their column, by position. */
-  readonly bigPrice: Map<number, number> | null;
-  readonly bigQuantity: Map<number, number> | null;
+  /** Exact values of the prices and quantities too large for their column, by group position. */
+  readonly bigPrice: SideValues;
+  readonly bigQuantity: SideValues;
   /** Variants listed, ascending: variants[k]'s auctions are at start[k]..start[k+1). */
   readonly variants: Int32Array;
   readonly start: Int32Array;
@@ -51,13 +107,13 @@ export interface KeptSnapshot {
 
 export function priceAt(s: KeptSnapshot, i: number): number {
   const p = s.price[i] as number;
-  return p === PRICE_BIG ? (s.bigPrice?.get(i) as number) : p;
+  return p === PRICE_BIG ? s.bigPrice.get(i) : p;
 }
 
 /** Quantity as the evidence counts it: saturating at 2^32 - 1. */
 export function quantityAt(s: KeptSnapshot, i: number): number {
   const q = s.quantity[i] as number;
-  return q === QUANTITY_BIG ? (s.bigQuantity?.get(i) as number) : q;
+  return q === QUANTITY_BIG ? s.bigQuantity.get(i) : q;
 }
 
 export function timeLeftAt(s: KeptSnapshot, i: number): number {
@@ -80,18 +136,20 @@ function bufferFor(old: ArrayBuffer | undefined, bytes: number): ArrayBuffer {
 }
 
 /** Bytes per auction and per variant, and each capacity's Uint32-aligned rounding. */
-const AUCTION_BYTES = 10;
+const AUCTION_BYTES = 14;
 const GROUP_BYTES = 10;
 const cap4 = (n: number): number => (n + 3) & ~3;
 
 /**
- * The realm's new snapshot from its dump and groups; `reuse` (the realm's previous one, no longer
- * read) lends its buffers when they fit.
+ * The realm's new snapshot from its groups and the dump's ids (`ids`, in dump order: the dump
+ * positions the groups' dumpAt refer to); `reuse` (the realm's previous one, no longer read) lends
+ * its buffers and side lists when they fit.
  */
 export function keepSnapshot(
   hourMs: number,
   agesKnown: boolean,
   groups: ListingGroups,
+  ids: Float64Array,
   reuse: KeptSnapshot | null,
 ): KeptSnapshot {
   const n = groups.start[groups.m] as number;
@@ -102,33 +160,44 @@ export function keepSnapshot(
   // Capacities from the buffers' actual sizes, so that a reused buffer keeps one layout.
   const ac = Math.floor(auctionBuffer.byteLength / AUCTION_BYTES) & ~3;
   const gc = (Math.floor(groupBuffer.byteLength / GROUP_BYTES) & ~3) - 1;
-  const id = new Uint32Array(auctionBuffer, 0, n);
-  const price = new Uint32Array(auctionBuffer, 4 * ac, n);
-  const ageLeft = new Uint8Array(auctionBuffer, 8 * ac, n);
-  const quantity = new Uint8Array(auctionBuffer, 9 * ac, n);
+  const dumpIds = new Uint32Array(auctionBuffer, 0, n);
+  const slotOfDump = new Int32Array(auctionBuffer, 4 * ac, n);
+  const price = new Uint32Array(auctionBuffer, 8 * ac, n);
+  const ageLeft = new Uint8Array(auctionBuffer, 12 * ac, n);
+  const quantity = new Uint8Array(auctionBuffer, 13 * ac, n);
   const variants = new Int32Array(groupBuffer, 0, m);
   const start = new Int32Array(groupBuffer, 4 * gc, m + 1);
   const lowestAge = new Uint16Array(groupBuffer, 8 * (gc + 1), m);
-  let bigPrice: Map<number, number> | null = null;
-  let bigQuantity: Map<number, number> | null = null;
-  id.set(groups.id.subarray(0, n));
+  const bigPrice = reuse?.bigPrice ?? new SideValues();
+  const bigQuantity = reuse?.bigQuantity ?? new SideValues();
+  bigPrice.clear();
+  bigQuantity.clear();
+  let maxIdKey = -1;
+  let absentIds = 0;
+  for (let i = 0; i < n; i++) {
+    const key = idKey(ids[i] as number);
+    dumpIds[i] = key;
+    if (key === ABSENT_ID) absentIds++;
+    else if (key > maxIdKey) maxIdKey = key;
+  }
   // Ages are at most AGE_MAX (6 bits), so every age << 2 | time left fits a byte.
   ageLeft.set(groups.ageLeft.subarray(0, n));
-  const { price: prices, quantity: units } = groups;
+  const { price: prices, quantity: units, dumpAt } = groups;
   for (let o = 0; o < n; o++) {
+    slotOfDump[dumpAt[o] as number] = o;
     const p = prices[o] as number;
     // Whole coppers below the marker fit (every price ingest gives is whole); the rest go aside.
     if (p >>> 0 === p && p !== PRICE_BIG) price[o] = p;
     else {
       price[o] = PRICE_BIG;
-      (bigPrice ??= new Map()).set(o, p);
+      bigPrice.add(o, p);
     }
     const q = units[o] as number;
     if (q < QUANTITY_BIG) quantity[o] = q;
     else {
       quantity[o] = QUANTITY_BIG;
       // As a Uint32Array stores it: saturated, then truncated.
-      (bigQuantity ??= new Map()).set(o, Math.min(U32, q) >>> 0);
+      bigQuantity.add(o, Math.min(U32, q) >>> 0);
     }
   }
   variants.set(groups.variants.subarray(0, m));
@@ -138,7 +207,10 @@ export function keepSnapshot(
     hourMs,
     agesKnown,
     count: n,
-    id,
+    dumpIds,
+    slotOfDump,
+    maxIdKey,
+    absentIds,
     price,
     quantity,
     ageLeft,

@@ -7,8 +7,6 @@
 // id: variants get call-local numbers through a stamped table (stale entries are told apart by their
 // stamp, so the table is never cleared), and only the listed variants are sorted.
 
-import { idKey } from './auction-ids';
-
 /**
  * Ages (snapshots seen) are kept in 6 bits, saturating: an auction lasts at most 48 hours, so 49
  * hourly snapshots at most. (A listing's age past that, relisted at one price, is the group's
@@ -19,7 +17,6 @@ export const AGE_MAX = 63;
 /** The dump's auctions as the evidence reads them, in dump order. */
 export interface DumpColumns {
   n: number;
-  id: Float64Array;
   unitPrice: Float64Array;
   quantity: Float64Array;
   timeLeft: Uint8Array;
@@ -34,11 +31,11 @@ export interface ListingGroups {
   start: Int32Array;
   /**
    * The auctions in group order (by variant; in a group its lowest unit price first, the next lowest
-   * second, the rest in no set order): unit price, id key (kept-snapshot.ts idKey), quantity, and
+   * second, the rest in no set order): unit price, position in the dump, quantity, and
    * age << 2 | time-left code.
    */
   price: Float64Array;
-  id: Uint32Array;
+  dumpAt: Int32Array;
   quantity: Float64Array;
   ageLeft: Uint8Array;
   lowest: Float64Array;
@@ -66,7 +63,7 @@ const groups: ListingGroups = {
   variants: new Int32Array(0),
   start: new Int32Array(1),
   price: new Float64Array(0),
-  id: new Uint32Array(0),
+  dumpAt: new Int32Array(0),
   quantity: new Float64Array(0),
   ageLeft: new Uint8Array(0),
   lowest: new Float64Array(0),
@@ -81,13 +78,13 @@ function atLeast<T extends Int32Array | Uint32Array | Float64Array | Uint8Array>
 
 /** Swaps the auctions at a and b. */
 function swap(g: ListingGroups, a: number, b: number): void {
-  const { price, id, quantity, ageLeft } = g;
+  const { price, dumpAt, quantity, ageLeft } = g;
   const p = price[a] as number;
   price[a] = price[b] as number;
   price[b] = p;
-  const i = id[a] as number;
-  id[a] = id[b] as number;
-  id[b] = i;
+  const i = dumpAt[a] as number;
+  dumpAt[a] = dumpAt[b] as number;
+  dumpAt[b] = i;
   const q = quantity[a] as number;
   quantity[a] = quantity[b] as number;
   quantity[b] = q;
@@ -181,7 +178,7 @@ export function groupListings(
     }
   }
   const g = groupsFor(n, m);
-  const { variants, start, price, id, quantity, ageLeft } = g;
+  const { variants, start, price, dumpAt, quantity, ageLeft } = g;
   g.m = m;
   variants.set(localVariant.subarray(0, m));
   variants.subarray(0, m).sort();
@@ -197,13 +194,13 @@ export function groupListings(
   start[m] = n;
   // One pass in dump order scattering each auction to its group (sequential reads; gathering through
   // an index read five columns at random).
-  const { id: ids, unitPrice, quantity: units, timeLeft, age } = dump;
+  const { unitPrice, quantity: units, timeLeft, age } = dump;
   for (let i = 0; i < n; i++) {
     const v = variant[i] as number;
     const o = localOf[v] as number;
     localOf[v] = o + 1;
     price[o] = unitPrice[i] as number;
-    id[o] = idKey(ids[i] as number);
+    dumpAt[o] = i;
     quantity[o] = units[i] as number;
     ageLeft[o] = (Math.min(AGE_MAX, age[i] as number) << 2) | ((timeLeft[i] as number) & 3);
   }
@@ -220,7 +217,7 @@ export function groupsFor(n: number, m: number): ListingGroups {
   g.lowestAge = atLeast(g.lowestAge, m);
   g.dayLowest = atLeast(g.dayLowest, m);
   g.price = atLeast(g.price, n);
-  g.id = atLeast(g.id, n);
+  g.dumpAt = atLeast(g.dumpAt, n);
   g.quantity = atLeast(g.quantity, n);
   g.ageLeft = atLeast(g.ageLeft, n);
   return g;

@@ -7,7 +7,6 @@
 import { NEAR_PRICE_FACTOR } from '@goldroute/domain';
 import type { RealmAuctions } from '../auction-columns';
 import { TIME_LEFT_LONG, TIME_LEFT_VERY_LONG } from '../time-left';
-import { ABSENT_ID } from './auction-ids';
 import { DAY_MS, DayBucket, dayOf } from './day-bucket';
 import {
   ageAt,
@@ -165,7 +164,6 @@ export class RealmEvidence {
     const age = scratch.age;
     const dump = {
       n,
-      id: auctions.id,
       unitPrice: auctions.unitPrice,
       quantity: auctions.quantity,
       timeLeft: auctions.timeLeft,
@@ -187,7 +185,7 @@ export class RealmEvidence {
     if (prev !== null && consecutive) keepPriceStreaks(groups, prev);
     bucket.addListingsSorted(groups.variants, groups.dayLowest, groups.start, groups.m);
     // The previous snapshot is read no more: the new one may take its buffers.
-    this.last = keepSnapshot(hourMs, consecutive, groups, prev);
+    this.last = keepSnapshot(hourMs, consecutive, groups, auctions.id, prev);
     return true;
   }
 
@@ -197,7 +195,7 @@ export class RealmEvidence {
    * merges them in one pass).
    */
   private addSales(prev: KeptSnapshot, seenAt: Int32Array, minCode: number, bucket: DayBucket): void {
-    const { variants: pv, start: ps, id } = prev;
+    const { variants: pv, start: ps } = prev;
     let sold = scratchSold(0);
     let count = 0;
     for (let k = 0; k < pv.length; k++) {
@@ -205,7 +203,8 @@ export class RealmEvidence {
       const from = ps[k] as number;
       const to = ps[k + 1] as number;
       for (let j = from; j < to; j++) {
-        if (seenAt[j] === GONE && timeLeftAt(prev, j) >= minCode && (id[j] as number) !== ABSENT_ID) {
+        // Kept auctions without an id are never GONE (follow marks them listed again).
+        if (seenAt[j] === GONE && timeLeftAt(prev, j) >= minCode) {
           if (j === from && isSnipe(prev, from, to)) continue;
           if (count === sold.variant.length) sold = scratchSold(count + 1, count);
           sold.variant[count] = v;

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { idKey } from './auction-ids';
+import { ABSENT_ID, idKey } from './auction-ids';
 import { keepSnapshot, type KeptSnapshot, nextAge, priceAt } from './kept-snapshot';
 import { type DumpColumns, groupListings, type ListingGroups } from './listing-groups';
-import { type Followed, regroupListings } from './regroup';
+import { follow, FOLLOW_LOOKAHEAD, type Followed, regroupListings } from './regroup';
+import { auctionsOf } from './test-auctions';
 
 interface Auction {
   id: number;
@@ -20,11 +21,13 @@ function rng(seed: number): () => number {
   };
 }
 
+/** The dump's ids, in dump order (keepSnapshot takes them beside the groups). */
+const idsOf = (auctions: Auction[]): Float64Array => Float64Array.from(auctions, (a) => a.id);
+
 function columns(auctions: Auction[]): DumpColumns {
   const n = auctions.length;
   return {
     n,
-    id: Float64Array.from(auctions, (a) => a.id),
     unitPrice: Float64Array.from(auctions, (a) => a.price),
     quantity: Float64Array.from(auctions, (a) => a.quantity),
     timeLeft: Uint8Array.from(auctions, (a) => a.timeLeft),
@@ -33,13 +36,15 @@ function columns(auctions: Auction[]): DumpColumns {
 }
 
 /** What the groups say, independent of the order of the auctions behind each group's two lowest. */
-function described(g: ListingGroups) {
+function described(g: ListingGroups, ids: Float64Array) {
   return Array.from({ length: g.m }, (_, k) => {
     const from = g.start[k] as number;
     const to = g.start[k + 1] as number;
     const auctions = [];
     for (let o = from; o < to; o++) {
-      auctions.push(`${g.id[o]}:${g.price[o]}:${g.quantity[o]}:${g.ageLeft[o]}`);
+      auctions.push(
+        `${idKey(ids[g.dumpAt[o] as number] as number)}:${g.price[o]}:${g.quantity[o]}:${g.ageLeft[o]}`,
+      );
     }
     return {
       variant: g.variants[k],
@@ -52,14 +57,23 @@ function described(g: ListingGroups) {
   });
 }
 
-/** Follow as RealmEvidence does it, with a Map: ages, and the kept auctions listed again. */
+/**
+ * Follow as RealmEvidence does it, with a Map: ages, and the kept auctions listed again (a repeated
+ * kept id is the later one in the kept dump). Kept auctions without an id count as listed again.
+ */
 function followed(prev: KeptSnapshot, dump: DumpColumns, auctions: Auction[]): Followed {
   const at = new Map<number, number>();
-  for (let j = 0; j < prev.count; j++) at.set(prev.id[j] as number, j);
   const seenAt = new Int32Array(prev.count).fill(-1);
+  for (let p = 0; p < prev.count; p++) {
+    const key = prev.dumpIds[p] as number;
+    const j = prev.slotOfDump[p] as number;
+    if (key === ABSENT_ID) seenAt[j] = -2;
+    else at.set(key, j);
+  }
   const fresh: number[] = [];
   auctions.forEach((a, i) => {
-    const j = at.get(idKey(a.id)) ?? -1;
+    const key = idKey(a.id);
+    const j = key === ABSENT_ID ? -1 : (at.get(key) ?? -1);
     dump.age[i] = j >= 0 ? nextAge(prev, j) : 1;
     if (j >= 0 && seenAt[j] === -1 && priceAt(prev, j) === a.price) seenAt[j] = i;
     else {
@@ -98,6 +112,7 @@ describe('regroupListings', () => {
         177,
         true,
       ),
+      idsOf(auctions),
       null,
     );
     for (let hour = 1; hour <= 4; hour++) {
@@ -111,13 +126,93 @@ describe('regroupListings', () => {
       }
       auctions.sort(() => random() - 0.5);
       dump = columns(auctions);
-      const follow = followed(kept, dump, auctions);
+      const reference = followed(kept, dump, auctions);
       const variants = Int32Array.from(auctions, (a) => a.variant);
-      const expected = described(groupListings(variants, dump, 177, false));
-      const regrouped = regroupListings(kept, follow, dump, false);
-      expect(described(regrouped)).toEqual(expected);
+      const ids = idsOf(auctions);
+      const expected = described(groupListings(variants, dump, 177, false), ids);
+      const regrouped = regroupListings(kept, reference, dump, false);
+      expect(described(regrouped, ids)).toEqual(expected);
       expect(regrouped.start[regrouped.m]).toBe(auctions.length);
-      kept = keepSnapshot(hour, true, regrouped, kept);
+      kept = keepSnapshot(hour, true, regrouped, ids, kept);
     }
+  });
+});
+
+/** The parts of follow's result that are set, as plain lists (ages: of the new auctions; regroup ages the rest). */
+function followedParts(f: Followed, prevCount: number, age: Uint16Array) {
+  const fresh = Array.from(f.fresh.subarray(0, f.freshCount));
+  return {
+    seenAt: Array.from(f.seenAt.subarray(0, prevCount)),
+    fresh,
+    freshVariant: Array.from(f.freshVariant.subarray(0, f.freshCount)),
+    age: fresh.map((i) => age[i]),
+  };
+}
+
+describe('follow', () => {
+  const random = rng(11);
+  let nextId = 2 ** 31 + 5; // past 2^31, as Blizzard's ids are
+  const listing = (): Auction => ({
+    id: nextId++,
+    variant: Math.floor(random() * 40),
+    price: 100 + Math.floor(random() * 50) * 10,
+    quantity: 1,
+    timeLeft: 3,
+  });
+  /** Kept snapshot of `auctions` (as RealmEvidence keeps a realm's first dump). */
+  function kept(auctions: Auction[]): KeptSnapshot {
+    const dump = columns(auctions);
+    dump.age.fill(1);
+    const variants = Int32Array.from(auctions, (a) => a.variant);
+    return keepSnapshot(0, false, groupListings(variants, dump, 40, true), idsOf(auctions), null);
+  }
+  /** follow against the Map reference on the next dump `next`. */
+  function check(prev: KeptSnapshot, next: Auction[]): void {
+    const dump = columns(next);
+    const expected = followedParts(followed(prev, dump, next), prev.count, dump.age);
+    const age = new Uint16Array(next.length);
+    const rows = next.map((a) => [a.id, a.variant, a.price, a.quantity, a.timeLeft] as const);
+    const got = follow(prev, auctionsOf(rows), (raw) => raw, age);
+    expect(followedParts(got, prev.count, age)).toEqual(expected);
+  }
+
+  it('finds the auctions still up in the kept order, the new ones after them', () => {
+    const run = FOLLOW_LOOKAHEAD + 100;
+    const before = Array.from({ length: run + 2000 }, listing);
+    const prev = kept(before);
+    // A run of gone auctions longer than the look-ahead (a posting hour running out), scattered
+    // gaps, then the new auctions.
+    const still = before.filter((_, i) => !(i >= 200 && i < 200 + run) && random() > 0.05);
+    check(prev, [...still, ...Array.from({ length: 300 }, listing)]);
+  });
+
+  it('gives the same result on a dump in another order, with new ids among the old', () => {
+    const before = Array.from({ length: 2000 }, listing);
+    const prev = kept(before);
+    const mixed = [...before.filter(() => random() > 0.1), ...Array.from({ length: 200 }, listing)];
+    // New auctions under ids below the kept ones' largest (ids that are not counters).
+    for (let k = 0; k < 50; k++) mixed.push({ ...listing(), id: 1000 + k });
+    mixed.sort(() => random() - 0.5);
+    check(prev, mixed);
+  });
+
+  it('keeps auctions without an id out of the sales, and takes a changed price or a repeated id as new', () => {
+    const before = Array.from({ length: 500 }, listing);
+    before[10] = { ...(before[10] as Auction), id: -1 };
+    const prev = kept(before);
+    const next = before.filter((_, i) => i !== 10 && i % 7 !== 3);
+    next[20] = { ...(next[20] as Auction), price: (next[20] as Auction).price + 1 };
+    next.push({ ...(next[30] as Auction) });
+    const dump = columns(next);
+    const age = new Uint16Array(next.length);
+    const rows = next.map((a) => [a.id, a.variant, a.price, a.quantity, a.timeLeft] as const);
+    const got = follow(prev, auctionsOf(rows), (raw) => raw, age);
+    // The kept auction without an id is not gone (so never a sale), though the dump no longer lists it.
+    const slot = prev.slotOfDump[10] as number;
+    expect(got.seenAt[slot]).toBe(-2);
+    expect(got.freshCount).toBe(2);
+    expect(followedParts(got, prev.count, age)).toEqual(
+      followedParts(followed(prev, dump, next), prev.count, dump.age),
+    );
   });
 });

@@ -7,7 +7,7 @@
 // groupListings would give, but for the order of the auctions behind each group's two lowest.
 
 import type { RealmAuctions } from '../auction-columns';
-import { AuctionIdTable, idKey } from './auction-ids';
+import { ABSENT_ID, AuctionIdTable, idKey } from './auction-ids';
 import { type KeptSnapshot, nextAge, priceAt, quantityAt } from './kept-snapshot';
 import {
   type DumpColumns,
@@ -77,10 +77,26 @@ function growFresh(keep: number): void {
 }
 
 /**
+ * How far past the cursor follow looks for an auction before it asks an id table. The auctions gone
+ * since the kept dump leave gaps in its order: a posting hour's 48-hour auctions run out together, a
+ * run of several hundred at full size. A scan of a few thousand ids costs a few microseconds; a table
+ * over the kept dump about a millisecond.
+ */
+export const FOLLOW_LOOKAHEAD = 4096;
+/** Once the table is made (the dump is out of the kept order), the scan that is tried first. */
+const FOLLOW_LOOKAHEAD_WITH_TABLE = 16;
+
+/**
  * Finds the dump's auctions in the kept snapshot by id: tells which kept auctions are listed again
  * and which dump auctions are new, and ages the new ones (age[i], dump order). An auction listed
  * again at another price than kept (which Blizzard does not allow) or under an id already met is
  * taken as new, keeping its age; its kept entry counts as listed (not sold).
+ *
+ * A dump lists the auctions still up in the order the kept dump listed them, the new ones after
+ * (their ids are past every kept id, as auction ids count up): so a cursor walks the kept dump
+ * alongside, and an id past the kept ones is new without a look-up. An id not found near the cursor
+ * is looked up in a table over the kept dump (made on the first such id): any order gives the same
+ * result, an unordered one at the old cost of a table look-up per auction.
  */
 export function follow(
   prev: KeptSnapshot,
@@ -92,14 +108,35 @@ export function follow(
   const ids = auctions.id;
   const prices = auctions.unitPrice;
   const raw = auctions.raw;
-  if (scratch.seenAt.length < prev.count)
-    scratch.seenAt = new Int32Array(Math.max(prev.count, scratch.seenAt.length * 2));
+  const pn = prev.count;
+  if (scratch.seenAt.length < pn) scratch.seenAt = new Int32Array(Math.max(pn, scratch.seenAt.length * 2));
   const seenAt = scratch.seenAt;
-  seenAt.fill(GONE, 0, prev.count);
-  const table = new AuctionIdTable(prev.id, prev.count);
+  seenAt.fill(GONE, 0, pn);
+  const { dumpIds, slotOfDump, maxIdKey } = prev;
+  if (prev.absentIds > 0) markAbsent(prev, seenAt);
+  let table: AuctionIdTable | null = null;
+  let lookahead = FOLLOW_LOOKAHEAD;
+  let cursor = 0;
   let freshCount = 0;
   for (let i = 0; i < n; i++) {
-    const j = table.get(idKey(ids[i] as number));
+    const key = idKey(ids[i] as number);
+    let j = -1;
+    if (key <= maxIdKey) {
+      const end = Math.min(pn, cursor + lookahead);
+      let p = cursor;
+      while (p < end && (dumpIds[p] as number) !== key) p++;
+      if (p === end) {
+        if (table === null) {
+          table = new AuctionIdTable(dumpIds, pn);
+          lookahead = FOLLOW_LOOKAHEAD_WITH_TABLE;
+        }
+        p = table.get(key);
+      }
+      if (p >= 0) {
+        cursor = p + 1;
+        j = slotOfDump[p] as number;
+      }
+    }
     // Carried over: regroup ages it from the kept snapshot, in order (not here, at random).
     if (j >= 0 && seenAt[j] === GONE && priceAt(prev, j) === prices[i]) {
       seenAt[j] = i;
@@ -114,6 +151,12 @@ export function follow(
     scratch.freshVariant[freshCount++] = keyOf(raw[i] as number);
   }
   return { seenAt, fresh: scratch.fresh, freshVariant: scratch.freshVariant, freshCount };
+}
+
+/** The kept auctions without an id are never followed: marked listed again, so never taken for sold. */
+function markAbsent(prev: KeptSnapshot, seenAt: Int32Array): void {
+  const { dumpIds, slotOfDump, count } = prev;
+  for (let p = 0; p < count; p++) if (dumpIds[p] === ABSENT_ID) seenAt[slotOfDump[p] as number] = SEEN;
 }
 
 /**
@@ -137,8 +180,8 @@ export function regroupListings(
   const pm = pv.length;
   // At most every kept group and every new auction makes a group.
   const g = groupsFor(dump.n, pm + freshCount);
-  const { variants, start, price, id, quantity, ageLeft } = g;
-  const { id: ids, unitPrice, quantity: units, timeLeft, age } = dump;
+  const { variants, start, price, dumpAt, quantity, ageLeft } = g;
+  const { unitPrice, quantity: units, timeLeft, age } = dump;
   let p = 0;
   let q = 0;
   let out = 0;
@@ -153,7 +196,7 @@ export function regroupListings(
       for (let j = ps[p] as number; j < to; j++) {
         const i = seenAt[j] as number;
         if (i < 0) continue;
-        id[out] = prev.id[j] as number;
+        dumpAt[out] = i;
         price[out] = priceAt(prev, j);
         quantity[out] = quantityAt(prev, j);
         ageLeft[out++] = (nextAge(prev, j) << 2) | ((timeLeft[i] as number) & 3);
@@ -164,7 +207,7 @@ export function regroupListings(
       const key = sorted[q] as number;
       if (Math.floor(key / FRESH_BITS) !== v) break;
       const i = fresh[key % FRESH_BITS] as number;
-      id[out] = idKey(ids[i] as number);
+      dumpAt[out] = i;
       price[out] = unitPrice[i] as number;
       quantity[out] = units[i] as number;
       ageLeft[out++] = ((age[i] as number) << 2) | ((timeLeft[i] as number) & 3);
