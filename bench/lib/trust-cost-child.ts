@@ -4,7 +4,7 @@
 // the build time and the peak resident set size (bytes).
 import { readFileSync } from 'node:fs';
 import { SnapshotBuilder } from '@goldroute/market';
-import type { SnapshotBuilderOptions } from '@goldroute/market';
+import type { SnapshotBuilderOptions, TsmRow } from '@goldroute/market';
 import { createEconomy } from '@goldroute/simulator';
 import type { Dataset } from './dataset';
 import { tsmRows } from './dataset';
@@ -28,22 +28,33 @@ export interface CostResult {
 
 const maxRss = (): number => process.resourceUsage().maxRSS * 1024;
 
-function run(mode: CostMode, hours: Dataset[]): CostResult {
+/**
+ * What the engine is given: the static data and the last hour's TSM rows. The simulator that makes
+ * them is dropped before the ingest: it is ~35 MB of JS heap that a server reading Blizzard's dumps
+ * does not hold, and every full collection during the ingest would mark it again.
+ */
+function engineInputs(mode: CostMode, hours: Dataset[]): { options: SnapshotBuilderOptions; tsm: TsmRow[] } {
   const first = hours[0];
   if (!first) throw new Error('no hours to ingest');
   const economy = createEconomy(first);
   const { items, pets, realms } = economy.staticData(first.region);
-  const options: SnapshotBuilderOptions = {
-    region: first.region,
-    realms,
-    items,
-    pets,
-    bonusData: economy.bonusData,
-    evidence: mode === 'evidence',
-  };
-  const builder = new SnapshotBuilder(options);
   const last = hours[hours.length - 1] as Dataset;
-  const tsm = tsmRows(economy, last.region, last.hour);
+  return {
+    options: {
+      region: first.region,
+      realms,
+      items,
+      pets,
+      bonusData: economy.bonusData,
+      evidence: mode === 'evidence',
+    },
+    tsm: tsmRows(economy, last.region, last.hour),
+  };
+}
+
+function run(mode: CostMode, hours: Dataset[]): CostResult {
+  const { options, tsm } = engineInputs(mode, hours);
+  const builder = new SnapshotBuilder(options);
   const baselineRss = maxRss();
   const hourMs: number[] = [];
   let auctions = 0;
