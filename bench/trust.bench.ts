@@ -713,7 +713,8 @@ ${deadSliceTable}
 ### Cost of the evidence
 
 Consecutive hours of the US dumps (seed ${SEED}, written to \`bench/.data/\`) ingested into one
-\`SnapshotBuilder\` with and without \`evidence: true\`, each in a fresh process, in ${COST_ROUNDS} rounds of
+\`SnapshotBuilder\` with and without \`evidence: true\`, each in a fresh process that holds the engine and its
+static data only (the simulator that wrote the dumps is dropped first), in ${COST_ROUNDS} rounds of
 a plain run and an evidence run back to back (every other round the evidence run goes first); the
 round with the median ingest ratio is shown, "RSS +" is the median over the rounds of the peak RSS
 difference, and the table's last columns give every round. "ingest ms / hour" leaves out the first hour (nothing to
