@@ -147,4 +147,45 @@ describe('deal evidence', () => {
     }
     expect(compared).toBeGreaterThan(20);
   });
+
+  it('after a restart replays the past days the stored evidence lacks, each once', async () => {
+    // The first start replayed 2 days; a start that replays 4 adds the 2 older ones, 24 hours each.
+    const stored = await deals(app, await subscriber(app, 'stored@example.com'));
+    const before = new Map(stored.map((r) => [r.uniqueTradeKey, r.evidence.hoursObserved]));
+    await app.close();
+    app = await startApp(4);
+    const resumedToken = await subscriber(app, 'resumed@example.com');
+    const deadline = Date.now() + 60_000;
+    let resumed: Row[];
+    for (;;) {
+      resumed = await deals(app, resumedToken);
+      const done = resumed.filter(
+        (r) => r.evidence.hoursObserved >= (before.get(r.uniqueTradeKey) ?? 0) + 48,
+      );
+      if (done.length > 20 || Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    let compared = 0;
+    for (const row of resumed) {
+      const was = before.get(row.uniqueTradeKey);
+      if (was === undefined) continue;
+      expect(row.evidence.hoursObserved).toBe(was + 48);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(20);
+    // Nothing is missing any more: the next start replays nothing and counts no hour twice.
+    await app.close();
+    app = await startApp(4);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const again = await deals(app, await subscriber(app, 'again@example.com'));
+    const after = new Map(resumed.map((r) => [r.uniqueTradeKey, r.evidence.hoursObserved]));
+    let same = 0;
+    for (const row of again) {
+      const was = after.get(row.uniqueTradeKey);
+      if (was === undefined) continue;
+      expect(row.evidence.hoursObserved).toBe(was);
+      same++;
+    }
+    expect(same).toBeGreaterThan(20);
+  }, 90_000);
 });

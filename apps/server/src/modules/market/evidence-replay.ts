@@ -147,6 +147,36 @@ export interface ReplayProgress {
   ms: number;
 }
 
+/** Whether the realm's live evidence holds the UTC day starting at `dayMs` (whole or in part). */
+const holdsDay = (r: Replay, id: number, dayMs: number): boolean =>
+  r.builder.realmEvidence(id)?.buckets.some((b: DayBucket) => b.day * DAY_MS === dayMs) ?? false;
+
+/**
+ * After a restart with stored evidence: replays the past days of the window that a realm with a live
+ * dump lacks, newest first. A replay stopped by the restart leaves its oldest days missing, and so
+ * does a stop of more than a day. A day a realm holds, even in part, is left as it is (addPastDay
+ * keeps a realm's own day), so no hour is counted twice.
+ */
+export async function resumeEvidence(
+  r: Replay,
+  step: (progress: ReplayProgress) => Promise<void>,
+): Promise<ReplayProgress | null> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const live = r.realmIds.filter((id) => liveAt(r, id) !== null);
+  if (live.length === 0) return null;
+  const today = Math.floor(Math.min(...live.map((id) => liveAt(r, id) as number)) / DAY_MS) * DAY_MS;
+  const oldest = today - (Math.min(r.past.days, EVIDENCE_DAYS) - 1) * DAY_MS;
+  let days = 0;
+  for (let day = today - DAY_MS; day >= oldest; day -= DAY_MS) {
+    if (live.every((id) => holdsDay(r, id, day))) continue;
+    if (!(await replayPastDay(r, day))) return null;
+    days++;
+    await step({ days, ms: elapsed() });
+  }
+  return { days, ms: elapsed() };
+}
+
 /**
  * The whole replay: recent hours, then each older day, newest first, until 14 days are covered.
  * `step` runs after each part (publish a snapshot, save the evidence).

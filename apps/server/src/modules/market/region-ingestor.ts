@@ -6,7 +6,7 @@ import type { BlizzardClient, ConnectedRealmInfo } from '../../sources/blizzard'
 import type { TsmClient } from '../../sources/tsm';
 import type { EvidenceDay, EvidenceStore } from './evidence-store';
 import { dayBytes } from './evidence-store';
-import { replayEvidence, type PastDumps, type ReplayProgress } from './evidence-replay';
+import { replayEvidence, resumeEvidence, type PastDumps, type ReplayProgress } from './evidence-replay';
 import type { MissingIds } from './item-catalog';
 import type { MarketStore } from './market-store';
 
@@ -150,11 +150,15 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
   }
 
   let replay: Promise<void> | null = null;
-  /** Set when the builder started without stored evidence: the first ingest starts the replay. */
-  let replayPending = false;
+  /**
+   * Set when the builder starts: without stored evidence the first ingest starts the whole replay;
+   * with it, the replay of the days it lacks (a replay the last stop interrupted, or days the app was
+   * down).
+   */
+  let replayPending: 'whole' | 'missing days' | null = null;
   let closed = false;
   /** In the background: replays the past 14 days, publishing a snapshot as each part is done. */
-  function startReplay(b: SnapshotBuilder, past: PastDumps): void {
+  function startReplay(b: SnapshotBuilder, past: PastDumps, part: 'whole' | 'missing days'): void {
     const realmIds = store.realms(region)?.map((r) => r.id) ?? [];
     const step = async (progress: ReplayProgress) => {
       if (closed) return;
@@ -162,9 +166,10 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
       await saveEvidence(b);
       log.info({ region, ...progress }, 'deal evidence replayed');
     };
-    replay = replayEvidence({ builder: b, realmIds, past, stopped: () => closed }, step)
+    const run = part === 'whole' ? replayEvidence : resumeEvidence;
+    replay = run({ builder: b, realmIds, past, stopped: () => closed }, step)
       .then((done) => {
-        if (done) log.info({ region, ...done }, 'deal evidence replay finished: 14 days');
+        if (done) log.info({ region, part, ...done }, 'deal evidence replay finished');
       })
       .catch((err: unknown) => log.warn({ err, region }, 'deal evidence replay failed'));
   }
@@ -187,7 +192,7 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
         ...latest,
         evidence: true,
       });
-      replayPending = !(await restoreEvidence(b));
+      replayPending = (await restoreEvidence(b)) ? 'missing days' : 'whole';
       builder = b;
     } else if (sources && !sameSources(sources, latest)) {
       builder.resetResolutions(latest);
@@ -230,8 +235,8 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
     }
     if (ingested > 0) await saveEvidence(b);
     if (replayPending && deps.past && deps.past.days > 0 && ingested > 0) {
-      replayPending = false;
-      startReplay(b, deps.past);
+      startReplay(b, deps.past, replayPending);
+      replayPending = null;
     }
     return ingested;
   }
