@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { withClient } from '@goldroute/server/test-support/pg';
 import {
   call,
   demoSubscriberToken,
@@ -60,16 +61,6 @@ interface Database {
   queries?: () => Promise<number>;
   subscriberToken(server: AppServer): Promise<string>;
   close(): Promise<void>;
-}
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }
 
 function embedded(): Database {

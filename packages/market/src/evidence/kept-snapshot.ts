@@ -23,6 +23,7 @@
 // the evidence allocated, and old-space garbage is what sets V8 off on full collections.
 
 import { ABSENT_ID, idKey } from './auction-ids';
+import { indexInSorted } from './sorted-search';
 import { type ListingGroups, AGE_MAX } from './listing-groups';
 
 const PRICE_BIG = 0xffffffff;
@@ -59,17 +60,8 @@ export class SideValues {
 
   /** The value added for position `i` (NaN when none was). */
   get(i: number): number {
-    const at = this.at;
-    let lo = 0;
-    let hi = this.count - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const a = at[mid] as number;
-      if (a === i) return this.value[mid] as number;
-      if (a < i) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return NaN;
+    const k = indexInSorted(this.at, this.count, i);
+    return k < 0 ? NaN : (this.value[k] as number);
   }
 }
 

@@ -152,6 +152,33 @@ const holdsDay = (r: Replay, id: number, dayMs: number): boolean =>
   r.builder.realmEvidence(id)?.buckets.some((b: DayBucket) => b.day * DAY_MS === dayMs) ?? false;
 
 /**
+ * Replays each day from `newest` back to the oldest of the window that ends with `today` and that
+ * `wanted` asks for, adding it to `progress` and running `step` after each; false when stopped.
+ */
+async function replayDaysBack(
+  r: Replay,
+  newest: number,
+  today: number,
+  wanted: (dayMs: number) => boolean,
+  progress: { days: number; started: number },
+  step: (progress: ReplayProgress) => Promise<void>,
+): Promise<boolean> {
+  const oldest = today - (Math.min(r.past.days, EVIDENCE_DAYS) - 1) * DAY_MS;
+  for (let day = newest; day >= oldest; day -= DAY_MS) {
+    if (!wanted(day)) continue;
+    if (!(await replayPastDay(r, day))) return false;
+    progress.days++;
+    await step(progressOf(progress));
+  }
+  return true;
+}
+
+const progressOf = (p: { days: number; started: number }): ReplayProgress => ({
+  days: p.days,
+  ms: Math.round(performance.now() - p.started),
+});
+
+/**
  * After a restart with stored evidence: replays the past days of the window that a realm with a live
  * dump lacks, newest first. A replay stopped by the restart leaves its oldest days missing, and so
  * does a stop of more than a day. A day a realm holds, even in part, is left as it is (addPastDay
@@ -161,20 +188,13 @@ export async function resumeEvidence(
   r: Replay,
   step: (progress: ReplayProgress) => Promise<void>,
 ): Promise<ReplayProgress | null> {
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
+  const progress = { days: 0, started: performance.now() };
   const live = r.realmIds.filter((id) => liveAt(r, id) !== null);
   if (live.length === 0) return null;
   const today = Math.floor(Math.min(...live.map((id) => liveAt(r, id) as number)) / DAY_MS) * DAY_MS;
-  const oldest = today - (Math.min(r.past.days, EVIDENCE_DAYS) - 1) * DAY_MS;
-  let days = 0;
-  for (let day = today - DAY_MS; day >= oldest; day -= DAY_MS) {
-    if (live.every((id) => holdsDay(r, id, day))) continue;
-    if (!(await replayPastDay(r, day))) return null;
-    days++;
-    await step({ days, ms: elapsed() });
-  }
-  return { days, ms: elapsed() };
+  const lacked = (day: number) => !live.every((id) => holdsDay(r, id, day));
+  if (!(await replayDaysBack(r, today - DAY_MS, today, lacked, progress, step))) return null;
+  return progressOf(progress);
 }
 
 /**
@@ -185,18 +205,12 @@ export async function replayEvidence(
   r: Replay,
   step: (progress: ReplayProgress) => Promise<void>,
 ): Promise<ReplayProgress | null> {
-  const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
+  const progress = { days: 0, started: performance.now() };
   const firstDay = await replayRecent(r);
   if (firstDay === null) return null;
-  const today = firstDay + DAY_MS;
-  let days = 2;
-  await step({ days, ms: elapsed() });
-  const oldest = today - (Math.min(r.past.days, EVIDENCE_DAYS) - 1) * DAY_MS;
-  for (let day = firstDay - DAY_MS; day >= oldest; day -= DAY_MS) {
-    if (!(await replayPastDay(r, day))) return null;
-    days++;
-    await step({ days, ms: elapsed() });
-  }
-  return { days, ms: elapsed() };
+  progress.days = 2;
+  await step(progressOf(progress));
+  const every = () => true;
+  if (!(await replayDaysBack(r, firstDay - DAY_MS, firstDay + DAY_MS, every, progress, step))) return null;
+  return progressOf(progress);
 }
