@@ -15,6 +15,7 @@ import {
   DEAD_LISTING_PRICE_RATIO,
   DEAD_LISTING_REGION_RATIO,
   DEAD_LISTING_RELISTED_RATIO,
+  DEAD_LISTING_YOUNG_RATIO,
   LONGEST_AUCTION_SNAPSHOTS,
 } from '@goldroute/domain';
 import type { DeadListingReference } from '@goldroute/domain';
@@ -165,17 +166,25 @@ function salesBucket(row: BenchRow): string {
 /** The dead-listing rule's reference (trust.ts deadListingReference), as the report names it. */
 const DEAD_BASIS_NAMES: Readonly<Record<DeadListingReference, string>> = {
   'realm-sales': 'realm sales',
+  'item-floor': 'item floor',
   'realm-floor': 'realm floor',
   region: "realm's only price",
 };
 /** Why a planted dead listing went unflagged, by what the rule judged it against. */
 function missReason(row: BenchRow): string {
   if (row.deadBasis === undefined) return 'no evidence';
-  const relisted = (row.sellListingAge ?? 0) > LONGEST_AUCTION_SNAPSHOTS;
+  const age = row.sellListingAge ?? 0;
+  const relisted = age > LONGEST_AUCTION_SNAPSHOTS;
   if (row.deadBasis === 'region')
     return `the realm's only price, not yet relisted, under ${DEAD_LISTING_REGION_RATIO}x the region's (or under ${DEAD_LISTING_MIN_AGE_SNAPSHOTS} hours)`;
-  const ratio = relisted ? DEAD_LISTING_RELISTED_RATIO : DEAD_LISTING_PRICE_RATIO;
-  return `under ${ratio}x the ${row.deadBasis === 'realm-sales' ? 'median sale' : 'floor'}${relisted ? ', relisted' : ''}`;
+  if (row.deadBasis === 'realm-sales')
+    return relisted
+      ? `under ${DEAD_LISTING_RELISTED_RATIO}x the median sale, relisted`
+      : `under ${DEAD_LISTING_PRICE_RATIO}x the median sale`;
+  if (row.deadBasis === 'realm-floor') return `under ${DEAD_LISTING_PRICE_RATIO}x the floor`;
+  return age < DEAD_LISTING_MIN_AGE_SNAPSHOTS
+    ? `under ${DEAD_LISTING_YOUNG_RATIO}x the item floor, under ${DEAD_LISTING_MIN_AGE_SNAPSHOTS} hours old`
+    : `under ${DEAD_LISTING_PRICE_RATIO}x the item floor`;
 }
 
 /** Rows as the rules saw them, one JSON line each, for tuning the rules offline (TRUST_ROWS_OUT=<file>). */
@@ -703,7 +712,9 @@ ${deadTable}
 
 Where the rows come from, by the sales the sell realm was seen making in 14 days; and the dead-listing
 flag by what the rule judged the sell price against (the realm's median sale when it had sales, else the
-floor it was offered the item at, else the listing is the realm's only price). Planted dead listings not
+item floor: what the realm offered the item at in 14 days, all its variants counted; else the floor it was
+offered the variant at, else the listing is the realm's only price; a relisted price without sales is dead
+whatever it was judged against). Planted dead listings not
 flagged, by reason: ${missedText || 'none'}.
 
 ${sliceTable}

@@ -121,6 +121,7 @@ function generateItems(count: number): TradeItem[] {
         hoursObserved: 336,
         sellLowQuartile14d: i % 3 === 2 ? sell : buy,
         regionMedianLowest: avg,
+        sellItemFloor14d: i % 3 === 2 ? null : avg,
       },
     });
   }

@@ -19,6 +19,7 @@ export function makeTradeEvidence(overrides: Partial<TradeEvidence> = {}): Trade
     hoursObserved: 336,
     sellLowQuartile14d: 19000,
     regionMedianLowest: 21000,
+    sellItemFloor14d: 20500,
     ...overrides,
   };
 }

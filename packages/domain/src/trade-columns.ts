@@ -84,6 +84,7 @@ export interface TradeColumns {
   readonly hoursObserved: Float64Array;
   readonly sellLowQuartile14d: Float64Array;
   readonly regionMedianLowest: Float64Array;
+  readonly sellItemFloor14d: Float64Array;
 }
 
 /** Dropship groups over TradeColumns rows: group g is rows start[g] to start[g+1]-1, best first. */
@@ -249,6 +250,7 @@ function decodeRows(c: Container<AnswerHeader>, variants: VariantColumns): Trade
     hoursObserved: c.numbers('r.hoursObserved', n),
     sellLowQuartile14d: goldNumbers(c, 'r.sellLowQuartile14d', n),
     regionMedianLowest: goldNumbers(c, 'r.regionMedianLowest', n),
+    sellItemFloor14d: goldNumbers(c, 'r.sellItemFloor14d', n),
   };
 }
 
@@ -333,6 +335,7 @@ export function tradeItemAt(c: TradeColumns, i: number): TradeItem {
     hoursObserved: c.hoursObserved[i]!,
     sellLowQuartile14d: nullable(c.sellLowQuartile14d[i]!),
     regionMedianLowest: c.regionMedianLowest[i]!,
+    sellItemFloor14d: nullable(c.sellItemFloor14d[i]!),
   };
   return {
     uniqueTradeKey: tradeKeyAt(c, i),

@@ -138,6 +138,8 @@ export function trustLines(
 /** The words for what a dead listing's price was judged against. */
 function describeBasis(basis: DeadListingBasis & { price: number }, evidence: DealEvidence): string {
   if (basis.reference === 'realm-sales') return describeMedian(basis.price, evidence);
+  if (basis.reference === 'item-floor')
+    return `the ${formatGold(basis.price)} the sell realm usually offers this item at, all its variants counted (no sales seen there)`;
   if (basis.reference === 'realm-floor')
     return `the ${formatGold(basis.price)} the sell realm usually offers it at (no sales seen there)`;
   return `the ${formatGold(basis.price)} this item is offered at across the region (no sales seen on the sell realm)`;

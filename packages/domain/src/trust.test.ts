@@ -7,6 +7,7 @@ import {
   DEAD_LISTING_PRICE_RATIO,
   DEAD_LISTING_REGION_RATIO,
   DEAD_LISTING_RELISTED_RATIO,
+  DEAD_LISTING_YOUNG_RATIO,
   LONGEST_AUCTION_SNAPSHOTS,
   DEAL_FLAGS,
   MEDIUM_FLAGS_MAKING_LOW,
@@ -59,6 +60,7 @@ const EVIDENCE: DealEvidence = {
   hoursObserved: 48,
   sellLowQuartile14d: null,
   regionMedianLowest: 2100,
+  sellItemFloor14d: null,
 };
 
 const deal = (over: Partial<DealPrices> = {}): DealPrices => ({ ...DEAL, ...over });
@@ -72,6 +74,7 @@ describe('thresholds', () => {
       DEAD_LISTING_PRICE_RATIO,
       DEAD_LISTING_MIN_AGE_SNAPSHOTS,
       DEAD_LISTING_RELISTED_RATIO,
+      DEAD_LISTING_YOUNG_RATIO,
       DEAD_LISTING_REGION_RATIO,
       LONGEST_AUCTION_SNAPSHOTS,
       THIN_SUPPLY_MIN_REALMS,
@@ -84,6 +87,7 @@ describe('thresholds', () => {
       DEAD_LISTING_PRICE_RATIO: 3,
       DEAD_LISTING_MIN_AGE_SNAPSHOTS: 12,
       DEAD_LISTING_RELISTED_RATIO: 2,
+      DEAD_LISTING_YOUNG_RATIO: 3.5,
       DEAD_LISTING_REGION_RATIO: 8,
       LONGEST_AUCTION_SNAPSHOTS: 48,
       THIN_SUPPLY_MIN_REALMS: 3,
@@ -196,8 +200,8 @@ describe('flags', () => {
         ['no-sales-seen'],
       ],
       [
-        'no sales, at 2x that floor, relisted',
-        { sellBuyout: 2002 },
+        'no sales, relisted: dead however close to the floor',
+        { sellBuyout: 1200 },
         { ...noSales, sellLowQuartile14d: 1001, sellListingAgeSnapshots: 49 },
         ['no-sales-seen', 'dead-listing'],
       ],
@@ -225,6 +229,49 @@ describe('flags', () => {
         { ...noSales, regionMedianLowest: 1000, sellListingAgeSnapshots: 49, sellLowQuartile14d: 1500 },
         ['no-sales-seen', 'dead-listing'],
       ],
+      [
+        'no sales, at 3x the item floor after 12 snapshots',
+        dead,
+        { ...noSales, sellItemFloor14d: 1000, sellListingAgeSnapshots: 12 },
+        ['no-sales-seen', 'dead-listing'],
+      ],
+      [
+        'no sales, just under 3x the item floor',
+        { sellBuyout: 2999.99 },
+        { ...noSales, sellItemFloor14d: 1000, sellListingAgeSnapshots: 30 },
+        ['no-sales-seen'],
+      ],
+      [
+        'no sales, 3x the item floor at 11 snapshots: a young listing is dead only at 3.5x',
+        dead,
+        { ...noSales, sellItemFloor14d: 1000, sellListingAgeSnapshots: 11 },
+        ['no-sales-seen'],
+      ],
+      [
+        'no sales, 3.5x the item floor, new',
+        { sellBuyout: 3500 },
+        { ...noSales, sellItemFloor14d: 1000, sellListingAgeSnapshots: 1 },
+        ['no-sales-seen', 'dead-listing'],
+      ],
+      [
+        'no sales, relisted just above the item floor',
+        { sellBuyout: 1100 },
+        { ...noSales, sellItemFloor14d: 1000, sellListingAgeSnapshots: 49 },
+        ['no-sales-seen', 'dead-listing'],
+      ],
+      [
+        'the item floor comes before the variant floor: under 3x it, whatever the variant floor says',
+        dead,
+        { ...noSales, sellItemFloor14d: 1100, sellLowQuartile14d: 500, sellListingAgeSnapshots: 20 },
+        ['no-sales-seen'],
+      ],
+      [
+        "the item floor comes before the region: 9x the region's, under 3x the item floor",
+        { sellBuyout: 900 },
+        { ...noSales, sellItemFloor14d: 1000, regionMedianLowest: 100, sellListingAgeSnapshots: 20 },
+        ['no-sales-seen'],
+      ],
+      ['realm sales come before the item floor', dead, { medianSale14d: 2000, sellItemFloor14d: 500 }, []],
       [
         'nothing to judge by: no sales, no floor, no region price',
         { sellBuyout: 8000 },
@@ -418,6 +465,9 @@ describe('explanations', () => {
       explain(d, { ...noSales, ...e }).find((line) => line.startsWith('Dead listing'));
     expect(deadLine({ sellBuyout: 4800 }, { sellLowQuartile14d: 1200, sellListingAgeSnapshots: 30 })).toBe(
       'Dead listing: the sell price 4,800g is 4.0× the 1,200g the sell realm usually offers it at (no sales seen there), and has sat for 30 hours.',
+    );
+    expect(deadLine({ sellBuyout: 4200 }, { sellItemFloor14d: 1400, sellListingAgeSnapshots: 20 })).toBe(
+      'Dead listing: the sell price 4,200g is 3.0× the 1,400g the sell realm usually offers this item at, all its variants counted (no sales seen there), and has sat for 20 hours.',
     );
     expect(deadLine({ sellBuyout: 9000 }, { sellListingAgeSnapshots: 13 })).toBe(
       'Dead listing: the sell price 9,000g is 10.0× the 900g this item is offered at across the region (no sales seen on the sell realm), and has sat for 13 hours.',

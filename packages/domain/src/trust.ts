@@ -33,6 +33,12 @@ export const DEAD_LISTING_PRICE_RATIO = 3;
 export const LONGEST_AUCTION_SNAPSHOTS = 48;
 export const DEAD_LISTING_RELISTED_RATIO = 2;
 /**
+ * Against the item floor (the realm's usual price of the item, its other variants counted), a listing
+ * not yet half a day old is given more room: a seller may have just posted high, and an honest
+ * hopeful price is undercut or withdrawn within hours, where a dead one stays.
+ */
+export const DEAD_LISTING_YOUNG_RATIO = 3.5;
+/**
  * A listing that is the realm's only price for the item (never offered cheaper there, never seen
  * sold) can be judged only against the region: this far above what the same variant is offered at
  * across the region, after half a day unsold. Below it, an honest listing on a dear realm is as likely.
@@ -110,6 +116,14 @@ export interface DealEvidence {
    * average is the item's, whatever its variant, and a high-level variant is worth several times it.
    */
   regionMedianLowest: number;
+  /**
+   * The item floor: median of the sell realm's daily lowest prices of the item over the 14 days, every
+   * variant of it counted, each converted to this variant by how the two compare across the region,
+   * leaving out this variant's days at the sell price or above; gold, null when there is none. A
+   * listing that has been its variant's only price on the realm still has the item's other variants
+   * there to be judged against, and realms differ far more in an item's price than its variants do.
+   */
+  sellItemFloor14d: number | null;
 }
 
 /** The prices of the deal itself, as on the trade item (avgSale is the region sale average). */
@@ -130,6 +144,12 @@ export interface GoingRate {
 /** The sell realm's 14-day median sale when sales were seen there; else null. */
 function realmMedianSale(salesSeen14d: number, medianSale14d: number | null): number | null {
   return salesSeen14d > 0 && medianSale14d !== null && medianSale14d > 0 ? medianSale14d : null;
+}
+
+/** The item floor when there is one (a floor of 0 is none). */
+function itemFloor(evidence: DealEvidence): number | null {
+  const floor = evidence.sellItemFloor14d;
+  return floor !== null && floor > 0 ? floor : null;
 }
 
 /** TSM reports 0 for a variant with no region sales: that is no price, not a price of 0. */
@@ -191,16 +211,18 @@ export function realisticProfitOf(
 }
 
 /** The figure a sell price is judged against for a dead listing, best first (see deadListingBasis). */
-export const DEAD_LISTING_REFERENCES = ['realm-sales', 'realm-floor', 'region'] as const;
+export const DEAD_LISTING_REFERENCES = ['realm-sales', 'item-floor', 'realm-floor', 'region'] as const;
 export type DeadListingReference = (typeof DEAD_LISTING_REFERENCES)[number];
 
 /**
- * The realm's median sale when it was seen selling the item; else the floor it was offered the item
- * at, when that lies below the sell price (a listing that has been the lowest all along is its own
- * floor); else only the region is left: the listing is the realm's only price.
+ * The realm's median sale when it was seen selling the item; else the item floor when there is one;
+ * else the floor it was offered the variant at, when that lies below the sell price (a listing that
+ * has been the lowest all along is its own floor); else only the region is left: the listing is the
+ * realm's only price.
  */
 export function deadListingReference(sellBuyout: number, evidence: DealEvidence): DeadListingReference {
   if (realmMedianSale(evidence.salesSeen14d, evidence.medianSale14d) !== null) return 'realm-sales';
+  if (itemFloor(evidence) !== null) return 'item-floor';
   const floor = evidence.sellLowQuartile14d;
   return floor !== null && floor * SAME_PRICE_RATIO < sellBuyout ? 'realm-floor' : 'region';
 }
@@ -217,30 +239,39 @@ export interface DeadListingBasis {
 /**
  * Whether the sell price is one buyers on its realm do not pay, judged against the best figure the
  * realm gives, and why (null: not dead):
- * 1. sales seen there: 3x their 14-day median or more;
- * 2. else, when the realm was offered the item cheaper (its usual floor lies below today's price):
- *    3x that floor or more;
- * 3. else the listing is the realm's only price for it and it never sold there: dead once relisted
- *    at the same price (longer than any auction runs), or at 8x what the variant is offered at across
- *    the region after half a day.
- * In 1 and 2 a relisted price is dead at 2x. Bait bought within the hour is left out of the sales and
- * floors the engine reports, so one snipe does not make an honest listing look dear.
+ * 1. sales seen there: 3x their 14-day median or more, 2x once relisted;
+ * 2. else, nobody on the realm was seen buying the item in 14 days: dead once relisted at the same
+ *    price (it ran its longest time out unsold and came back unchanged), whatever the floors say;
+ * 3. else, when the realm offered the item (any variant of it) in the 14 days: 3x the item floor,
+ *    3.5x while the listing is under half a day old;
+ * 4. else, when the realm was offered the variant cheaper (its usual floor lies below today's price):
+ *    3x that floor;
+ * 5. else the listing is the realm's only price for it: 8x what the variant is offered at across
+ *    the region, after half a day.
+ * Bait bought within the hour is left out of the sales and floors the engine reports, so one snipe
+ * does not make an honest listing look dear.
  */
 export function deadListingBasis(deal: DealPrices, evidence: DealEvidence): DeadListingBasis | null {
   const sell = deal.sellBuyout;
   const age = evidence.sellListingAgeSnapshots;
   const relisted = age > LONGEST_AUCTION_SNAPSHOTS;
-  const ratio = relisted ? DEAD_LISTING_RELISTED_RATIO : DEAD_LISTING_PRICE_RATIO;
   const reference = deadListingReference(sell, evidence);
   if (reference === 'realm-sales') {
     const median = evidence.medianSale14d as number;
+    const ratio = relisted ? DEAD_LISTING_RELISTED_RATIO : DEAD_LISTING_PRICE_RATIO;
     return sell >= ratio * median ? { reference, price: median } : null;
+  }
+  if (relisted) return { reference, price: null };
+  if (reference === 'item-floor') {
+    const floor = evidence.sellItemFloor14d as number;
+    const young = age < DEAD_LISTING_MIN_AGE_SNAPSHOTS;
+    const ratio = young ? DEAD_LISTING_YOUNG_RATIO : DEAD_LISTING_PRICE_RATIO;
+    return sell >= ratio * floor ? { reference, price: floor } : null;
   }
   if (reference === 'realm-floor') {
     const floor = evidence.sellLowQuartile14d as number;
-    return sell >= ratio * floor ? { reference, price: floor } : null;
+    return sell >= DEAD_LISTING_PRICE_RATIO * floor ? { reference, price: floor } : null;
   }
-  if (relisted) return { reference, price: null };
   const region = evidence.regionMedianLowest;
   if (region > 0 && sell >= DEAD_LISTING_REGION_RATIO * region && age >= DEAD_LISTING_MIN_AGE_SNAPSHOTS)
     return { reference, price: region };

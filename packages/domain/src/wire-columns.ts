@@ -16,7 +16,7 @@ export const TRADE_COLUMNS_TYPE = 'application/vnd.goldroute.columns';
  * Written in every answer's header, with the container's own magic bytes. /2: realisticProfit is
  * predicted by the trust rule itself (a /1 decoder would read its residuals against another prediction).
  */
-export const TRADE_COLUMNS_FORMAT = 'goldroute.columns/2';
+export const TRADE_COLUMNS_FORMAT = 'goldroute.columns/3';
 
 /** How a gold column is stored: integer copper, copper off its prediction, or (not whole copper) gold. */
 export type GoldStorage = 'copper' | 'residual' | 'gold';

@@ -41,6 +41,7 @@ export const ROW_NUMBERS = [
   'hoursObserved',
   'sellLowQuartile14d',
   'regionMedianLowest',
+  'sellItemFloor14d',
 ] as const;
 export type RowNumber = (typeof ROW_NUMBERS)[number];
 export const ROW_GOLD: readonly RowNumber[] = [
@@ -49,6 +50,7 @@ export const ROW_GOLD: readonly RowNumber[] = [
   'medianSale14d',
   'sellLowQuartile14d',
   'regionMedianLowest',
+  'sellItemFloor14d',
 ];
 /** Predicted in this order: each prediction reads only columns before it or not predicted. */
 export const ROW_PREDICTED = ['sellAHCut', 'sellVsBuy', 'saleAvgVsBuy', 'realisticProfit'] as const;
@@ -224,6 +226,7 @@ export class TradeColumnsWriter {
     d[FIELD.hoursObserved * c + i] = e.hoursObserved;
     d[FIELD.sellLowQuartile14d * c + i] = e.sellLowQuartile14d ?? NaN;
     d[FIELD.regionMedianLowest * c + i] = e.regionMedianLowest;
+    d[FIELD.sellItemFloor14d * c + i] = e.sellItemFloor14d ?? NaN;
   }
 
   /** The code of a row's flags; a frozen list (trust.ts flagsOfBits, one per flag set) by its identity. */

@@ -1,7 +1,9 @@
 // Lays realm listings out as a snapshot's columns in two passes: intern the variants and count the realms
 // listing each, then write every (variant, realm) entry straight into its CSR slot and sort each variant's
 // entries by price once. Per-variant metadata, TSM figures and dropship groups follow the variant order.
+import { fillEntryItemFloors } from './entry-item-floors';
 import { EntryTrustBuilder, emptyEntryTrust } from './entry-trust';
+import type { DayBucket } from './evidence/day-bucket';
 import type { ListingEvidence } from './evidence/listing-evidence';
 import type { RealmListing } from './ingest';
 import type { MarketSnapshot, SnapshotVariant } from './market-snapshot';
@@ -30,6 +32,8 @@ export interface RowEvidenceSource {
   rows(connectedRealmId: number): ListingEvidence | undefined;
   /** Hourly snapshots of the realm in the 14-day evidence window. */
   hoursObserved(connectedRealmId: number): number;
+  /** The realm's daily buckets in the 14-day window, keyed by raw variant id (the item floors). */
+  days(connectedRealmId: number): readonly DayBucket[];
 }
 
 /** Builds a snapshot from realm listings in one call. */
@@ -170,6 +174,34 @@ export function buildSnapshotWith(input: BuildSnapshotInput, resolver: Resolver)
       entryQuantity[k] = qtyByRealm[r] as number;
       if (withTrust) trust.unstash(k, r);
     }
+  }
+
+  if (input.evidence) {
+    const evidence = input.evidence;
+    const variantOfRaw = new Int32Array(rawToVariant.length);
+    for (let raw = 0; raw < variantOfRaw.length; raw++) {
+      const v = rawToVariant[raw] as number;
+      variantOfRaw[raw] = v >= 0 ? (rank[v] as number) : -1;
+    }
+    // Pets' species and items' ids never meet: a pet's item key is below zero.
+    const itemKey = (v: number) => {
+      const res = found[order[v] as number] as Resolved;
+      return res.isPet ? -1 - res.baseId : res.baseId;
+    };
+    const realmIds = Int32Array.from(realms, (r) => r.id);
+    const days = (id: number) => evidence.days(id);
+    const floors = {
+      listingOf,
+      realmIds,
+      offsets,
+      entryPrice,
+      entryRealm,
+      variantOfRaw,
+      itemKey,
+      maxPrice,
+      days,
+    };
+    fillEntryItemFloors(floors, trust.columns.entryItemFloor);
   }
 
   // Per-variant metadata, TSM figures and dropship groups.

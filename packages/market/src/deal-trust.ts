@@ -47,6 +47,7 @@ export function emptyEvidence(): TradeEvidence {
     hoursObserved: 0,
     sellLowQuartile14d: null,
     regionMedianLowest: 0,
+    sellItemFloor14d: null,
   };
 }
 
@@ -75,6 +76,8 @@ export function fillEvidence(
   out.hoursObserved = s.realmHoursObserved[sellRealm] as number;
   out.sellLowQuartile14d = lowQuartile > 0 ? toGold(lowQuartile) : null;
   out.regionMedianLowest = toGold(medianLowest(s, v));
+  const itemFloor = s.entryItemFloor[sellEntry] as number;
+  out.sellItemFloor14d = itemFloor > 0 ? toGold(itemFloor) : null;
   return out;
 }
 

@@ -118,6 +118,7 @@ describe('flippingSearch: hand-computed figures', () => {
         hoursObserved: 0,
         sellLowQuartile14d: null,
         regionMedianLowest: 15_000, // the middle of the three realms' lowest prices
+        sellItemFloor14d: null,
       },
     });
   });

@@ -23,6 +23,11 @@ export interface EntryTrust {
    */
   entryMedian: Float32Array;
   entryLowQuartile: Float32Array;
+  /**
+   * The item floor (evidence/item-floor.ts) of the entry's variant on its realm, copper (0: none):
+   * filled once the entries are sorted (entry-item-floors.ts), so neither taken nor moved here.
+   */
+  entryItemFloor: Float32Array;
 }
 
 export function emptyEntryTrust(entries: number): EntryTrust {
@@ -34,6 +39,7 @@ export function emptyEntryTrust(entries: number): EntryTrust {
     entrySales: new Uint16Array(entries),
     entryMedian: new Float32Array(entries),
     entryLowQuartile: new Float32Array(entries),
+    entryItemFloor: new Float32Array(entries),
   };
 }
 

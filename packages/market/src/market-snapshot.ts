@@ -121,6 +121,8 @@ export interface MarketSnapshot {
   readonly entryMedian: Float32Array;
   /** Lower quartile of the realm's daily lowest prices of the variant over 14 days, copper (0: none). */
   readonly entryLowQuartile: Float32Array;
+  /** The item floor of the entry's variant on its realm (evidence/item-floor.ts), copper (0: none). */
+  readonly entryItemFloor: Float32Array;
   /** Per realm: unix ms of its dump in the snapshot (0: unknown), and its snapshots in the 14-day evidence. */
   readonly realmModified: Float64Array;
   readonly realmHoursObserved: Uint16Array;
@@ -169,6 +171,7 @@ export class Snapshot implements MarketSnapshot {
   readonly entrySales!: Uint16Array;
   readonly entryMedian!: Float32Array;
   readonly entryLowQuartile!: Float32Array;
+  readonly entryItemFloor!: Float32Array;
   readonly realmModified!: Float64Array;
   readonly realmHoursObserved!: Uint16Array;
   readonly rawOffsets!: Uint32Array;

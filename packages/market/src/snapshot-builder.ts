@@ -100,6 +100,10 @@ export class SnapshotBuilder {
         const e = evidenceAt(id);
         return e ? e.evidence.hoursObserved(e.at) : 0;
       },
+      days: (id) => {
+        const e = evidenceAt(id);
+        return e ? e.evidence.windowDays(e.at) : [];
+      },
     };
   }
 

@@ -11,7 +11,9 @@ import { frozen, restoreSnapshot, variantOf } from './market-snapshot';
 import type { RealmInfo } from './types';
 
 const MAGIC = 'GRSN';
-const VERSION = 5; // 2: the evidence columns (issue 13); 3: the realm's low quartile; 4: those two as Float32; 5: quantities as Uint16
+// 2: the evidence columns (issue 13); 3: the realm's low quartile; 4: those two as Float32; 5: quantities
+// as Uint16; 6: the item floor
+const VERSION = 6;
 const PREFIX_BYTES = 24;
 const ALIGN = 8;
 
@@ -33,6 +35,7 @@ const COLUMNS = {
   entrySales: Uint16Array,
   entryMedian: Float32Array,
   entryLowQuartile: Float32Array,
+  entryItemFloor: Float32Array,
   realmModified: Float64Array,
   realmHoursObserved: Uint16Array,
   rawOffsets: Uint32Array,
@@ -267,6 +270,7 @@ function checkShape(p: SnapshotParts): void {
       p.entrySales,
       p.entryMedian,
       p.entryLowQuartile,
+      p.entryItemFloor,
     ].every((column) => column.length === E);
   if (!ok) throw new SnapshotCodecError('column lengths do not match the realm and variant counts');
 }

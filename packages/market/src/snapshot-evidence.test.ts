@@ -81,6 +81,7 @@ describe('a snapshot with evidence', () => {
       hoursObserved: 2,
       sellLowQuartile14d: 100, // the day's lowest on the sell realm (100g at hour 0): one day listed
       regionMedianLowest: 77, // the two realms' lowest prices now, 50g and 104g
+      sellItemFloor14d: 100, // the item's one day on the sell realm, its lowest 100g (below the 104g sell price)
     });
     // The realm paid ~100g, less than the 104g listed: 100 x 0.95 - 50.
     expect(row?.realisticProfit).toBeCloseTo((binPrice(priceBin(1_000_000)) / 10_000) * 0.95 - 50, 4);
@@ -108,5 +109,63 @@ describe('a snapshot with evidence', () => {
     again.ingest(a, dump([]), T0); // the same hour re-fetched, empty: no sale
     again.ingest(a, dump([[5, 90, 1, 'LONG']]), T0 + H);
     expect(again.realmEvidence(a)?.salesSeen(0, T0 + H).count).toBe(1);
+  });
+});
+
+describe('the item floor of a deal (its variants on the sell realm, compared across the region)', () => {
+  const [A, B, C] = data.realms.map((r) => r.id) as [number, number, number];
+  /** A plain and a Speed variant of one item: [auction id, gold per unit, Speed?]. */
+  const variants = (rows: [number, number, boolean][]): string =>
+    JSON.stringify({
+      auctions: rows.map(([id, gold, speed]) => ({
+        id,
+        item: speed ? { id: item?.id, bonus_lists: [42] } : { id: item?.id },
+        quantity: 1,
+        unit_price: gold * 10_000,
+        time_left: 'VERY_LONG',
+      })),
+    });
+  const b = builder();
+  for (const at of [T0, T0 + H]) {
+    // Realm A lists the Speed variant at 1,000g, 10x the plain one; realm B prices the item 2x realm C.
+    b.ingest(
+      A,
+      variants([
+        [1, 100, false],
+        [2, 1000, true],
+      ]),
+      at,
+    );
+    b.ingest(
+      B,
+      variants([
+        [3, 200, false],
+        [4, 400, true],
+      ]),
+      at,
+    );
+    b.ingest(
+      C,
+      variants([
+        [5, 100, false],
+        [6, 200, true],
+      ]),
+      at,
+    );
+  }
+  const snap = b.build();
+
+  it('converts the sell realm prices of the other variants by their worth, the sell realm left out', () => {
+    const [row] = flippingSearch(snap, { buyingRealms: [C], sellingRealms: [A], floors: NO_FLOORS }).filter(
+      (r) => r.uniqueItemKey.endsWith('_speed'),
+    );
+    // Each realm's level for the item is the mean of its two prices over their region medians (plain
+    // 100g, Speed 400g): A 1.75, B 1.5, C 0.75. Over them, the plain variant is worth 133.3g and Speed
+    // 266.7g on B and C (A left out). A's plain days at 100g are 0.75 of the plain worth: a Speed floor
+    // of 0.75 x 266.7g = 200g (its own 1,000g days are at the sell price). By the region medians with
+    // realm A counted it would be 1 x 400g, and 1,000g is under the 3.5x a 2-hour-old listing needs.
+    expect(row?.sellBuyout).toBe(1000);
+    expect(row?.evidence.sellItemFloor14d).toBeCloseTo(200, 3);
+    expect(row?.flags).toContain('dead-listing');
   });
 });

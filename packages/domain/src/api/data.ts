@@ -44,6 +44,7 @@ export const tradeEvidenceSchema = z.object({
   hoursObserved: z.number().int().nonnegative(),
   sellLowQuartile14d: z.number().nullable(),
   regionMedianLowest: z.number().nonnegative(),
+  sellItemFloor14d: z.number().nullable(),
 }) satisfies z.ZodType<TradeEvidence>;
 
 export const tradeItemSchema = z.object({

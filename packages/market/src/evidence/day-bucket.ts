@@ -375,6 +375,15 @@ export class DayBucket {
     }
   }
 
+  /**
+   * The cells' keys (ascending) and lowest prices (Infinity: not listed that day), the first `size`
+   * entries of each, for a pass over every cell of the day (item-floor.ts). Read-only views of the
+   * day's own arrays, valid until it next takes data.
+   */
+  listedCells(): { keys: Int32Array; lowest: Float32Array; size: number } {
+    return { keys: this.variants, lowest: this.lowest, size: this.size_ };
+  }
+
   /** Then copies each cell's bins to bins[fill[row]..], advancing fill[row]. */
   binsByRow(rowOf: Int32Array, fill: Int32Array, bins: Uint16Array): void {
     const n = this.size_;

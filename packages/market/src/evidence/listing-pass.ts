@@ -5,10 +5,10 @@
 // for every row of every realm each hour, so it allocates nothing per row.
 
 import { NEAR_PRICE_FACTOR } from '@goldroute/domain';
-import { type DayBucket, dayOf, LOWS_KEPT } from './day-bucket';
+import { type DayBucket, LOWS_KEPT } from './day-bucket';
 import { type KeptSnapshot, priceAt, quantityAt } from './kept-snapshot';
 import { medianOfBinRange } from './price-bins';
-import { EVIDENCE_DAYS } from './realm-evidence';
+import { inWindow } from './realm-evidence';
 
 const U16 = 0xffff;
 const U32 = 0xffffffff;
@@ -120,8 +120,7 @@ export function fillListing(
     }
     for (let k = 0; k < m; k++) dense[variants[k] as number] = 0;
   }
-  const today = dayOf(nowMs);
-  const days = buckets.filter((b) => b.day > today - EVIDENCE_DAYS && b.day <= today);
+  const days = inWindow(buckets, nowMs);
   if (days.length === 0) return;
   // Each key's first row takes the sales; rows repeating a key copy them at the end.
   const dense = denseFor(maxKey);

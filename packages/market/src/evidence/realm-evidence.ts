@@ -23,6 +23,12 @@ import { follow, GONE, groupAll, regroupListings } from './regroup';
 import { indexInSorted } from './sorted-search';
 
 export const EVIDENCE_DAYS = 14;
+
+/** The buckets (ascending by day) of the 14 UTC days ending with the day of `nowMs`. */
+export function inWindow(buckets: readonly DayBucket[], nowMs: number): DayBucket[] {
+  const today = dayOf(nowMs);
+  return buckets.filter((b) => b.day > today - EVIDENCE_DAYS && b.day <= today);
+}
 const HOUR_MS = 3_600_000;
 /** Up to this far apart, two snapshots are consecutive hours (Blizzard's hourly dumps drift). */
 export const CONSECUTIVE_MAX_MS = 1.5 * HOUR_MS;
@@ -237,6 +243,11 @@ export class RealmEvidence {
     this.days.push(bucket);
     this.days = this.days.filter((b) => b.day > day - EVIDENCE_DAYS);
     return bucket;
+  }
+
+  /** The daily buckets of the 14 UTC days ending with the day of `nowMs`, ascending. */
+  windowDays(nowMs: number): DayBucket[] {
+    return inWindow(this.days, nowMs);
   }
 
   /** Snapshots taken in the 14 UTC days ending with the day of `nowMs` (hours of evidence). */

@@ -97,6 +97,7 @@ describe('deal details (issue 13)', { timeout: 30_000 }, () => {
     expect(evidence).toMatchObject({
       'Sales seen (14 days)': '18',
       'Median sale (14 days)': '19,000g',
+      'Usual sell-realm price (14 days)': '20,500g',
       'Sell listings near price': '1',
       'Units near sell price': '4',
       'Realms offering': '2',

@@ -37,6 +37,11 @@ export function evidenceRows(item: TradeItem): [string, string][] {
       'Median sale (14 days)',
       e.medianSale14d === null ? DEAL_DETAIL_TEXTS.noMedian : formatGold(e.medianSale14d),
     ],
+    // The item floor: what a dead listing is judged against when the realm was not seen selling it.
+    [
+      'Usual sell-realm price (14 days)',
+      e.sellItemFloor14d === null ? DEAL_DETAIL_TEXTS.noMedian : formatGold(e.sellItemFloor14d),
+    ],
     ['Sell listings near price', String(e.sellListingsNearPrice)],
     ['Units near sell price', String(e.sellQuantityNearPrice)],
     ['Realms offering', String(e.realmsOffering)],

@@ -1,0 +1,114 @@
+// The snapshot's item floors (evidence/item-floor.ts), one per (variant, realm) entry, filled once the
+// entries are laid out and sorted: a variant's worth is then the median of its realms' lowest prices
+// (the middle of its sorted entries), and each entry's price is its realm's lowest, the sell price a
+// deal on that realm shows. On each realm, the worth of a variant it lists leaves the realm's own
+// price out: a variant offered on two realms, one of them by a dead listing, is otherwise worth
+// half the dead price, and the item's other variants converted by it make a floor as dear.
+
+import type { DayBucket } from './evidence/day-bucket';
+import { fillItemFloors, type ItemValues } from './evidence/item-floor';
+import type { RealmListing } from './ingest';
+import { variantWorth, worthWithout } from './variant-worth';
+
+export interface EntryFloorsInput {
+  /** Latest listing per realm index (undefined: none). */
+  listingOf: readonly (RealmListing | undefined)[];
+  realmIds: Int32Array;
+  /** Entries of variant v are offsets[v] .. offsets[v + 1] - 1, sorted by (price, realm index). */
+  offsets: Uint32Array;
+  entryPrice: Float64Array;
+  entryRealm: Uint16Array;
+  /** Raw variant id -> snapshot variant (negative: none). */
+  variantOfRaw: Int32Array;
+  /** A number naming each variant's item: two variants of one item share it. */
+  itemKey: (v: number) => number;
+  /** Prices above it were clamped to it in entryPrice. */
+  maxPrice: number;
+  /** The realm's evidence days in the window (empty: none). */
+  days: (connectedRealmId: number) => readonly DayBucket[];
+}
+
+/** One realm's rows at a time, shared and grown. */
+const rows = {
+  variant: new Int32Array(0),
+  sell: new Float64Array(0),
+  entry: new Int32Array(0),
+  floor: new Float64Array(0),
+};
+
+function reserve(n: number): void {
+  if (rows.variant.length >= n) return;
+  const size = Math.max(n, rows.variant.length * 2);
+  rows.variant = new Int32Array(size);
+  rows.sell = new Float64Array(size);
+  rows.entry = new Int32Array(size);
+  rows.floor = new Float64Array(size);
+}
+
+/** Each variant's item, numbered from 0 in variant order (the variants of one item are consecutive). */
+function itemsOf(input: EntryFloorsInput, V: number): { itemOf: Int32Array; items: number } {
+  const itemOf = new Int32Array(V);
+  const items = new Map<number, number>();
+  for (let v = 0; v < V; v++) {
+    const key = input.itemKey(v);
+    let item = items.get(key);
+    if (item === undefined) items.set(key, (item = items.size));
+    itemOf[v] = item;
+  }
+  return { itemOf, items: items.size };
+}
+
+/** The entry of variant `v` on realm `r` at `price`, or -1 (the row is not the realm's lowest of `v`). */
+function entryAt(input: EntryFloorsInput, v: number, r: number, price: number): number {
+  const { offsets, entryPrice, entryRealm } = input;
+  let lo = offsets[v] as number;
+  let hi = offsets[v + 1] as number;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((entryPrice[mid] as number) < price) lo = mid + 1;
+    else hi = mid;
+  }
+  for (let k = lo; k < (offsets[v + 1] as number) && entryPrice[k] === price; k++) {
+    if (entryRealm[k] === r) return k;
+  }
+  return -1;
+}
+
+/** out[k] = the item floor of entry k (copper; left 0 where there is none). */
+export function fillEntryItemFloors(input: EntryFloorsInput, out: Float32Array): void {
+  const { listingOf, variantOfRaw, offsets, entryPrice, entryRealm } = input;
+  const { itemOf, items } = itemsOf(input, offsets.length - 1);
+  const region = variantWorth(offsets, entryPrice, entryRealm, itemOf, input.realmIds.length);
+  // The worth each realm's pass sees: the region's, but for the variants the realm lists (set, then put back).
+  const worth = Float64Array.from(region.worth);
+  const values: ItemValues = { variantOfKey: variantOfRaw, itemOf, worth, items };
+  for (let r = 0; r < listingOf.length; r++) {
+    const l = listingOf[r];
+    if (!l) continue;
+    const days = input.days(input.realmIds[r] as number);
+    if (days.length === 0) continue;
+    reserve(l.size);
+    let n = 0;
+    for (let j = 0; j < l.size; j++) {
+      const raw = l.rawIds[j] as number;
+      const v = raw < variantOfRaw.length ? (variantOfRaw[raw] as number) : -1;
+      if (v < 0) continue;
+      const price = Math.min(l.minUnitPrice[j] as number, input.maxPrice);
+      const k = entryAt(input, v, r, price);
+      if (k < 0) continue;
+      rows.variant[n] = v;
+      rows.sell[n] = price;
+      rows.entry[n] = k;
+      n++;
+    }
+    for (let i = 0; i < n; i++) {
+      const v = rows.variant[i] as number;
+      worth[v] = worthWithout(region, offsets, v, rows.entry[i] as number);
+    }
+    rows.floor.fill(0, 0, n);
+    fillItemFloors(days, rows.variant, rows.sell, n, values, rows.floor);
+    for (let i = 0; i < n; i++)
+      worth[rows.variant[i] as number] = region.worth[rows.variant[i] as number] as number;
+    for (let i = 0; i < n; i++) out[rows.entry[i] as number] = rows.floor[i] as number;
+  }
+}
