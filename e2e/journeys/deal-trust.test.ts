@@ -68,6 +68,7 @@ describe('deal trust', { timeout: 120_000 }, () => {
     if (name) await expect.poll(() => dialog.innerText()).toContain(name.slice(0, 10));
     await dialog.getByRole('img', { name: /Lowest price and sales per day, last 14 days/ }).waitFor();
     expect(await dialog.innerText()).toMatch(/Realistic profit/i);
+    expect(await dialog.innerText()).toMatch(/Usual sell-realm price \(14 days\)/);
     expect(await screenshotBothWidths(page, 'deal-detail')).toBe(0);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.keyboard.press('Escape');

@@ -8,7 +8,7 @@
 import type { DayBucket } from './evidence/day-bucket';
 import { fillItemFloors, type ItemValues } from './evidence/item-floor';
 import type { RealmListing } from './ingest';
-import { variantWorth, worthWithout } from './variant-worth';
+import { variantWorth } from './variant-worth';
 
 export interface EntryFloorsInput {
   /** Latest listing per realm index (undefined: none). */
@@ -74,19 +74,19 @@ function entryAt(input: EntryFloorsInput, v: number, r: number, price: number): 
   return -1;
 }
 
-/** out[k] = the item floor of entry k (copper; left 0 where there is none). */
+/** out[k] = the item floor of entry k (copper; 0 where there is none). */
 export function fillEntryItemFloors(input: EntryFloorsInput, out: Float32Array): void {
   const { listingOf, variantOfRaw, offsets, entryPrice, entryRealm } = input;
   const { itemOf, items } = itemsOf(input, offsets.length - 1);
-  const region = variantWorth(offsets, entryPrice, entryRealm, itemOf, input.realmIds.length);
+  // out[k] holds the worth of entry k's variant without its realm until its realm's pass replaces it.
+  const region = variantWorth(offsets, entryPrice, entryRealm, itemOf, input.realmIds.length, out);
   // The worth each realm's pass sees: the region's, but for the variants the realm lists (set, then put back).
-  const worth = Float64Array.from(region.worth);
+  const worth = Float64Array.from(region);
   const values: ItemValues = { variantOfKey: variantOfRaw, itemOf, worth, items };
   for (let r = 0; r < listingOf.length; r++) {
     const l = listingOf[r];
     if (!l) continue;
     const days = input.days(input.realmIds[r] as number);
-    if (days.length === 0) continue;
     reserve(l.size);
     let n = 0;
     for (let j = 0; j < l.size; j++) {
@@ -101,14 +101,11 @@ export function fillEntryItemFloors(input: EntryFloorsInput, out: Float32Array):
       rows.entry[n] = k;
       n++;
     }
-    for (let i = 0; i < n; i++) {
-      const v = rows.variant[i] as number;
-      worth[v] = worthWithout(region, offsets, v, rows.entry[i] as number);
-    }
+    for (let i = 0; i < n; i++) worth[rows.variant[i] as number] = out[rows.entry[i] as number] as number;
     rows.floor.fill(0, 0, n);
-    fillItemFloors(days, rows.variant, rows.sell, n, values, rows.floor);
+    if (days.length > 0) fillItemFloors(days, rows.variant, rows.sell, n, values, rows.floor);
     for (let i = 0; i < n; i++)
-      worth[rows.variant[i] as number] = region.worth[rows.variant[i] as number] as number;
+      worth[rows.variant[i] as number] = region[rows.variant[i] as number] as number;
     for (let i = 0; i < n; i++) out[rows.entry[i] as number] = rows.floor[i] as number;
   }
 }

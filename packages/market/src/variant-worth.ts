@@ -14,25 +14,21 @@ export function medianWithout(sorted: ArrayLike<number>, from: number, n: number
   return m % 2 === 1 ? at(m >> 1) : (at((m >> 1) - 1) + at(m >> 1)) / 2;
 }
 
-export interface VariantWorth {
-  /** Per variant, copper (0: not listed). */
-  readonly worth: Float64Array;
-  /** Per entry: its price in the realm's level for the item; per variant, those of its entries sorted (same layout). */
-  readonly entryNorm: Float32Array;
-  readonly sortedNorm: Float32Array;
-}
-
 /** Working arrays, grown, never shrunk. */
 const scratch = {
   count: new Int32Array(0),
   level: new Float64Array(0),
   touched: new Int32Array(0),
   values: new Float64Array(0),
+  sorted: new Float64Array(0),
 };
 
 /**
  * The worth of every variant from a snapshot's entries (offsets by variant, each variant's entries
  * sorted by price), `itemOf` numbering each variant's item, the variants of one item consecutive.
+ * `without` (one per entry) gets the worth of the entry's variant without the entry's own realm (0
+ * when no other realm lists it): the item floors judge a realm by the others. It is the snapshot's
+ * item floor column, which the floors then overwrite realm by realm: no second column is made.
  */
 export function variantWorth(
   offsets: Uint32Array,
@@ -40,9 +36,9 @@ export function variantWorth(
   entryRealm: Uint16Array,
   itemOf: Int32Array,
   realms: number,
-): VariantWorth {
+  without: Float32Array,
+): Float64Array {
   const V = offsets.length - 1;
-  const E = offsets[V] as number;
   const plain = new Float64Array(V);
   for (let v = 0; v < V; v++) {
     const from = offsets[v] as number;
@@ -53,22 +49,39 @@ export function variantWorth(
     scratch.level = new Float64Array(realms);
     scratch.touched = new Int32Array(realms);
   }
-  const entryNorm = new Float32Array(E);
+  // First each entry's price over its realm's level for the item, in `without`.
+  const entryNorm = without;
   for (let a = 0; a < V;) {
     let b = a + 1;
     while (b < V && itemOf[b] === itemOf[a]) b++;
     realmLevels(offsets, entryPrice, entryRealm, plain, a, b, entryNorm);
     a = b;
   }
-  const sortedNorm = entryNorm.slice();
   const worth = new Float64Array(V);
   for (let v = 0; v < V; v++) {
     const from = offsets[v] as number;
-    const to = offsets[v + 1] as number;
-    sortedNorm.subarray(from, to).sort();
-    worth[v] = medianWithout(sortedNorm, from, to - from, -1);
+    const n = (offsets[v + 1] as number) - from;
+    if (scratch.sorted.length < n) scratch.sorted = new Float64Array(Math.max(n, scratch.sorted.length * 2));
+    const sorted = scratch.sorted;
+    for (let i = 0; i < n; i++) sorted[i] = entryNorm[from + i] as number;
+    sorted.subarray(0, n).sort();
+    worth[v] = medianWithout(sorted, 0, n, -1);
+    for (let k = from; k < from + n; k++)
+      without[k] = medianWithout(sorted, 0, n, rankOf(sorted, n, entryNorm[k] as number));
   }
-  return { worth, entryNorm, sortedNorm };
+  return worth;
+}
+
+/** The first rank of `x` in sorted[0 .. n). */
+function rankOf(sorted: Float64Array, n: number, x: number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as number) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** entryNorm of the entries of variants a..b (one item): each price over its realm's level for the item. */
@@ -128,19 +141,4 @@ function realmLevels(
     }
   }
   for (let t = 0; t < realmsTouched; t++) count[touched[t] as number] = 0;
-}
-
-/** The worth of variant `v` without its entry `k` (the realm being judged); 0 when it has no other. */
-export function worthWithout(w: VariantWorth, offsets: Uint32Array, v: number, k: number): number {
-  const from = offsets[v] as number;
-  const n = (offsets[v + 1] as number) - from;
-  const x = w.entryNorm[k] as number;
-  let lo = from;
-  let hi = from + n;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((w.sortedNorm[mid] as number) < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return medianWithout(w.sortedNorm, from, n, lo - from);
 }

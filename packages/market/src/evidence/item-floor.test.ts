@@ -71,3 +71,62 @@ describe('fillItemFloors', () => {
     expect(floors([2, 1, 0, 0], [45, 300, 500, 503])).toEqual([40, 270, 90, 100]);
   });
 });
+
+describe('fillItemFloors against a plain reference', () => {
+  /** Per row: every listed day lowest of its item, in its variant, less its own at its price or above. */
+  function reference(days: DayBucket[], variants: number[], sell: number[], values: ItemValues): number[] {
+    return variants.map((v, j) => {
+      const worth = v >= 0 ? (values.worth[v] as number) : 0;
+      if (worth <= 0 || (sell[j] as number) <= 0) return 0;
+      const picked: number[] = [];
+      for (const day of days) {
+        for (const cell of day.cells()) {
+          const w = values.variantOfKey[cell.variant] ?? -1;
+          if (cell.lowest === null || w < 0 || (values.worth[w] as number) <= 0) continue;
+          if (values.itemOf[w] !== values.itemOf[v]) continue;
+          if (w === v && cell.lowest * 1.005 >= (sell[j] as number)) continue;
+          picked.push(cell.lowest / (values.worth[w] as number));
+        }
+      }
+      if (picked.length === 0) return 0;
+      picked.sort((a, b) => a - b);
+      const mid = picked.length >> 1;
+      const median = picked.length % 2 ? picked[mid]! : (picked[mid - 1]! + picked[mid]!) / 2;
+      return median * worth;
+    });
+  }
+
+  it('gives the same floors on random realms', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let round = 0; round < 30; round++) {
+      const variantCount = 2 + Math.floor(random() * 12);
+      // A snapshot's variants of one item are consecutive.
+      const itemOf = Int32Array.from({ length: variantCount }, () => Math.floor(random() * 3)).sort();
+      const worth = Float64Array.from({ length: variantCount }, () =>
+        random() < 0.1 ? 0 : 50 + random() * 500,
+      );
+      const keys = 2 * variantCount;
+      const values: ItemValues = {
+        variantOfKey: Int32Array.from({ length: keys }, (_, k) => (k % 7 === 6 ? -1 : k % variantCount)),
+        itemOf,
+        worth,
+        items: 3,
+      };
+      const days = Array.from({ length: 1 + Math.floor(random() * 14) }, (_, d) => {
+        const cells: [number, number][] = [];
+        for (let k = 0; k < keys; k++) if (random() < 0.5) cells.push([k, Math.round(20 + random() * 2000)]);
+        return day(d, cells);
+      });
+      const rows = Array.from(
+        { length: 1 + Math.floor(random() * 10) },
+        () => Math.floor(random() * variantCount) - (random() < 0.1 ? variantCount : 0),
+      );
+      const sell = rows.map(() => (random() < 0.1 ? 0 : Math.round(20 + random() * 2000)));
+      const out = new Float64Array(rows.length);
+      fillItemFloors(days, Int32Array.from(rows), Float64Array.from(sell), rows.length, values, out);
+      const expected = reference(days, rows, sell, values);
+      expect(Array.from(out).map((f) => f.toFixed(6))).toEqual(expected.map((f) => f.toFixed(6)));
+    }
+  });
+});

@@ -12,12 +12,12 @@ const SAME_PRICE_RATIO = 1.005;
 /**
  * Per build, what the floor needs of the region: each evidence key's variant, and per variant its
  * item and its worth, a price level common to the region that only ratios between variants of one
- * item are taken of (the median of its lowest price over the realms listing it).
+ * item are taken of (variant-worth.ts; the realm being judged left out: entry-item-floors.ts).
  */
 export interface ItemValues {
   /** Evidence key (raw variant) -> variant; negative: none. Keys at or past its end have none. */
   readonly variantOfKey: Int32Array;
-  /** Per variant: its item, 0 .. items - 1. */
+  /** Per variant: its item, 0 .. items - 1 (the variants of one item are consecutive). */
   readonly itemOf: Int32Array;
   /** Per variant: its price level in the region, copper (0: unknown). */
   readonly worth: ArrayLike<number>;
@@ -25,17 +25,24 @@ export interface ItemValues {
 }
 
 /** Working arrays, shared by every realm's pass (one runs at a time), grown, never shrunk. */
-const scratch: Record<'localOf' | 'start' | 'variantAt', Int32Array> &
-  Record<'units' | 'pick', Float64Array> = {
-  /** Item -> local item + 1 for the items of the rows; all zeros between uses. */
-  localOf: new Int32Array(0),
-  start: new Int32Array(0),
-  /** Per collected day lowest: in units of its variant's worth, and its variant. */
+const scratch: Record<'itemFrom' | 'itemTo' | 'runOf' | 'countOf' | 'touched' | 'runStart', Int32Array> &
+  Record<'units' | 'sorted', Float64Array> & { wanted: Uint8Array } = {
+  /** Per item: 1 while a row of the pass is of it; the range of its day lowests in `sorted`. */
+  wanted: new Uint8Array(0),
+  itemFrom: new Int32Array(0),
+  itemTo: new Int32Array(0),
+  /** Per variant: its run's place in `touched` + 1 (0: none), then its day lowests counted and written. */
+  runOf: new Int32Array(0),
+  countOf: new Int32Array(0),
+  /** The variants with day lowests in the pass, ascending (an item's are consecutive), and their runs. */
+  touched: new Int32Array(0),
+  runStart: new Int32Array(0),
+  /** Day lowests in units of their variant's worth: by variant, each run ascending; and by item, ascending. */
   units: new Float64Array(0),
-  variantAt: new Int32Array(0),
-  pick: new Float64Array(0),
+  sorted: new Float64Array(0),
 };
 
+/** `arr`, or a new one (its contents not kept) with room for `n`. */
 function grownI32(arr: Int32Array, n: number): Int32Array {
   return arr.length >= n ? arr : new Int32Array(Math.max(n, arr.length * 2));
 }
@@ -55,13 +62,21 @@ function valuedVariant(values: ItemValues, key: number): number {
   return valued(values, values.variantOfKey[key] as number);
 }
 
+/** The variant of a listed day cell whose item has rows in the pass, or -1. */
+function wantedVariant(values: ItemValues, key: number, low: number): number {
+  if (low === Infinity) return -1;
+  const v = valuedVariant(values, key);
+  return v >= 0 && scratch.wanted[values.itemOf[v] as number] === 1 ? v : -1;
+}
+
 /**
  * out[j] = the item floor of row j of one realm (rowVariant[j] its variant, sellLow[j] its lowest
  * price there now, copper; 0 leaves the row out): the median, over the realm's days in `days` and
  * the variants of its item listed there, of the day's lowest price converted to row j's variant by
  * the ratio of the two variants' worth, leaving out the days its own variant was listed at its
- * price or above (the listing being judged, and its like). 0 when nothing is left. The rows of one
- * item share one collection of day lowests: the pass reads each day twice, whatever the rows.
+ * price or above (the listing being judged, and its like). 0 when nothing is left. The pass reads
+ * each day twice and sorts each item's day lowests once: a row then takes its median from them,
+ * stepping over its own days left out (an item with a hundred variants on a realm has a hundred rows).
  */
 export function fillItemFloors(
   days: readonly DayBucket[],
@@ -71,80 +86,160 @@ export function fillItemFloors(
   values: ItemValues,
   out: Float64Array,
 ): void {
-  scratch.localOf = grownI32(scratch.localOf, values.items);
-  const localOf = scratch.localOf;
-  let locals = 0;
+  const V = values.itemOf.length;
+  if (scratch.wanted.length < values.items) {
+    scratch.wanted = new Uint8Array(Math.max(values.items, scratch.wanted.length * 2));
+    scratch.itemFrom = new Int32Array(scratch.wanted.length);
+    scratch.itemTo = new Int32Array(scratch.wanted.length);
+  }
+  if (scratch.runOf.length < V) {
+    scratch.runOf = new Int32Array(Math.max(V, scratch.runOf.length * 2));
+    scratch.countOf = new Int32Array(scratch.runOf.length);
+  }
+  const { wanted, itemFrom, itemTo, runOf, countOf } = scratch;
+  let anyRow = false;
   for (let j = 0; j < size; j++) {
     const v = valued(values, rowVariant[j] as number);
     if (v < 0 || (sellLow[j] as number) <= 0) continue;
-    const item = values.itemOf[v] as number;
-    if (localOf[item] === 0) localOf[item] = ++locals;
+    wanted[values.itemOf[v] as number] = 1;
+    anyRow = true;
   }
-  if (locals === 0) return;
-  scratch.start = grownI32(scratch.start, locals + 1);
-  const start = scratch.start;
-  start.fill(0, 0, locals + 1);
-  // Counted, then laid out per local item (start[l] .. start[l + 1]).
+  if (!anyRow) return;
+  // Count the day lowests per variant, then lay them out by ascending variant.
+  let runs = 0;
   for (const day of days) {
-    const { keys: dayKeys, lowest, size: n } = day.listedCells();
+    const { keys, lowest, size: n } = day.listedCells();
     for (let s = 0; s < n; s++) {
-      const l = localItemOf(values, localOf, dayKeys[s] as number, lowest[s] as number);
-      if (l > 0) start[l] = (start[l] as number) + 1;
+      const v = wantedVariant(values, keys[s] as number, lowest[s] as number);
+      if (v < 0) continue;
+      if (runOf[v] === 0) {
+        if (scratch.touched.length <= runs) {
+          const more = new Int32Array(Math.max(16, runs * 2));
+          more.set(scratch.touched);
+          scratch.touched = more;
+        }
+        scratch.touched[runs++] = v;
+        runOf[v] = 1;
+      }
+      countOf[v] = (countOf[v] as number) + 1;
     }
   }
-  for (let l = 1; l <= locals; l++) start[l] = (start[l] as number) + (start[l - 1] as number);
-  const total = start[locals] as number;
+  const touched = scratch.touched.subarray(0, runs).sort();
+  scratch.runStart = grownI32(scratch.runStart, runs + 1);
+  const runStart = scratch.runStart;
+  let total = 0;
+  for (let t = 0; t < runs; t++) {
+    const v = touched[t] as number;
+    runStart[t] = total;
+    total += countOf[v] as number;
+    countOf[v] = runStart[t] as number; // now where its next lowest goes
+    runOf[v] = t + 1;
+  }
+  runStart[runs] = total;
   scratch.units = grownF64(scratch.units, total);
-  scratch.variantAt = grownI32(scratch.variantAt, total);
-  scratch.pick = grownF64(scratch.pick, total);
-  const { units, variantAt, pick } = scratch;
-  // start[l - 1] advances as local item l's lowests are written; it ends where l's own start was.
+  scratch.sorted = grownF64(scratch.sorted, total);
+  const { units, sorted } = scratch;
   for (const day of days) {
-    const { keys: dayKeys, lowest, size: n } = day.listedCells();
+    const { keys, lowest, size: n } = day.listedCells();
     for (let s = 0; s < n; s++) {
-      const key = dayKeys[s] as number;
-      const low = lowest[s] as number;
-      const l = localItemOf(values, localOf, key, low);
-      if (l === 0) continue;
-      const v = values.variantOfKey[key] as number;
-      const at = start[l - 1] as number;
-      units[at] = low / (values.worth[v] as number);
-      variantAt[at] = v;
-      start[l - 1] = at + 1;
+      const v = wantedVariant(values, keys[s] as number, lowest[s] as number);
+      if (v < 0) continue;
+      const at = countOf[v] as number;
+      units[at] = (lowest[s] as number) / (values.worth[v] as number);
+      countOf[v] = at + 1;
     }
   }
-  for (let l = locals; l > 0; l--) start[l] = start[l - 1] as number;
-  start[0] = 0;
+  // Each variant's run ascending; each item's lowests (its variants' runs, consecutive) ascending.
+  for (let t = 0; t < runs;) {
+    const item = values.itemOf[touched[t] as number] as number;
+    let u = t;
+    for (; u < runs && values.itemOf[touched[u] as number] === item; u++) {
+      units.subarray(runStart[u] as number, runStart[u + 1] as number).sort();
+    }
+    const from = runStart[t] as number;
+    const to = runStart[u] as number;
+    sorted.set(units.subarray(from, to), from);
+    sorted.subarray(from, to).sort();
+    itemFrom[item] = from;
+    itemTo[item] = to;
+    t = u;
+  }
   for (let j = 0; j < size; j++) {
     const v = valued(values, rowVariant[j] as number);
     const sell = sellLow[j] as number;
     if (v < 0 || sell <= 0) continue;
-    const l = (localOf[values.itemOf[v] as number] as number) - 1;
+    const item = values.itemOf[v] as number;
     const worth = values.worth[v] as number;
-    let n = 0;
-    for (let at = start[l] as number, end = start[l + 1] as number; at < end; at++) {
-      const u = units[at] as number;
-      if (variantAt[at] === v && u * worth * SAME_PRICE_RATIO >= sell) continue;
-      pick[n++] = u;
+    const t = (runOf[v] as number) - 1;
+    // Its own days at its price or above: the top of its run, from `cut` on.
+    let cut = t < 0 ? 0 : (runStart[t + 1] as number);
+    if (t >= 0) {
+      const first = runStart[t] as number;
+      while (cut > first && (units[cut - 1] as number) * worth * SAME_PRICE_RATIO >= sell) cut--;
     }
-    if (n > 0) out[j] = medianOf(pick, n) * worth;
+    const ownEnd = t < 0 ? 0 : (runStart[t + 1] as number);
+    const floor = medianLeavingOut(
+      sorted,
+      itemFrom[item] as number,
+      itemTo[item] as number,
+      units,
+      cut,
+      ownEnd,
+    );
+    if (floor > 0) out[j] = floor * worth;
+  }
+  for (let t = 0; t < runs; t++) {
+    const v = touched[t] as number;
+    runOf[v] = 0;
+    countOf[v] = 0;
   }
   for (let j = 0; j < size; j++) {
     const v = valued(values, rowVariant[j] as number);
-    if (v >= 0) localOf[values.itemOf[v] as number] = 0;
+    if (v < 0) continue;
+    const item = values.itemOf[v] as number;
+    wanted[item] = 0;
+    itemFrom[item] = 0;
+    itemTo[item] = 0;
   }
 }
 
-/** Local item + 1 of a listed day cell whose item has rows in this pass; 0 otherwise. */
-function localItemOf(values: ItemValues, localOf: Int32Array, key: number, low: number): number {
-  if (low === Infinity) return 0;
-  const v = valuedVariant(values, key);
-  return v < 0 ? 0 : (localOf[values.itemOf[v] as number] as number);
+/** The first position of `x` in sorted[from .. to), at or after `at`. */
+function positionOf(sorted: Float64Array, from: number, to: number, x: number, at: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as number) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return Math.max(lo, at);
 }
 
-/** Median of a[0..n), n > 0 (reorders them). */
-function medianOf(a: Float64Array, n: number): number {
-  const sorted = a.subarray(0, n).sort();
-  const mid = n >> 1;
-  return n % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+/**
+ * The median of sorted[from .. to) without one occurrence of each of left[leftFrom .. leftTo)
+ * (ascending, each among them); 0 when nothing is left.
+ */
+function medianLeavingOut(
+  sorted: Float64Array,
+  from: number,
+  to: number,
+  left: Float64Array,
+  leftFrom: number,
+  leftTo: number,
+): number {
+  const m = to - from - (leftTo - leftFrom);
+  if (m <= 0) return 0;
+  // The rank-th value still in: step over the left-out positions at or before it.
+  const kth = (rank: number): number => {
+    let at = from + rank;
+    let next = from;
+    for (let i = leftFrom; i < leftTo; i++) {
+      const p = positionOf(sorted, from, to, left[i] as number, next);
+      if (p > at) break;
+      at++;
+      next = p + 1;
+    }
+    return sorted[at] as number;
+  };
+  return m % 2 === 1 ? kth(m >> 1) : (kth((m >> 1) - 1) + kth(m >> 1)) / 2;
 }
