@@ -58,20 +58,29 @@ function itemsOf(input: EntryFloorsInput, V: number): { itemOf: Int32Array; item
   return { itemOf, items: items.size };
 }
 
-/** The entry of variant `v` on realm `r` at `price`, or -1 (the row is not the realm's lowest of `v`). */
-function entryAt(input: EntryFloorsInput, v: number, r: number, price: number): number {
-  const { offsets, entryPrice, entryRealm } = input;
+/**
+ * The entry of variant `v` on realm `r` at `price`, or -1 (the row is not the realm's lowest of `v`):
+ * entries are sorted by (price, realm index), so one binary search finds it, however many realms
+ * share the price.
+ */
+function entryAt(
+  offsets: Uint32Array,
+  entryPrice: Float64Array,
+  entryRealm: Uint16Array,
+  v: number,
+  r: number,
+  price: number,
+): number {
   let lo = offsets[v] as number;
   let hi = offsets[v + 1] as number;
+  const end = hi;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if ((entryPrice[mid] as number) < price) lo = mid + 1;
+    const p = entryPrice[mid] as number;
+    if (p < price || (p === price && (entryRealm[mid] as number) < r)) lo = mid + 1;
     else hi = mid;
   }
-  for (let k = lo; k < (offsets[v + 1] as number) && entryPrice[k] === price; k++) {
-    if (entryRealm[k] === r) return k;
-  }
-  return -1;
+  return lo < end && entryPrice[lo] === price && entryRealm[lo] === r ? lo : -1;
 }
 
 /** out[k] = the item floor of entry k (copper; 0 where there is none). */
@@ -94,7 +103,7 @@ export function fillEntryItemFloors(input: EntryFloorsInput, out: Float32Array):
       const v = raw < variantOfRaw.length ? (variantOfRaw[raw] as number) : -1;
       if (v < 0) continue;
       const price = Math.min(l.minUnitPrice[j] as number, input.maxPrice);
-      const k = entryAt(input, v, r, price);
+      const k = entryAt(offsets, entryPrice, entryRealm, v, r, price);
       if (k < 0) continue;
       rows.variant[n] = v;
       rows.sell[n] = price;

@@ -229,17 +229,28 @@ function medianLeavingOut(
 ): number {
   const m = to - from - (leftTo - leftFrom);
   if (m <= 0) return 0;
-  // The rank-th value still in: step over the left-out positions at or before it.
-  const kth = (rank: number): number => {
-    let at = from + rank;
-    let next = from;
-    for (let i = leftFrom; i < leftTo; i++) {
-      const p = positionOf(sorted, from, to, left[i] as number, next);
-      if (p > at) break;
-      at++;
-      next = p + 1;
-    }
-    return sorted[at] as number;
-  };
-  return m % 2 === 1 ? kth(m >> 1) : (kth((m >> 1) - 1) + kth(m >> 1)) / 2;
+  const hi = kthLeavingOut(sorted, from, to, left, leftFrom, leftTo, m >> 1);
+  if (m % 2 === 1) return hi;
+  return (kthLeavingOut(sorted, from, to, left, leftFrom, leftTo, (m >> 1) - 1) + hi) / 2;
+}
+
+/** The value of rank `rank` still in (medianLeavingOut): steps over the left-out positions at or before it. */
+function kthLeavingOut(
+  sorted: Float64Array,
+  from: number,
+  to: number,
+  left: Float64Array,
+  leftFrom: number,
+  leftTo: number,
+  rank: number,
+): number {
+  let at = from + rank;
+  let next = from;
+  for (let i = leftFrom; i < leftTo; i++) {
+    const p = positionOf(sorted, from, to, left[i] as number, next);
+    if (p > at) break;
+    at++;
+    next = p + 1;
+  }
+  return sorted[at] as number;
 }
