@@ -1,9 +1,9 @@
 // The snapshot's item floors (evidence/item-floor.ts), one per (variant, realm) entry, filled once the
-// entries are laid out and sorted: a variant's worth is then the median of its realms' lowest prices
-// (the middle of its sorted entries), and each entry's price is its realm's lowest, the sell price a
-// deal on that realm shows. On each realm, the worth of a variant it lists leaves the realm's own
-// price out: a variant offered on two realms, one of them by a dead listing, is otherwise worth
-// half the dead price, and the item's other variants converted by it make a floor as dear.
+// entries are laid out and sorted: every realm's lowest price of every variant is then known, to say
+// what the variants are worth against each other (variant-worth.ts), and each entry's price is its
+// realm's lowest, the sell price a deal on that realm shows. On each realm, the worth of a variant it
+// lists leaves the realm's own price out: a variant offered on two realms, one of them by a dead
+// listing, is otherwise worth half the dead price, and the floor converted by it is as dear.
 
 import type { DayBucket } from './evidence/day-bucket';
 import { fillItemFloors, type ItemValues } from './evidence/item-floor';
