@@ -10,7 +10,11 @@ type HistoryDay = DealHistoryResponse['days'][number];
 /** Drawing widths: the SVG scales to its box, so a phone gets a narrower drawing to keep text readable. */
 const WIDE = 640;
 const NARROW = 360;
-const PAD_LEFT = 64;
+/** Room left of the plot for the price labels: at least this, more for long ones ("1,500,000g"). */
+const PAD_LEFT_MIN = 64;
+/** An 11px label's digits and commas are under 7 units wide each, plus the gap to the plot. */
+const LABEL_CHAR_WIDTH = 7;
+const LABEL_GAP = 10;
 const PAD_RIGHT = 12;
 const PRICE_TOP = 12;
 const PRICE_BOTTOM = 168;
@@ -91,11 +95,13 @@ export function DealHistoryChart({ days, buyRealm, sellRealm, narrow = false }: 
   const descId = useId();
   const width = narrow ? NARROW : WIDE;
   const n = Math.max(1, days.length);
-  const band = (width - PAD_LEFT - PAD_RIGHT) / n;
-  const x = (i: number) => PAD_LEFT + (i + 0.5) * band;
-
   const prices = days.flatMap((d) => [d.buy.lowest, d.sell.lowest]).filter((p): p is number => p !== null);
   const ticks = niceTicks(prices.length ? Math.min(...prices) : 0, prices.length ? Math.max(...prices) : 1);
+  const longestLabel = Math.max(...ticks.map((tick) => formatGold(tick).length));
+  const padLeft = Math.max(PAD_LEFT_MIN, LABEL_GAP + LABEL_CHAR_WIDTH * longestLabel);
+  const band = (width - padLeft - PAD_RIGHT) / n;
+  const x = (i: number) => padLeft + (i + 0.5) * band;
+
   const lo = ticks[0]!;
   const hi = ticks[ticks.length - 1]!;
   const y = (price: number) => PRICE_BOTTOM - ((price - lo) / (hi - lo)) * (PRICE_BOTTOM - PRICE_TOP);
@@ -134,19 +140,19 @@ export function DealHistoryChart({ days, buyRealm, sellRealm, narrow = false }: 
         <g fontSize="11" fill="#94a3b8">
           {ticks.map((tick) => (
             <g key={tick}>
-              <line x1={PAD_LEFT} x2={width - PAD_RIGHT} y1={y(tick)} y2={y(tick)} stroke="#ffffff14" />
-              <text x={PAD_LEFT - 6} y={y(tick) + 4} textAnchor="end">
+              <line x1={padLeft} x2={width - PAD_RIGHT} y1={y(tick)} y2={y(tick)} stroke="#ffffff14" />
+              <text x={padLeft - 6} y={y(tick) + 4} textAnchor="end">
                 {formatGold(tick)}
               </text>
             </g>
           ))}
-          <text x={PAD_LEFT - 6} y={SALES_TOP + 8} textAnchor="end">
+          <text x={padLeft - 6} y={SALES_TOP + 8} textAnchor="end">
             {`${mostSales} sale${mostSales === 1 ? '' : 's'}`}
           </text>
-          <text x={PAD_LEFT - 6} y={SALES_BOTTOM} textAnchor="end">
+          <text x={padLeft - 6} y={SALES_BOTTOM} textAnchor="end">
             0
           </text>
-          <line x1={PAD_LEFT} x2={width - PAD_RIGHT} y1={SALES_BOTTOM} y2={SALES_BOTTOM} stroke="#ffffff26" />
+          <line x1={padLeft} x2={width - PAD_RIGHT} y1={SALES_BOTTOM} y2={SALES_BOTTOM} stroke="#ffffff26" />
           {days.map((d, i) =>
             labelled(i) ? (
               <text key={d.day} x={x(i)} y={LABEL_Y} textAnchor="middle">
