@@ -5,6 +5,7 @@ import { assessDeal } from '@goldroute/domain';
 import type { DealTrust, TradeEvidence } from '@goldroute/domain';
 import { toGold } from './money';
 import type { MarketSnapshot } from './snapshot';
+import { medianWithout } from './variant-worth';
 
 /** A realm's dump time in unix seconds; the snapshot's own time when the realm's is unknown. */
 function updatedAt(snapshot: MarketSnapshot, realm: number): number {
@@ -15,11 +16,7 @@ function updatedAt(snapshot: MarketSnapshot, realm: number): number {
 /** Median of the variant's lowest price per realm, copper: its entries ascend by price. */
 function medianLowest(snapshot: MarketSnapshot, v: number): number {
   const from = snapshot.offsets[v] as number;
-  const n = (snapshot.offsets[v + 1] as number) - from;
-  if (n === 0) return 0;
-  const mid = from + (n >> 1);
-  const upper = snapshot.entryPrice[mid] as number;
-  return n % 2 === 1 ? upper : ((snapshot.entryPrice[mid - 1] as number) + upper) / 2;
+  return medianWithout(snapshot.entryPrice, from, (snapshot.offsets[v + 1] as number) - from, -1);
 }
 
 export function dealEvidence(

@@ -6,6 +6,8 @@
 // the worth is the median of those over the realms. A variant offered on a few realms is then not
 // worth what those few realms happen to charge.
 
+import { lowerBound } from './evidence/sorted-search';
+
 /** Sorted, from `from`, `n` values: the median without the one at rank `skip` (-1: none left out); 0 when empty. */
 export function medianWithout(sorted: ArrayLike<number>, from: number, n: number, skip: number): number {
   const m = skip >= 0 ? n - 1 : n;
@@ -71,21 +73,9 @@ export function variantWorth(
     sorted.subarray(0, n).sort();
     worth[v] = medianWithout(sorted, 0, n, -1);
     for (let k = from; k < from + n; k++)
-      without[k] = medianWithout(sorted, 0, n, rankOf(sorted, n, entryNorm[k] as number));
+      without[k] = medianWithout(sorted, 0, n, lowerBound(sorted, 0, n, entryNorm[k] as number));
   }
   return worth;
-}
-
-/** The first rank of `x` in sorted[0 .. n). */
-function rankOf(sorted: Float64Array, n: number, x: number): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((sorted[mid] as number) < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** entryNorm of the entries of variants a..b (one item): each price over its realm's level for the item. */

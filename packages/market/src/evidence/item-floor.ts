@@ -5,6 +5,7 @@
 // item prices differ from realm to realm far more than one variant's worth differs from another's.
 
 import type { DayBucket } from './day-bucket';
+import { lowerBound } from './sorted-search';
 
 /** Prices within 0.5% are one price: a float day lowest against the listing's own copper price. */
 const SAME_PRICE_RATIO = 1.005;
@@ -203,18 +204,6 @@ export function fillItemFloors(
   }
 }
 
-/** The first position of `x` in sorted[from .. to), at or after `at`. */
-function positionOf(sorted: Float64Array, from: number, to: number, x: number, at: number): number {
-  let lo = from;
-  let hi = to;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((sorted[mid] as number) < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return Math.max(lo, at);
-}
-
 /**
  * The median of sorted[from .. to) without one occurrence of each of left[leftFrom .. leftTo)
  * (ascending, each among them); 0 when nothing is left.
@@ -247,7 +236,8 @@ function kthLeavingOut(
   let at = from + rank;
   let next = from;
   for (let i = leftFrom; i < leftTo; i++) {
-    const p = positionOf(sorted, from, to, left[i] as number, next);
+    // The first place of the value, or the next after an equal one already stepped over.
+    const p = Math.max(lowerBound(sorted, from, to, left[i] as number), next);
     if (p > at) break;
     at++;
     next = p + 1;

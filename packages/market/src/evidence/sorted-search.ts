@@ -11,3 +11,15 @@ export function indexInSorted(sorted: Int32Array, size: number, value: number): 
   }
   return -1;
 }
+
+/** The first position in sorted[from .. to) whose value is not below `x` (`to` when none). */
+export function lowerBound(sorted: Float64Array, from: number, to: number, x: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((sorted[mid] as number) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
