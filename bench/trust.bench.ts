@@ -9,14 +9,16 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
+  DEAD_LISTING_FLOOR_RATIO,
   DEAD_LISTING_MIN_AGE_SNAPSHOTS,
   DEAD_LISTING_REFERENCES,
   deadListingReference,
-  DEAD_LISTING_PRICE_RATIO,
   DEAD_LISTING_REGION_RATIO,
   DEAD_LISTING_RELISTED_RATIO,
+  DEAD_LISTING_SALES_RATIO,
   DEAD_LISTING_YOUNG_RATIO,
   LONGEST_AUCTION_SNAPSHOTS,
+  SHORT_POSTING_MAX_HOURS,
 } from '@goldroute/domain';
 import type { DeadListingReference } from '@goldroute/domain';
 import { writeFileSync } from 'node:fs';
@@ -24,7 +26,7 @@ import type { TradeItem } from '@goldroute/market';
 import { evidenceToBytes, flippingSearch, goldToCopper, SnapshotBuilder } from '@goldroute/market';
 import type { EconomySize, RegionCode } from '@goldroute/simulator';
 import { createEconomy } from '@goldroute/simulator';
-import { groundTruth } from '@goldroute/simulator/truth';
+import { groundTruth, type TruthListing } from '@goldroute/simulator/truth';
 import type { Dataset } from './lib/dataset';
 import { ensureDumps } from './lib/dataset';
 import { loadText, machine, machineText } from './lib/machine';
@@ -53,7 +55,7 @@ import { auctionIds, lowestListings, VariantKeys } from './lib/variant-keys';
 import { DumpSource } from './lib/dump-worker';
 
 const COMMAND = 'npm run bench:trust --workspace bench';
-const SEED = 1;
+const SEED = Number(process.env.TRUST_SEED ?? 1);
 const SIZE: EconomySize = 'standard';
 const REGION: RegionCode = 'us';
 /** Overrides for a quick look (the section in BENCHMARKS.md is only written with the defaults). */
@@ -62,7 +64,7 @@ const REALM_LIMIT = Number(process.env.TRUST_REALMS ?? 0);
 const COST_SIZES = (process.env.TRUST_COST_SIZES ?? 'standard,full')
   .split(',')
   .filter((s): s is EconomySize => ['tiny', 'small', 'standard', 'full'].includes(s));
-const DEFAULTS = DAYS === 16 && REALM_LIMIT === 0 && process.env.TRUST_COST_SIZES === undefined;
+const DEFAULTS = SEED === 1 && DAYS === 16 && REALM_LIMIT === 0 && process.env.TRUST_COST_SIZES === undefined;
 
 const HOURS = DAYS * 24;
 const EVAL_HOURS = Array.from({ length: 24 }, (_, k) => HOURS - 48 + 2 * k);
@@ -99,6 +101,7 @@ interface BenchRow extends EvaluatedRow {
   /** What the dead-listing rule judges the sell price against (trust.ts); undefined without evidence. */
   deadBasis: DeadListingReference | undefined;
   sellListingAge: number | undefined;
+  sellPostedHours: number | null | undefined;
 }
 
 /** A row kept for scoring: one of the top 100 of (a) or (b) at its hour. */
@@ -148,6 +151,7 @@ function rowOf(hour: number, r: TradeItem): BenchRow {
     goingRateGold: median !== null && median > 0 ? median : r.avgSale > 0 ? r.avgSale : undefined,
     deadBasis: ev ? deadListingReference(r.sellBuyout, ev) : undefined,
     sellListingAge: ev?.sellListingAgeSnapshots,
+    sellPostedHours: ev?.sellPostedHours,
   };
 }
 
@@ -175,21 +179,35 @@ function missReason(row: BenchRow): string {
   if (row.deadBasis === undefined) return 'no evidence';
   const age = row.sellListingAge ?? 0;
   const relisted = age > LONGEST_AUCTION_SNAPSHOTS;
+  if (relisted) return `under ${DEAD_LISTING_RELISTED_RATIO}x the median sale, relisted`;
+  const posted = row.sellPostedHours ?? 0;
+  if (posted > 0 && posted <= SHORT_POSTING_MAX_HOURS) return `posted for ${posted} hours (short of 48)`;
   if (row.deadBasis === 'region')
-    return `the realm's only price, not yet relisted, under ${DEAD_LISTING_REGION_RATIO}x the region's (or under ${DEAD_LISTING_MIN_AGE_SNAPSHOTS} hours)`;
-  if (row.deadBasis === 'realm-sales')
-    return relisted
-      ? `under ${DEAD_LISTING_RELISTED_RATIO}x the median sale, relisted`
-      : `under ${DEAD_LISTING_PRICE_RATIO}x the median sale`;
-  if (row.deadBasis === 'realm-floor') return `under ${DEAD_LISTING_PRICE_RATIO}x the floor`;
+    return `the realm's only price, under ${DEAD_LISTING_REGION_RATIO}x the region's (or under ${DEAD_LISTING_MIN_AGE_SNAPSHOTS} hours)`;
+  if (row.deadBasis === 'realm-sales') return `under ${DEAD_LISTING_SALES_RATIO}x the median sale`;
+  const floor = row.deadBasis === 'item-floor' ? 'the item floor' : 'the variant floor';
   return age < DEAD_LISTING_MIN_AGE_SNAPSHOTS
-    ? `under ${DEAD_LISTING_YOUNG_RATIO}x the item floor, under ${DEAD_LISTING_MIN_AGE_SNAPSHOTS} hours old`
-    : `under ${DEAD_LISTING_PRICE_RATIO}x the item floor`;
+    ? `under ${DEAD_LISTING_YOUNG_RATIO}x ${floor}, under ${DEAD_LISTING_MIN_AGE_SNAPSHOTS} hours old`
+    : `under ${DEAD_LISTING_FLOOR_RATIO}x ${floor}`;
 }
 
 /** Rows as the rules saw them, one JSON line each, for tuning the rules offline (TRUST_ROWS_OUT=<file>). */
 const rowsOut: string[] = [];
 const ROWS_OUT = process.env.TRUST_ROWS_OUT;
+/** The truth's listings of a realm's dump at an evaluation hour, by auction id (TRUST_ROWS_OUT only). */
+const truthByRealmHour = new Map<string, Map<number, TruthListing>>();
+let truthHour = -1;
+function truthListings(realmId: number, hour: number): Map<number, TruthListing> {
+  if (truthHour !== hour) truthByRealmHour.clear();
+  truthHour = hour;
+  const key = `${realmId}:${hour}`;
+  let byId = truthByRealmHour.get(key);
+  if (!byId) {
+    byId = new Map(truth.listings(REGION, realmId, hour).map((l) => [l.auctionId, l]));
+    truthByRealmHour.set(key, byId);
+  }
+  return byId;
+}
 
 const deadByBasis = new Map<string, Confusion>();
 const missed = new Map<string, number>();
@@ -226,13 +244,34 @@ function evaluate(hour: number, rows: TradeItem[], lowest: Map<number, Map<numbe
     if (isDead && !flagged) missed.set(missReason(row), (missed.get(missReason(row)) ?? 0) + 1);
     if (ROWS_OUT) {
       const r = rows[i] as TradeItem;
+      const sellTruth = sell?.ids.map((id) => truthListings(row.sellRealm, hour).get(id))[0];
       const line = {
+        hour,
+        variant: row.variant,
+        item: r.id,
+        saleRate: r.saleRate,
+        ilvl: r.itemLevel,
+        sellRealm: row.sellRealm,
         dead: isDead,
         sell: r.sellBuyout,
         buy: r.buyBuyout,
         avg: r.avgSale,
         ev: r.evidence,
         flagged,
+        others: [...lowest.entries()]
+          .filter(([realm]) => realm !== row.sellRealm)
+          .map(([, byVariant]) => byVariant.get(row.variant)?.price)
+          .filter((p): p is number => p !== undefined)
+          .sort((x, y) => x - y),
+        // The sell listing as the simulator made it (diagnostics: how far each figure is from the truth).
+        truth: sellTruth && {
+          kind: sellTruth.kind,
+          goingRate: sellTruth.goingRate,
+          minutesLeft: sellTruth.minutesLeft,
+          relists: sellTruth.relists,
+          listedSince: sellTruth.listedSinceHour,
+          count: sell?.ids.length,
+        },
       };
       rowsOut.push(JSON.stringify(line));
     }
@@ -712,9 +751,10 @@ ${deadTable}
 
 Where the rows come from, by the sales the sell realm was seen making in 14 days; and the dead-listing
 flag by what the rule judged the sell price against (the realm's median sale when it had sales, else the
-item floor: what the realm offered the item at in 14 days, all its variants counted; else the floor it was
-offered the variant at, else the listing is the realm's only price; a relisted price without sales is dead
-whatever it was judged against). Planted dead listings not
+lower of the item floor, what the realm offered the item at in 14 days with all its variants counted, and
+the variant's own floor there; else the listing is the realm's only price; a relisted price without sales
+is dead whatever it was judged against, and a listing posted for 24 hours or less is dead only once
+relisted). Planted dead listings not
 flagged, by reason: ${missedText || 'none'}.
 
 ${sliceTable}

@@ -122,6 +122,7 @@ function generateItems(count: number): TradeItem[] {
         sellLowQuartile14d: i % 3 === 2 ? sell : buy,
         regionMedianLowest: avg,
         sellItemFloor14d: i % 3 === 2 ? null : avg,
+        sellPostedHours: i % 4 === 0 ? null : 24,
       },
     });
   }

@@ -20,6 +20,7 @@ export function makeTradeEvidence(overrides: Partial<TradeEvidence> = {}): Trade
     sellLowQuartile14d: 19000,
     regionMedianLowest: 21000,
     sellItemFloor14d: 20500,
+    sellPostedHours: 48,
     ...overrides,
   };
 }

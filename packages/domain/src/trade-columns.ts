@@ -85,6 +85,8 @@ export interface TradeColumns {
   readonly sellLowQuartile14d: Float64Array;
   readonly regionMedianLowest: Float64Array;
   readonly sellItemFloor14d: Float64Array;
+  /** 0: unknown. */
+  readonly sellPostedHours: Float64Array;
 }
 
 /** Dropship groups over TradeColumns rows: group g is rows start[g] to start[g+1]-1, best first. */
@@ -251,6 +253,7 @@ function decodeRows(c: Container<AnswerHeader>, variants: VariantColumns): Trade
     sellLowQuartile14d: goldNumbers(c, 'r.sellLowQuartile14d', n),
     regionMedianLowest: goldNumbers(c, 'r.regionMedianLowest', n),
     sellItemFloor14d: goldNumbers(c, 'r.sellItemFloor14d', n),
+    sellPostedHours: c.numbers('r.sellPostedHours', n),
   };
 }
 
@@ -336,6 +339,7 @@ export function tradeItemAt(c: TradeColumns, i: number): TradeItem {
     sellLowQuartile14d: nullable(c.sellLowQuartile14d[i]!),
     regionMedianLowest: c.regionMedianLowest[i]!,
     sellItemFloor14d: nullable(c.sellItemFloor14d[i]!),
+    sellPostedHours: c.sellPostedHours[i]! > 0 ? c.sellPostedHours[i]! : null,
   };
   return {
     uniqueTradeKey: tradeKeyAt(c, i),

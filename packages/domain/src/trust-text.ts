@@ -31,7 +31,7 @@ export const FLAG_EXPLANATIONS: Readonly<Record<DealFlag, string>> = {
   'no-sales-seen': 'No sales seen: nobody was seen buying this item on the sell realm in 14 days.',
   bait: 'Likely bait: one cheap unit that just appeared; someone usually buys it within the hour.',
   'dead-listing':
-    'Dead listing: the sell price is far above what this realm pays, or has been relisted unsold for days.',
+    'Dead listing: the sell price is far above what this realm pays and was not posted to sell within a day, or has been relisted unsold for days.',
 };
 
 function plural(n: number, unit: string): string {
@@ -62,7 +62,9 @@ function deadListingLine(deal: DealPrices, evidence: DealEvidence): string {
     return `Dead listing: the sell price ${formatGold(deal.sellBuyout)} has stood for ${sat}, longer than any auction runs (relisted at the same price), and nobody on the sell realm was seen buying the item in 14 days.`;
   }
   const against = describeBasis({ ...basis, price: basis.price }, evidence);
-  return `Dead listing: the sell price ${formatGold(deal.sellBuyout)} is ${(deal.sellBuyout / basis.price).toFixed(1)}× ${against}, and has sat for ${sat}.`;
+  // Only a 48-hour posting can be dead unless relisted (a shorter one is its seller expecting a sale).
+  const posted = evidence.sellPostedHours === 48 ? ', posted for the longest time, 48 hours' : '';
+  return `Dead listing: the sell price ${formatGold(deal.sellBuyout)} is ${(deal.sellBuyout / basis.price).toFixed(1)}× ${against}, and has sat for ${sat}${posted}.`;
 }
 
 /** Tooltip lines with the deal's own numbers: confidence, realistic profit, then each flag, worst first. */

@@ -3,9 +3,11 @@ import {
   BAIT_MAX_AGE_SNAPSHOTS,
   BAIT_PRICE_RATIO,
   CONFIDENCE_LEVELS,
+  DEAD_LISTING_FLOOR_RATIO,
   DEAD_LISTING_MIN_AGE_SNAPSHOTS,
-  DEAD_LISTING_PRICE_RATIO,
   DEAD_LISTING_REGION_RATIO,
+  DEAD_LISTING_SALES_RATIO,
+  SHORT_POSTING_MAX_HOURS,
   DEAD_LISTING_RELISTED_RATIO,
   DEAD_LISTING_YOUNG_RATIO,
   LONGEST_AUCTION_SNAPSHOTS,
@@ -61,6 +63,7 @@ const EVIDENCE: DealEvidence = {
   sellLowQuartile14d: null,
   regionMedianLowest: 2100,
   sellItemFloor14d: null,
+  sellPostedHours: null,
 };
 
 const deal = (over: Partial<DealPrices> = {}): DealPrices => ({ ...DEAL, ...over });
@@ -71,11 +74,13 @@ describe('thresholds', () => {
   it('are the documented values', () => {
     expect({
       NEAR_PRICE_FACTOR,
-      DEAD_LISTING_PRICE_RATIO,
+      DEAD_LISTING_SALES_RATIO,
+      DEAD_LISTING_FLOOR_RATIO,
       DEAD_LISTING_MIN_AGE_SNAPSHOTS,
       DEAD_LISTING_RELISTED_RATIO,
       DEAD_LISTING_YOUNG_RATIO,
       DEAD_LISTING_REGION_RATIO,
+      SHORT_POSTING_MAX_HOURS,
       LONGEST_AUCTION_SNAPSHOTS,
       THIN_SUPPLY_MIN_REALMS,
       BAIT_PRICE_RATIO,
@@ -84,11 +89,13 @@ describe('thresholds', () => {
       MEDIUM_FLAGS_MAKING_LOW,
     }).toEqual({
       NEAR_PRICE_FACTOR: 1.1,
-      DEAD_LISTING_PRICE_RATIO: 3,
+      DEAD_LISTING_SALES_RATIO: 2.6,
+      DEAD_LISTING_FLOOR_RATIO: 2.6,
       DEAD_LISTING_MIN_AGE_SNAPSHOTS: 12,
-      DEAD_LISTING_RELISTED_RATIO: 2,
-      DEAD_LISTING_YOUNG_RATIO: 3.5,
-      DEAD_LISTING_REGION_RATIO: 8,
+      DEAD_LISTING_RELISTED_RATIO: 1.8,
+      DEAD_LISTING_YOUNG_RATIO: 3,
+      DEAD_LISTING_REGION_RATIO: 7,
+      SHORT_POSTING_MAX_HOURS: 24,
       LONGEST_AUCTION_SNAPSHOTS: 48,
       THIN_SUPPLY_MIN_REALMS: 3,
       BAIT_PRICE_RATIO: 0.3,
@@ -165,38 +172,56 @@ describe('flags', () => {
   });
 
   describe('dead-listing', () => {
-    const dead = { sellBuyout: 3000 };
+    const dead = { sellBuyout: 2600 };
     const noSales = { salesSeen14d: 0, medianSale14d: null };
     it.each<[string, Partial<DealPrices>, Partial<DealEvidence>, DealFlag[]]>([
       [
-        'at 3x the realm median, new',
+        'at 2.6x the realm median, new',
         dead,
         { medianSale14d: 1000, sellListingAgeSnapshots: 1 },
         ['dead-listing'],
       ],
-      ['just under 3x the median', { sellBuyout: 2999.9999 }, { medianSale14d: 1000 }, []],
+      ['just under 2.6x the median', { sellBuyout: 2599.9999 }, { medianSale14d: 1000 }, []],
       [
-        'at 2x the median after 48 snapshots: may still be its first auction',
-        { sellBuyout: 2000 },
+        'at 2.6x the median but posted for 24 hours: its seller expects to sell',
+        dead,
+        { medianSale14d: 1000, sellListingAgeSnapshots: 14, sellPostedHours: 24 },
+        [],
+      ],
+      [
+        'at 2.6x the median, posted for 48 hours',
+        dead,
+        { medianSale14d: 1000, sellListingAgeSnapshots: 14, sellPostedHours: 48 },
+        ['dead-listing'],
+      ],
+      [
+        'at 1.8x the median after 48 snapshots: may still be its first auction',
+        { sellBuyout: 1800 },
         { medianSale14d: 1000, sellListingAgeSnapshots: 48 },
         [],
       ],
       [
-        'at 2x the median after 49 snapshots: relisted at the same price',
-        { sellBuyout: 2000 },
+        'at 1.8x the median after 49 snapshots: relisted at the same price',
+        { sellBuyout: 1800 },
         { medianSale14d: 1000, sellListingAgeSnapshots: 49 },
         ['dead-listing'],
       ],
       [
-        'no sales, at 3x the floor the realm was offered before',
+        'relisted, even when the auction now up was posted for 12 hours',
+        { sellBuyout: 1800 },
+        { medianSale14d: 1000, sellListingAgeSnapshots: 49, sellPostedHours: 12 },
+        ['dead-listing'],
+      ],
+      [
+        'no sales, at 2.6x the floor the realm was offered the variant at',
         dead,
-        { ...noSales, sellLowQuartile14d: 1000 },
+        { ...noSales, sellLowQuartile14d: 1000, sellListingAgeSnapshots: 12 },
         ['no-sales-seen', 'dead-listing'],
       ],
       [
-        'no sales, under 3x that floor, young',
+        'no sales, under 2.6x that floor',
         dead,
-        { ...noSales, sellLowQuartile14d: 1001 },
+        { ...noSales, sellLowQuartile14d: 1001, sellListingAgeSnapshots: 12 },
         ['no-sales-seen'],
       ],
       [
@@ -206,22 +231,28 @@ describe('flags', () => {
         ['no-sales-seen', 'dead-listing'],
       ],
       [
-        "the realm's only price, young, 7x the region's: a dear realm reaches that",
-        { sellBuyout: 7000 },
+        "the realm's only price, 6.9x the region's: a dear realm reaches that",
+        { sellBuyout: 6900 },
         { ...noSales, regionMedianLowest: 1000, sellListingAgeSnapshots: 48 },
         ['no-sales-seen'],
       ],
       [
-        "the realm's only price, 8x the region's, 11 snapshots",
-        { sellBuyout: 8000 },
+        "the realm's only price, 7x the region's, 11 snapshots",
+        { sellBuyout: 7000 },
         { ...noSales, regionMedianLowest: 1000, sellListingAgeSnapshots: 11 },
         ['no-sales-seen'],
       ],
       [
-        "the realm's only price, 8x the region's, 12 snapshots",
-        { sellBuyout: 8000 },
+        "the realm's only price, 7x the region's, 12 snapshots",
+        { sellBuyout: 7000 },
         { ...noSales, regionMedianLowest: 1000, sellListingAgeSnapshots: 12 },
         ['no-sales-seen', 'dead-listing'],
+      ],
+      [
+        "the realm's only price, 7x the region's, 12 snapshots, posted for 12 hours",
+        { sellBuyout: 7000 },
+        { ...noSales, regionMedianLowest: 1000, sellListingAgeSnapshots: 12, sellPostedHours: 12 },
+        ['no-sales-seen'],
       ],
       [
         "the realm's only price (its own floor), relisted, whatever the region pays",
@@ -230,26 +261,26 @@ describe('flags', () => {
         ['no-sales-seen', 'dead-listing'],
       ],
       [
-        'no sales, at 3x the item floor after 12 snapshots',
+        'no sales, at 2.6x the item floor after 12 snapshots',
         dead,
         { ...noSales, sellItemFloor14d: 1000, sellListingAgeSnapshots: 12 },
         ['no-sales-seen', 'dead-listing'],
       ],
       [
-        'no sales, just under 3x the item floor',
-        { sellBuyout: 2999.99 },
+        'no sales, just under 2.6x the item floor',
+        { sellBuyout: 2599.99 },
         { ...noSales, sellItemFloor14d: 1000, sellListingAgeSnapshots: 30 },
         ['no-sales-seen'],
       ],
       [
-        'no sales, 3x the item floor at 11 snapshots: a young listing is dead only at 3.5x',
+        'no sales, 2.6x the item floor at 11 snapshots: a young listing is dead only at 3x',
         dead,
         { ...noSales, sellItemFloor14d: 1000, sellListingAgeSnapshots: 11 },
         ['no-sales-seen'],
       ],
       [
-        'no sales, 3.5x the item floor, new',
-        { sellBuyout: 3500 },
+        'no sales, 3x the item floor, new',
+        { sellBuyout: 3000 },
         { ...noSales, sellItemFloor14d: 1000, sellListingAgeSnapshots: 1 },
         ['no-sales-seen', 'dead-listing'],
       ],
@@ -260,13 +291,19 @@ describe('flags', () => {
         ['no-sales-seen', 'dead-listing'],
       ],
       [
-        'the item floor comes before the variant floor: under 3x it, whatever the variant floor says',
+        'the lower of the item floor and the variant floor: 2.6x the variant floor, under 2.6x the item floor',
         dead,
-        { ...noSales, sellItemFloor14d: 1100, sellLowQuartile14d: 500, sellListingAgeSnapshots: 20 },
+        { ...noSales, sellItemFloor14d: 1100, sellLowQuartile14d: 1000, sellListingAgeSnapshots: 20 },
+        ['no-sales-seen', 'dead-listing'],
+      ],
+      [
+        'the lower of the two: under 2.6x the item floor, the variant floor higher still',
+        dead,
+        { ...noSales, sellItemFloor14d: 1001, sellLowQuartile14d: 1500, sellListingAgeSnapshots: 20 },
         ['no-sales-seen'],
       ],
       [
-        "the item floor comes before the region: 9x the region's, under 3x the item floor",
+        "the item floor comes before the region: 9x the region's, under 2.6x the item floor",
         { sellBuyout: 900 },
         { ...noSales, sellItemFloor14d: 1000, regionMedianLowest: 100, sellListingAgeSnapshots: 20 },
         ['no-sales-seen'],
@@ -284,7 +321,7 @@ describe('flags', () => {
 
     it("ignores the region sale average: it is the item's, and a dear variant is worth several times it", () => {
       const e = { ...noSales, regionMedianLowest: 1000, sellListingAgeSnapshots: 20 };
-      expect(flagsOf({ sellBuyout: 7000, avgSale: 100 }, e)).toEqual(['no-sales-seen']);
+      expect(flagsOf({ sellBuyout: 6900, avgSale: 100 }, e)).toEqual(['no-sales-seen']);
     });
   });
 
@@ -297,7 +334,7 @@ describe('flags', () => {
     const far = { medianSale14d: 1000, salesSeen14d: 5, sellListingAgeSnapshots: 20 };
     expect(flagsOf({ sellBuyout: 3000 }, { ...far, sellLowQuartile14d: 1600 })).toEqual(['dead-listing']);
     expect(flagsOf({ sellBuyout: 3000 }, { ...far, sellLowQuartile14d: null })).toEqual(['dead-listing']);
-    expect(flagsOf({ sellBuyout: 2900 }, { ...far, sellLowQuartile14d: 900 })).toEqual([]);
+    expect(flagsOf({ sellBuyout: 2500 }, { ...far, sellLowQuartile14d: 900 })).toEqual([]);
   });
 
   it('slow-seller: under 2 sales expected in 48 hours at the pace seen (at least 48 hours counted)', () => {

@@ -22,29 +22,42 @@ export type DealFlag = (typeof DEAL_FLAGS)[number];
 export const NEAR_PRICE_FACTOR = 1.1;
 
 /**
- * A sell price at 3x what the realm pays is not a hopeful undercut: buyers rarely pay more than about
- * 1.25x the going rate, and overpriced postings cluster below 2x. Dead listings sit at 3-10x.
+ * Dead listings are priced 3-10x the going rate; buyers rarely pay more than about 1.25x it, and
+ * hopeful honest postings thin out fast past 2x. Against what the sell realm was seen paying (its
+ * median sale, a close reading of its going rate), 2.6x leaves room for the median to sit a little
+ * above the rate and for the rate to have moved since the listing was posted.
  */
-export const DEAD_LISTING_PRICE_RATIO = 3;
+export const DEAD_LISTING_SALES_RATIO = 2.6;
 /**
  * Blizzard's longest auction runs 48 hours: a price seen for more snapshots than that was relisted at
- * the same price after running out unsold, so 2x what the realm pays is enough to call it dead.
+ * the same price after running out unsold, which honest sellers rarely do at a price far above what
+ * the realm pays: 1.8x its median sale is then enough, and with no sale seen at all it is dead.
  */
 export const LONGEST_AUCTION_SNAPSHOTS = 48;
-export const DEAD_LISTING_RELISTED_RATIO = 2;
+export const DEAD_LISTING_RELISTED_RATIO = 1.8;
 /**
- * Against the item floor (the realm's usual price of the item, its other variants counted), a listing
- * not yet half a day old is given more room: a seller may have just posted high, and an honest
- * hopeful price is undercut or withdrawn within hours, where a dead one stays.
+ * Against the realm's floor (what it usually offers the item at: evidence/item-floor.ts and the
+ * variant's own lower quartile), which sits a little above the going rate where few sellers list.
  */
-export const DEAD_LISTING_YOUNG_RATIO = 3.5;
+export const DEAD_LISTING_FLOOR_RATIO = 2.6;
+/**
+ * A listing under half a day old is given more room against the floor: a seller may have just posted
+ * high, and an honest hopeful price is undercut or withdrawn within hours, where a dead one stays.
+ */
+export const DEAD_LISTING_YOUNG_RATIO = 3;
+export const DEAD_LISTING_MIN_AGE_SNAPSHOTS = 12;
 /**
  * A listing that is the realm's only price for the item (never offered cheaper there, never seen
  * sold) can be judged only against the region: this far above what the same variant is offered at
  * across the region, after half a day unsold. Below it, an honest listing on a dear realm is as likely.
  */
-export const DEAD_LISTING_REGION_RATIO = 8;
-export const DEAD_LISTING_MIN_AGE_SNAPSHOTS = 12;
+export const DEAD_LISTING_REGION_RATIO = 7;
+/**
+ * A seller who posts for 12 or 24 hours expects to sell; a listing meant to sit is posted for the
+ * longest time, 48 hours, and relisted when it runs out. So a listing known to be posted for 24 hours
+ * or less is not called dead until it comes back at the same price.
+ */
+export const SHORT_POSTING_MAX_HOURS = 24;
 /** Prices within 0.5% are one price (per-unit prices of stacks round). */
 const SAME_PRICE_RATIO = 1.005;
 
@@ -124,6 +137,12 @@ export interface DealEvidence {
    * there to be judged against, and realms differ far more in an item's price than its variants do.
    */
   sellItemFloor14d: number | null;
+  /**
+   * Hours the seller posted the sell listing for, read off Blizzard's time-left band and how long we
+   * have seen it: 12 or 24 (a seller expecting a sale), 48 (the longest), null when the band cannot
+   * tell yet (a listing under half a day old reads the same for 24 and 48 hours).
+   */
+  sellPostedHours: number | null;
 }
 
 /** The prices of the deal itself, as on the trade item (avgSale is the region sale average). */
@@ -214,17 +233,31 @@ export function realisticProfitOf(
 export const DEAD_LISTING_REFERENCES = ['realm-sales', 'item-floor', 'realm-floor', 'region'] as const;
 export type DeadListingReference = (typeof DEAD_LISTING_REFERENCES)[number];
 
+/** The variant's own floor on the realm when it lies below the sell price (a listing that has been the lowest all along is its own floor). */
+function ownFloor(sellBuyout: number, evidence: DealEvidence): number | null {
+  const floor = evidence.sellLowQuartile14d;
+  return floor !== null && floor > 0 && floor * SAME_PRICE_RATIO < sellBuyout ? floor : null;
+}
+
 /**
- * The realm's median sale when it was seen selling the item; else the item floor when there is one;
- * else the floor it was offered the variant at, when that lies below the sell price (a listing that
- * has been the lowest all along is its own floor); else only the region is left: the listing is the
- * realm's only price.
+ * The realm's median sale when it was seen selling the item; else the lower of the item floor and the
+ * variant's own floor, whichever there are; else only the region is left: the listing is the realm's
+ * only price.
  */
 export function deadListingReference(sellBuyout: number, evidence: DealEvidence): DeadListingReference {
   if (realmMedianSale(evidence.salesSeen14d, evidence.medianSale14d) !== null) return 'realm-sales';
-  if (itemFloor(evidence) !== null) return 'item-floor';
-  const floor = evidence.sellLowQuartile14d;
-  return floor !== null && floor * SAME_PRICE_RATIO < sellBuyout ? 'realm-floor' : 'region';
+  const item = itemFloor(evidence);
+  const own = ownFloor(sellBuyout, evidence);
+  if (item !== null && (own === null || item <= own)) return 'item-floor';
+  return own !== null ? 'realm-floor' : 'region';
+}
+
+/** The price of deadListingReference's figure (the region's median lowest for 'region'). */
+function referencePrice(reference: DeadListingReference, sellBuyout: number, evidence: DealEvidence): number {
+  if (reference === 'realm-sales') return evidence.medianSale14d as number;
+  if (reference === 'item-floor') return evidence.sellItemFloor14d as number;
+  if (reference === 'realm-floor') return ownFloor(sellBuyout, evidence) as number;
+  return evidence.regionMedianLowest;
 }
 
 /**
@@ -236,46 +269,44 @@ export interface DeadListingBasis {
   price: number | null;
 }
 
+/** Posted for 24 hours or less: a seller expecting to sell (null: the band cannot tell). */
+export function postedToSell(evidence: DealEvidence): boolean {
+  const hours = evidence.sellPostedHours;
+  return hours !== null && hours > 0 && hours <= SHORT_POSTING_MAX_HOURS;
+}
+
 /**
  * Whether the sell price is one buyers on its realm do not pay, judged against the best figure the
  * realm gives, and why (null: not dead):
- * 1. sales seen there: 3x their 14-day median or more, 2x once relisted;
- * 2. else, nobody on the realm was seen buying the item in 14 days: dead once relisted at the same
- *    price (it ran its longest time out unsold and came back unchanged), whatever the floors say;
- * 3. else, when the realm offered the item (any variant of it) in the 14 days: 3x the item floor,
- *    3.5x while the listing is under half a day old;
- * 4. else, when the realm was offered the variant cheaper (its usual floor lies below today's price):
- *    3x that floor;
- * 5. else the listing is the realm's only price for it: 8x what the variant is offered at across
- *    the region, after half a day.
+ * 1. relisted (the same price for longer than any auction runs): 1.8x the realm's median sale, or
+ *    dead outright when nobody on the realm was seen buying the item in 14 days;
+ * 2. else a listing posted for 24 hours or less is not dead: its seller expects it to sell or go;
+ * 3. sales seen on the realm: 2.6x their 14-day median;
+ * 4. else the realm's floor for the item (the lower of the item floor and the variant's own floor):
+ *    2.6x it, 3x while the listing is under half a day old;
+ * 5. else the listing is the realm's only price for it: 7x what the variant is offered at across the
+ *    region, after half a day.
  * Bait bought within the hour is left out of the sales and floors the engine reports, so one snipe
  * does not make an honest listing look dear.
  */
 export function deadListingBasis(deal: DealPrices, evidence: DealEvidence): DeadListingBasis | null {
   const sell = deal.sellBuyout;
   const age = evidence.sellListingAgeSnapshots;
-  const relisted = age > LONGEST_AUCTION_SNAPSHOTS;
   const reference = deadListingReference(sell, evidence);
-  if (reference === 'realm-sales') {
-    const median = evidence.medianSale14d as number;
-    const ratio = relisted ? DEAD_LISTING_RELISTED_RATIO : DEAD_LISTING_PRICE_RATIO;
-    return sell >= ratio * median ? { reference, price: median } : null;
+  const price = referencePrice(reference, sell, evidence);
+  if (age > LONGEST_AUCTION_SNAPSHOTS) {
+    if (reference !== 'realm-sales') return { reference, price: null };
+    return sell >= DEAD_LISTING_RELISTED_RATIO * price ? { reference, price } : null;
   }
-  if (relisted) return { reference, price: null };
-  if (reference === 'item-floor') {
-    const floor = evidence.sellItemFloor14d as number;
-    const young = age < DEAD_LISTING_MIN_AGE_SNAPSHOTS;
-    const ratio = young ? DEAD_LISTING_YOUNG_RATIO : DEAD_LISTING_PRICE_RATIO;
-    return sell >= ratio * floor ? { reference, price: floor } : null;
+  if (postedToSell(evidence)) return null;
+  if (reference === 'realm-sales')
+    return sell >= DEAD_LISTING_SALES_RATIO * price ? { reference, price } : null;
+  const young = age < DEAD_LISTING_MIN_AGE_SNAPSHOTS;
+  if (reference === 'region') {
+    return !young && price > 0 && sell >= DEAD_LISTING_REGION_RATIO * price ? { reference, price } : null;
   }
-  if (reference === 'realm-floor') {
-    const floor = evidence.sellLowQuartile14d as number;
-    return sell >= DEAD_LISTING_PRICE_RATIO * floor ? { reference, price: floor } : null;
-  }
-  const region = evidence.regionMedianLowest;
-  if (region > 0 && sell >= DEAD_LISTING_REGION_RATIO * region && age >= DEAD_LISTING_MIN_AGE_SNAPSHOTS)
-    return { reference, price: region };
-  return null;
+  const ratio = young ? DEAD_LISTING_YOUNG_RATIO : DEAD_LISTING_FLOOR_RATIO;
+  return sell >= ratio * price ? { reference, price } : null;
 }
 
 /** Sales the sell realm is expected to make in 48 hours at the pace seen (at least 48 hours counted). */

@@ -14,9 +14,10 @@ import { DEAL_FLAGS, type ConfidenceLevel, type DealFlag } from './trust';
 export const TRADE_COLUMNS_TYPE = 'application/vnd.goldroute.columns';
 /**
  * Written in every answer's header, with the container's own magic bytes. /2: realisticProfit is
- * predicted by the trust rule itself (a /1 decoder would read its residuals against another prediction).
+ * predicted by the trust rule itself (a /1 decoder would read its residuals against another prediction);
+ * /3: the item floor; /4: the hours the sell listing was posted for.
  */
-export const TRADE_COLUMNS_FORMAT = 'goldroute.columns/3';
+export const TRADE_COLUMNS_FORMAT = 'goldroute.columns/4';
 
 /** How a gold column is stored: integer copper, copper off its prediction, or (not whole copper) gold. */
 export type GoldStorage = 'copper' | 'residual' | 'gold';

@@ -42,6 +42,7 @@ export const ROW_NUMBERS = [
   'sellLowQuartile14d',
   'regionMedianLowest',
   'sellItemFloor14d',
+  'sellPostedHours',
 ] as const;
 export type RowNumber = (typeof ROW_NUMBERS)[number];
 export const ROW_GOLD: readonly RowNumber[] = [
@@ -227,6 +228,7 @@ export class TradeColumnsWriter {
     d[FIELD.sellLowQuartile14d * c + i] = e.sellLowQuartile14d ?? NaN;
     d[FIELD.regionMedianLowest * c + i] = e.regionMedianLowest;
     d[FIELD.sellItemFloor14d * c + i] = e.sellItemFloor14d ?? NaN;
+    d[FIELD.sellPostedHours * c + i] = e.sellPostedHours ?? 0;
   }
 
   /** The code of a row's flags; a frozen list (trust.ts flagsOfBits, one per flag set) by its identity. */

@@ -200,6 +200,17 @@ export function buildSnapshotWith(input: BuildSnapshotInput, resolver: Resolver)
       itemKey,
       maxPrice,
       days,
+      lowQuartile: trust.columns.entryLowQuartile,
+      features: (v: number) => {
+        const res = found[order[v] as number] as Resolved;
+        return {
+          isPet: res.isPet,
+          itemLevel: res.meta.itemLevel,
+          qualityId: res.meta.qualityId,
+          sockets: res.meta.sockets.length,
+          tertiaryStats: res.meta.tertiaryStats,
+        };
+      },
     };
     fillEntryItemFloors(floors, trust.columns.entryItemFloor);
   }

@@ -45,6 +45,7 @@ export function emptyEvidence(): TradeEvidence {
     sellLowQuartile14d: null,
     regionMedianLowest: 0,
     sellItemFloor14d: null,
+    sellPostedHours: null,
   };
 }
 
@@ -75,6 +76,8 @@ export function fillEvidence(
   out.regionMedianLowest = toGold(medianLowest(s, v));
   const itemFloor = s.entryItemFloor[sellEntry] as number;
   out.sellItemFloor14d = itemFloor > 0 ? toGold(itemFloor) : null;
+  const posted = s.entryPostedHours[sellEntry] as number;
+  out.sellPostedHours = posted > 0 ? posted : null;
   return out;
 }
 

@@ -119,6 +119,7 @@ describe('flippingSearch: hand-computed figures', () => {
         sellLowQuartile14d: null,
         regionMedianLowest: 15_000, // the middle of the three realms' lowest prices
         sellItemFloor14d: null,
+        sellPostedHours: null,
       },
     });
   });

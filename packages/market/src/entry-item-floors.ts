@@ -9,6 +9,7 @@ import type { DayBucket } from './evidence/day-bucket';
 import { fillItemFloors, type ItemValues } from './evidence/item-floor';
 import type { RealmListing } from './ingest';
 import { variantWorth } from './variant-worth';
+import { blendedWorth, fitWorthModel, type VariantFeatures } from './worth-model';
 
 export interface EntryFloorsInput {
   /** Latest listing per realm index (undefined: none). */
@@ -24,6 +25,10 @@ export interface EntryFloorsInput {
   itemKey: (v: number) => number;
   /** Prices above it were clamped to it in entryPrice. */
   maxPrice: number;
+  /** Per entry: the realm's 14-day floor of the variant (evidence/listing-pass.ts lowQuartile; 0: none). */
+  lowQuartile: Float32Array;
+  /** What sets each variant apart from the others of its item (worth-model.ts). */
+  features: (v: number) => VariantFeatures;
   /** The realm's evidence days in the window (empty: none). */
   days: (connectedRealmId: number) => readonly DayBucket[];
 }
@@ -83,12 +88,60 @@ function entryAt(
   return lo < end && entryPrice[lo] === price && entryRealm[lo] === r ? lo : -1;
 }
 
+/**
+ * Each entry's price for the variants' worth: the realm's 14-day floor of the variant where it lies
+ * below today's lowest, so a dead or hopeful listing up today does not make the variant look dear.
+ */
+function worthPrices(entryPrice: Float64Array, lowQuartile: Float32Array): Float32Array {
+  const price = new Float32Array(entryPrice.length);
+  for (let k = 0; k < price.length; k++) {
+    const lq = lowQuartile[k] as number;
+    const p = entryPrice[k] as number;
+    price[k] = lq > 0 && lq < p ? lq : p;
+  }
+  return price;
+}
+
+/**
+ * The worth of each variant (`region`) and of each entry's variant without its realm (`without`),
+ * each blended with what the region-wide model of variant features predicts (worth-model.ts): a
+ * variant listed on a realm or two is worth what its few listings say only as far as their number
+ * allows.
+ */
+function blendWithModel(
+  offsets: Uint32Array,
+  itemOf: Int32Array,
+  features: (v: number) => VariantFeatures,
+  region: Float64Array,
+  without: Float32Array,
+): void {
+  const V = offsets.length - 1;
+  const realms = new Float64Array(V);
+  for (let v = 0; v < V; v++) realms[v] = (offsets[v + 1] as number) - (offsets[v] as number);
+  const { predictedLog } = fitWorthModel(itemOf, features, region, realms);
+  for (let v = 0; v < V; v++) {
+    const predicted = predictedLog[v] as number;
+    const n = realms[v] as number;
+    for (let k = offsets[v] as number; k < (offsets[v + 1] as number); k++)
+      without[k] = blendedWorth(without[k] as number, n - 1, predicted);
+    region[v] = blendedWorth(region[v] as number, n, predicted);
+  }
+}
+
 /** out[k] = the item floor of entry k (copper; 0 where there is none). */
 export function fillEntryItemFloors(input: EntryFloorsInput, out: Float32Array): void {
   const { listingOf, variantOfRaw, offsets, entryPrice, entryRealm } = input;
   const { itemOf, items } = itemsOf(input, offsets.length - 1);
   // out[k] holds the worth of entry k's variant without its realm until its realm's pass replaces it.
-  const region = variantWorth(offsets, entryPrice, entryRealm, itemOf, input.realmIds.length, out);
+  const region = variantWorth(
+    offsets,
+    worthPrices(entryPrice, input.lowQuartile),
+    entryRealm,
+    itemOf,
+    input.realmIds.length,
+    out,
+  );
+  blendWithModel(offsets, itemOf, input.features, region, out);
   // The worth each realm's pass sees: the region's, but for the variants the realm lists (set, then put back).
   const worth = Float64Array.from(region);
   const values: ItemValues = { variantOfKey: variantOfRaw, itemOf, worth, items };

@@ -28,6 +28,8 @@ export interface EntryTrust {
    * filled once the entries are sorted (entry-item-floors.ts), so neither taken nor moved here.
    */
   entryItemFloor: Float32Array;
+  /** Hours the lowest listing was posted for (12, 24 or 48; 0: unknown). */
+  entryPostedHours: Uint8Array;
 }
 
 export function emptyEntryTrust(entries: number): EntryTrust {
@@ -40,6 +42,7 @@ export function emptyEntryTrust(entries: number): EntryTrust {
     entryMedian: new Float32Array(entries),
     entryLowQuartile: new Float32Array(entries),
     entryItemFloor: new Float32Array(entries),
+    entryPostedHours: new Uint8Array(entries),
   };
 }
 
@@ -63,6 +66,7 @@ export class EntryTrustBuilder {
       c.entryNearQuantity[p] = Math.min(U16, ev.nearQuantity[j] as number);
       c.entryLowestQuantity[p] = Math.min(U16, ev.lowestQuantity[j] as number);
       c.entryLowQuartile[p] = ev.lowQuartile[j] as number;
+      c.entryPostedHours[p] = ev.postedHours[j] as number;
     }
     const sales = ev.sales[j] as number;
     if (first) {
@@ -95,4 +99,5 @@ function copyEntry(from: EntryTrust, i: number, to: EntryTrust, j: number): void
   to.entrySales[j] = from.entrySales[i] as number;
   to.entryMedian[j] = from.entryMedian[i] as number;
   to.entryLowQuartile[j] = from.entryLowQuartile[i] as number;
+  to.entryPostedHours[j] = from.entryPostedHours[i] as number;
 }

@@ -123,6 +123,8 @@ export interface MarketSnapshot {
   readonly entryLowQuartile: Float32Array;
   /** The item floor of the entry's variant on its realm (evidence/item-floor.ts), copper (0: none). */
   readonly entryItemFloor: Float32Array;
+  /** Hours the entry's lowest listing was posted for: 12, 24 or 48, 0 when unknown (evidence/posted-hours.ts). */
+  readonly entryPostedHours: Uint8Array;
   /** Per realm: unix ms of its dump in the snapshot (0: unknown), and its snapshots in the 14-day evidence. */
   readonly realmModified: Float64Array;
   readonly realmHoursObserved: Uint16Array;
@@ -172,6 +174,7 @@ export class Snapshot implements MarketSnapshot {
   readonly entryMedian!: Float32Array;
   readonly entryLowQuartile!: Float32Array;
   readonly entryItemFloor!: Float32Array;
+  readonly entryPostedHours!: Uint8Array;
   readonly realmModified!: Float64Array;
   readonly realmHoursObserved!: Uint16Array;
   readonly rawOffsets!: Uint32Array;

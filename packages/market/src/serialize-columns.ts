@@ -46,6 +46,7 @@ function evidenceRanges(snapshot: MarketSnapshot): Partial<Record<RowNumber, Int
       sellListingAgeSnapshots: ages,
       buyListingAgeSnapshots: ages,
       hoursObserved: upTo(snapshot.realmHoursObserved),
+      sellPostedHours: upTo(snapshot.entryPostedHours),
       realmsOffering: upTo(Array.from({ length: snapshot.variantCount }, (_, v) => entriesOf(snapshot, v))),
     };
     evidenceBounds.set(snapshot, ranges);

@@ -12,8 +12,8 @@ import type { RealmInfo } from './types';
 
 const MAGIC = 'GRSN';
 // 2: the evidence columns (issue 13); 3: the realm's low quartile; 4: those two as Float32; 5: quantities
-// as Uint16; 6: the item floor
-const VERSION = 6;
+// as Uint16; 6: the item floor; 7: the hours the lowest listing was posted for
+const VERSION = 7;
 const PREFIX_BYTES = 24;
 const ALIGN = 8;
 
@@ -36,6 +36,7 @@ const COLUMNS = {
   entryMedian: Float32Array,
   entryLowQuartile: Float32Array,
   entryItemFloor: Float32Array,
+  entryPostedHours: Uint8Array,
   realmModified: Float64Array,
   realmHoursObserved: Uint16Array,
   rawOffsets: Uint32Array,
@@ -271,6 +272,7 @@ function checkShape(p: SnapshotParts): void {
       p.entryMedian,
       p.entryLowQuartile,
       p.entryItemFloor,
+      p.entryPostedHours,
     ].every((column) => column.length === E);
   if (!ok) throw new SnapshotCodecError('column lengths do not match the realm and variant counts');
 }

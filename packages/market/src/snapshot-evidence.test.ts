@@ -82,6 +82,7 @@ describe('a snapshot with evidence', () => {
       sellLowQuartile14d: 100, // the day's lowest on the sell realm (100g at hour 0): one day listed
       regionMedianLowest: 77, // the two realms' lowest prices now, 50g and 104g
       sellItemFloor14d: 100, // the item's one day on the sell realm, its lowest 100g (below the 104g sell price)
+      sellPostedHours: null, // new and VERY_LONG: posted for 24 or 48 hours, the band cannot tell yet
     });
     // The realm paid ~100g, less than the 104g listed: 100 x 0.95 - 50.
     expect(row?.realisticProfit).toBeCloseTo((binPrice(priceBin(1_000_000)) / 10_000) * 0.95 - 50, 4);
@@ -167,5 +168,32 @@ describe('the item floor of a deal (its variants on the sell realm, compared acr
     expect(row?.sellBuyout).toBe(1000);
     expect(row?.evidence.sellItemFloor14d).toBeCloseTo(200, 3);
     expect(row?.flags).toContain('dead-listing');
+  });
+});
+
+describe('the hours a sell listing was posted for (read off its time left and age)', () => {
+  const sellPosted = (hours: Row[][]): number | null | undefined => {
+    const b = builder();
+    const a = realmA?.id as number;
+    const bb = realmB?.id as number;
+    hours.forEach((rows, h) => {
+      b.ingest(a, dump(rows), T0 + h * H);
+      b.ingest(bb, dump([[10, 50, 1, 'VERY_LONG']]), T0 + h * H);
+    });
+    const [row] = flippingSearch(b.build(), { buyingRealms: [bb], sellingRealms: [a], floors: NO_FLOORS });
+    return row?.evidence.sellPostedHours;
+  };
+
+  it('says 12 hours for a new lowest listing that reads LONG, 48 for one still VERY_LONG after 13 hours', () => {
+    const first: Row = [1, 100, 1, 'VERY_LONG'];
+    expect(sellPosted([[first], [first, [2, 90, 1, 'LONG']]])).toBe(12);
+    // Seen first in the second snapshot, then 14 hours more.
+    const hours: Row[][] = [[[9, 500, 1, 'VERY_LONG']], ...Array.from({ length: 15 }, () => [first])];
+    expect(sellPosted(hours)).toBe(48);
+  });
+
+  it('says nothing of a listing already up in the first snapshot: it may be older than it looks', () => {
+    expect(sellPosted([[[2, 90, 1, 'LONG']]])).toBeNull();
+    expect(sellPosted([[[2, 90, 1, 'LONG']], [[2, 90, 1, 'LONG']]])).toBeNull();
   });
 });

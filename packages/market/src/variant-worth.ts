@@ -38,7 +38,7 @@ const scratch = {
  */
 export function variantWorth(
   offsets: Uint32Array,
-  entryPrice: Float64Array,
+  entryPrice: ArrayLike<number>,
   entryRealm: Uint16Array,
   itemOf: Int32Array,
   realms: number,
@@ -48,7 +48,12 @@ export function variantWorth(
   const plain = new Float64Array(V);
   for (let v = 0; v < V; v++) {
     const from = offsets[v] as number;
-    plain[v] = medianWithout(entryPrice, from, (offsets[v + 1] as number) - from, -1);
+    const n = (offsets[v + 1] as number) - from;
+    if (scratch.sorted.length < n) scratch.sorted = new Float64Array(Math.max(n, scratch.sorted.length * 2));
+    const sorted = scratch.sorted.subarray(0, n);
+    for (let i = 0; i < n; i++) sorted[i] = entryPrice[from + i] as number;
+    sorted.sort();
+    plain[v] = medianWithout(sorted, 0, n, -1);
   }
   if (scratch.count.length < realms) {
     scratch.count = new Int32Array(realms);
@@ -81,7 +86,7 @@ export function variantWorth(
 /** entryNorm of the entries of variants a..b (one item): each price over its realm's level for the item. */
 function realmLevels(
   offsets: Uint32Array,
-  entryPrice: Float64Array,
+  entryPrice: ArrayLike<number>,
   entryRealm: Uint16Array,
   plain: Float64Array,
   a: number,

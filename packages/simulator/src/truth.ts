@@ -46,6 +46,8 @@ export interface TruthListing extends TruthAuction {
   relists: number;
   /** Hour of the first dump that showed the listing (a dead listing's first posting). */
   listedSinceHour: number;
+  /** Minutes until its time runs out, from the dump's minute (what time_left tells in bands). */
+  minutesLeft: number;
 }
 
 /** The planting rates and buying rules the market runs by. */
@@ -62,6 +64,8 @@ export const MARKET_RULES = {
 } as const;
 
 const KIND_NAMES: readonly TruthKind[] = ['normal', 'bait', 'dead'];
+/** listingsOfKind: every kind. */
+const ANY_KIND = -1;
 const REASONS: readonly DepartureReason[] = ['sold', 'cancelled', 'expired'];
 const MINUTES = params.MINUTES_PER_HOUR;
 
@@ -127,6 +131,11 @@ export class GroundTruth {
     return this.listingsOfKind(region, realmId, hour, KIND_BAIT);
   }
 
+  /** Every listing in a realm's dump of this hour, whatever its kind. */
+  listings(region: RegionCode, realmId: number, hour: number): TruthListing[] {
+    return this.listingsOfKind(region, realmId, hour, ANY_KIND);
+  }
+
   private kindOf(auctionId: number): TruthKind | undefined {
     const decoded = this.market.ids.decode(auctionId);
     if (!decoded || !this.market.realmAtSlot(decoded.realmSlot)) return undefined;
@@ -140,7 +149,7 @@ export class GroundTruth {
     const book = this.market.book(slot, absHour);
     const out: TruthListing[] = [];
     for (let i = 0; i < book.length; i++) {
-      if (book.kind[i] !== kind) continue;
+      if (kind !== ANY_KIND && book.kind[i] !== kind) continue;
       const id = book.id[i] ?? 0;
       const key = book.key[i] ?? 0;
       const variant = book.variant[i] ?? 0;
@@ -152,17 +161,17 @@ export class GroundTruth {
         kind: book.kindAt(i),
         quantity: book.quantity[i] ?? 1,
       };
-      const duration = kind === KIND_DEAD ? params.DEAD_DURATION_HOURS * MINUTES : 0;
+      const dead = book.kind[i] === KIND_DEAD;
+      const duration = dead ? params.DEAD_DURATION_HOURS * MINUTES : 0;
       const postedHour = Math.ceil(((book.expiresAt[i] ?? 0) - duration) / MINUTES);
       const slot = this.market.ids.decode(id)?.slot ?? 0;
-      const relists =
-        kind === KIND_DEAD ? Math.floor((slot - DEAD_SLOT_BASE) / DEAD_SLOTS_PER_GENERATION) : 0;
+      const relists = dead ? Math.floor((slot - DEAD_SLOT_BASE) / DEAD_SLOTS_PER_GENERATION) : 0;
       out.push({
         ...this.auction(realm, listing, book.unitPrice[i] ?? 0),
         goingRate: Math.round(this.market.catalog.goingRate(key, variant, realm, absHour)),
         relists,
-        listedSinceHour:
-          kind === KIND_DEAD ? postedHour - relists * params.DEAD_DURATION_HOURS - this.startHour : hour,
+        listedSinceHour: dead ? postedHour - relists * params.DEAD_DURATION_HOURS - this.startHour : hour,
+        minutesLeft: (book.expiresAt[i] ?? 0) - absHour * MINUTES,
       });
     }
     return out;

@@ -45,6 +45,7 @@ export const tradeEvidenceSchema = z.object({
   sellLowQuartile14d: z.number().nullable(),
   regionMedianLowest: z.number().nonnegative(),
   sellItemFloor14d: z.number().nullable(),
+  sellPostedHours: z.union([z.literal(12), z.literal(24), z.literal(48)]).nullable(),
 }) satisfies z.ZodType<TradeEvidence>;
 
 export const tradeItemSchema = z.object({

@@ -72,6 +72,11 @@ export interface KeptSnapshot {
    * before. In a realm's first snapshot, or after hours missed, age 1 means only "not seen before".
    */
   readonly agesKnown: boolean;
+  /**
+   * Snapshots in a row, each an hour after the one before, ending with this one (1: it followed
+   * none): an auction younger than that was new when first seen, so its age is its age (posted-hours.ts).
+   */
+  readonly streak: number;
   /** Auctions kept. */
   readonly count: number;
   /** In dump order: each auction's id key (auction-ids.ts idKey) and its place in group order. */
@@ -198,6 +203,8 @@ export function keepSnapshot(
   return {
     hourMs,
     agesKnown,
+    // `reuse` is the realm's previous snapshot, the one this follows when agesKnown.
+    streak: agesKnown && reuse !== null ? reuse.streak + 1 : 1,
     count: n,
     dumpIds,
     slotOfDump,

@@ -19,6 +19,8 @@ export interface ListingEvidence {
   readonly median: Float64Array;
   /** Lower quartile of the row's daily lowest prices over the 14 days (copper; 0: never listed). */
   readonly lowQuartile: Float64Array;
+  /** Hours the lowest listing was posted for (12, 24 or 48; 0: unknown). */
+  readonly postedHours: Uint8Array;
   /** Snapshots of the realm in the 14 days. */
   readonly hoursObserved: number;
 }
@@ -35,9 +37,10 @@ const scratch = {
   sales: new Uint16Array(0),
   median: new Float64Array(0),
   lowQuartile: new Float64Array(0),
+  postedHours: new Uint8Array(0),
 };
 
-function zeroed<T extends Uint16Array | Uint32Array | Float64Array>(
+function zeroed<T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(
   key: keyof typeof scratch,
   size: number,
 ): T {
@@ -71,6 +74,7 @@ export function listingEvidence(
     sales: zeroed<Uint16Array>('sales', size),
     median: zeroed<Float64Array>('median', size),
     lowQuartile: zeroed<Float64Array>('lowQuartile', size),
+    postedHours: zeroed<Uint8Array>('postedHours', size),
     hoursObserved: evidence.hoursObserved(nowMs),
   };
   if (keysScratch.length < size) keysScratch = new Int32Array(Math.max(size, keysScratch.length * 2));

@@ -6,7 +6,8 @@
 
 import { NEAR_PRICE_FACTOR } from '@goldroute/domain';
 import { type DayBucket, LOWS_KEPT } from './day-bucket';
-import { type KeptSnapshot, priceAt, quantityAt } from './kept-snapshot';
+import { ageAt, type KeptSnapshot, priceAt, quantityAt, timeLeftAt } from './kept-snapshot';
+import { postedHours } from './posted-hours';
 import { medianOfBinRange } from './price-bins';
 import { inWindow } from './realm-evidence';
 
@@ -22,6 +23,8 @@ export interface ListingColumns {
   sales: Uint16Array;
   median: Float64Array;
   lowQuartile: Float64Array;
+  /** Hours the lowest listing was posted for: 12, 24 or 48, 0 when unknown (posted-hours.ts). */
+  postedHours: Uint8Array;
 }
 
 /** Working arrays shared by every realm's listing pass (one runs at a time), grown, never shrunk. */
@@ -114,6 +117,7 @@ export function fillListing(
         if (price <= low) lowQuantity += q;
       }
       out.lowestAge[j] = Math.min(U16, lowestAge[k] as number);
+      out.postedHours[j] = postedHours(ageAt(last, from), timeLeftAt(last, from), last.streak);
       out.nearListings[j] = Math.min(U16, nearListings);
       out.nearQuantity[j] = Math.min(U32, nearQuantity);
       out.lowestQuantity[j] = Math.min(U32, lowQuantity);

@@ -47,6 +47,33 @@ describe('RealmEvidence sales', () => {
     expect(e.salesSeen(7, T0 + 4 * H)).toEqual({ count: 1, median: binPrice(priceBin(500)) });
   });
 
+  it('does not count two baits of one hour: each under half the established price, though not of each other', () => {
+    const e = new RealmEvidence();
+    feed(e, T0, [[1, 7, 1000, 1, L]]);
+    feed(e, T0 + H, [
+      [1, 7, 1000, 1, L],
+      [2, 7, 300, 1, L],
+      [3, 7, 400, 1, L],
+    ]);
+    feed(e, T0 + 2 * H, [[1, 7, 1000, 1, L]]);
+    expect(e.salesSeen(7, T0 + 2 * H).count).toBe(0);
+    // When none had stood an hour, the new auctions still listed an hour later are the price to judge by.
+    feed(e, T0 + 3 * H, [
+      [1, 7, 1000, 1, L],
+      [4, 8, 100, 1, L],
+      [5, 8, 900, 1, L],
+      [6, 9, 600, 1, L],
+      [7, 9, 900, 1, L],
+    ]);
+    feed(e, T0 + 4 * H, [
+      [1, 7, 1000, 1, L],
+      [5, 8, 900, 1, L],
+      [7, 9, 900, 1, L],
+    ]);
+    expect(e.salesSeen(8, T0 + 4 * H).count).toBe(0);
+    expect(e.salesSeen(9, T0 + 4 * H)).toEqual({ count: 1, median: binPrice(priceBin(600)) });
+  });
+
   it('counts a lone auction of the first snapshot, or of one after hours missed: its age is unknown', () => {
     const e = new RealmEvidence();
     feed(e, T0, [[1, 7, 400, 1, VL]]);

@@ -106,14 +106,32 @@ function scratchSold(n: number, keep = 0): Sold {
 }
 
 /**
- * Whether the lowest auction of a group (at `from`, the next lowest after it), gone now, was a
- * snipe: bought within the hour it appeared, alone or at under half the next listing's price. That
- * is bait or a mistake taken at once, and its price says nothing of what the realm pays. Only the
- * lowest can be: every other auction has one at most its own price below it.
+ * The price a group's new auctions gone within the hour are judged against (isSnipe): the lowest of
+ * its auctions that had stood an hour, else the lowest of those still listed now; Infinity when every
+ * auction of the group was new and is gone.
  */
-function isSnipe(prev: KeptSnapshot, from: number, to: number): boolean {
-  if (!prev.agesKnown || ageAt(prev, from) !== 1) return false;
-  return from + 1 === to || priceAt(prev, from) < SNIPE_PRICE_RATIO * priceAt(prev, from + 1);
+function snipeReference(prev: KeptSnapshot, seenAt: Int32Array, from: number, to: number): number {
+  let settled = Infinity;
+  let staying = Infinity;
+  for (let j = from; j < to; j++) {
+    const p = priceAt(prev, j);
+    if (ageAt(prev, j) >= 2) settled = Math.min(settled, p);
+    else if (seenAt[j] !== GONE) staying = Math.min(staying, p);
+  }
+  return settled < Infinity ? settled : staying;
+}
+
+/**
+ * Whether auction `j` of a group (from..to, `from` its lowest), gone now, was a snipe: bought within
+ * the hour it appeared at under half the price of the group's established listings (snipeReference),
+ * or alone. That is bait or a mistake taken at once, and its price says nothing of what the realm
+ * pays. Any new auction can be one: two baits posted in the same hour are each under half the realm's
+ * price, though the dearer one is not under half the cheaper one.
+ */
+function isSnipe(prev: KeptSnapshot, j: number, from: number, to: number, reference: number): boolean {
+  if (!prev.agesKnown || ageAt(prev, j) !== 1) return false;
+  if (reference === Infinity) return from + 1 === to;
+  return priceAt(prev, j) < SNIPE_PRICE_RATIO * reference;
 }
 
 export class RealmEvidence {
@@ -208,10 +226,15 @@ export class RealmEvidence {
       const v = pv[k] as number;
       const from = ps[k] as number;
       const to = ps[k + 1] as number;
+      // Worked out for the first new auction gone in the group, if any.
+      let reference = -1;
       for (let j = from; j < to; j++) {
         // Kept auctions without an id are never GONE (follow marks them listed again).
         if (seenAt[j] === GONE && timeLeftAt(prev, j) >= minCode) {
-          if (j === from && isSnipe(prev, from, to)) continue;
+          if (prev.agesKnown && ageAt(prev, j) === 1) {
+            if (reference < 0) reference = snipeReference(prev, seenAt, from, to);
+            if (isSnipe(prev, j, from, to, reference)) continue;
+          }
           if (count === sold.variant.length) sold = scratchSold(count + 1, count);
           sold.variant[count] = v;
           sold.price[count] = priceAt(prev, j);

@@ -268,6 +268,7 @@ function row(m: RefMarket, v: RefVariant, buyId: number, sellId: number): TradeI
     sellLowQuartile14d: null,
     regionMedianLowest: medianOf([...v.prices.values()].map((p) => p.min)) / 10000,
     sellItemFloor14d: null,
+    sellPostedHours: null,
   };
   const prices = { buyBuyout: buy / 10000, sellBuyout: sell / 10000, avgSale: v.row.avgSale };
   return {

@@ -49,6 +49,7 @@ const deal = tradeItem({
     sellListingAgeSnapshots: 7,
     buyListingAgeSnapshots: 1,
     hoursObserved: 290,
+    sellPostedHours: 12,
   }),
 });
 
@@ -103,6 +104,7 @@ describe('deal details (issue 13)', { timeout: 30_000 }, () => {
       'Realms offering': '2',
       'Buy quantity': '1',
       'Sell listing age': '7 hours',
+      'Sell listing posted for': '12 hours',
       'Buy listing age': '1 hour',
       'Hours of evidence': '290 of 336',
     });

@@ -24,6 +24,7 @@ export const DEAL_DETAIL_TEXTS = {
   failed: 'The 14-day history could not be loaded. Close and open the deal to try again.',
   empty: 'No listings or sales of this item were seen on these two realms in the last 14 days.',
   noMedian: 'None seen',
+  postedUnknown: 'Not known yet',
 } as const;
 
 const hours = (n: number) => `${n} hour${n === 1 ? '' : 's'}`;
@@ -47,6 +48,11 @@ export function evidenceRows(item: TradeItem): [string, string][] {
     ['Realms offering', String(e.realmsOffering)],
     ['Buy quantity', String(e.buyQuantity)],
     ['Sell listing age', hours(e.sellListingAgeSnapshots)],
+    // 12 or 24 hours: a seller expecting to sell; 48: the longest, as listings meant to sit are posted.
+    [
+      'Sell listing posted for',
+      e.sellPostedHours === null ? DEAL_DETAIL_TEXTS.postedUnknown : hours(e.sellPostedHours),
+    ],
     ['Buy listing age', hours(e.buyListingAgeSnapshots)],
     ['Hours of evidence', `${e.hoursObserved} of ${EVIDENCE_WINDOW_HOURS}`],
   ];

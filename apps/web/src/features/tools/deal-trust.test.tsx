@@ -69,7 +69,7 @@ describe('deal trust in the flipping results (issue 13)', { timeout: 30_000 }, (
       'Evidence so far: 5 hours of snapshots (14 days = 336).',
       'Low confidence: the item hardly sells there, one listing sets a price, or a price looks fake; expect less than shown.',
       'Realistic profit 425g: sells for the 1,500g median of 6 sales seen on the sell realm in 14 days, not the listed 7,500g, less the 5% cut and the 1,000g buy price.',
-      'Dead listing: the sell price 7,500g is 5.0× the 1,500g median of 6 sales seen on the sell realm in 14 days, and has sat for 20 hours.',
+      'Dead listing: the sell price 7,500g is 5.0× the 1,500g median of 6 sales seen on the sell realm in 14 days, and has sat for 20 hours, posted for the longest time, 48 hours.',
     ]);
     const medium = screen.getByRole('button', { name: 'Medium confidence: details of Thin Helm' });
     expect(medium).toHaveTextContent(/^Medium$/);

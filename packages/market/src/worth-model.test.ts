@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { blendedWorth, fitWorthModel, MODEL_WEIGHT_REALMS, type VariantFeatures } from './worth-model';
+
+const gear = (itemLevel: number, extra: Partial<VariantFeatures> = {}): VariantFeatures => ({
+  isPet: false,
+  itemLevel,
+  qualityId: 3,
+  sockets: 0,
+  tertiaryStats: [],
+  ...extra,
+});
+
+/** A region where every item's variants follow one rule: 0.6% a level, x1.4 a socket, x1.45 Leech. */
+function region(): { itemOf: Int32Array; features: VariantFeatures[]; truth: number[] } {
+  const features: VariantFeatures[] = [];
+  const itemOf: number[] = [];
+  const truth: number[] = [];
+  for (let item = 0; item < 40; item++) {
+    const base = 1000 * (1 + item);
+    const variants = [
+      gear(400),
+      gear(420),
+      gear(440, { sockets: 1 }),
+      gear(410, { tertiaryStats: ['Leech'] }),
+      gear(450),
+    ];
+    for (const f of variants) {
+      features.push(f);
+      itemOf.push(item);
+      const factor =
+        Math.exp(0.006 * (f.itemLevel - 400)) * (f.sockets ? 1.4 : 1) * (f.tertiaryStats.length ? 1.45 : 1);
+      truth.push(base * factor);
+    }
+  }
+  return { itemOf: Int32Array.from(itemOf), features, truth };
+}
+
+describe('fitWorthModel', () => {
+  it('learns what item level, a socket and a tertiary stat add, and predicts a variant nobody lists', () => {
+    const { itemOf, features, truth } = region();
+    // Every worth a little off, as listings are; the last item's 450 variant is listed nowhere.
+    const worth = truth.map((w, v) => w * (1 + 0.03 * Math.sin(v * 7.1)));
+    const hidden = worth.length - 1;
+    worth[hidden] = 0;
+    const realms = worth.map(() => 5);
+    const model = fitWorthModel(itemOf, (v) => features[v] as VariantFeatures, worth, realms);
+    expect(model.effects[0]).toBeCloseTo(0.006, 3);
+    expect(Math.exp(model.effects[1] as number)).toBeCloseTo(1.4, 1);
+    expect(Math.exp(model.effects[4] as number)).toBeCloseTo(1.45, 1);
+    const predicted = Math.exp(model.predictedLog[hidden] as number);
+    expect(predicted / (truth[hidden] as number)).toBeGreaterThan(0.95);
+    expect(predicted / (truth[hidden] as number)).toBeLessThan(1.05);
+  });
+
+  it('is not pulled by a variant whose only listing is a dead one at 5x', () => {
+    const { itemOf, features, truth } = region();
+    const worth = [...truth];
+    worth[2] = (truth[2] as number) * 5;
+    const realms = worth.map((_, v) => (v === 2 ? 1 : 6));
+    const model = fitWorthModel(itemOf, (v) => features[v] as VariantFeatures, worth, realms);
+    const predicted = Math.exp(model.predictedLog[2] as number);
+    expect(predicted / (truth[2] as number)).toBeGreaterThan(0.9);
+    expect(predicted / (truth[2] as number)).toBeLessThan(1.1);
+    // Blended with its one realm, the dead price moves the worth only part of the way.
+    const blended = blendedWorth(worth[2] as number, 1, model.predictedLog[2] as number);
+    expect(blended / (truth[2] as number)).toBeCloseTo(5 ** (1 / (1 + MODEL_WEIGHT_REALMS)), 1);
+  });
+
+  it('leaves an item with no known worth unpredicted, and a worth without a prediction as it is', () => {
+    const itemOf = Int32Array.from([0, 0]);
+    const features = [gear(400), gear(420)];
+    const model = fitWorthModel(itemOf, (v) => features[v] as VariantFeatures, [0, 0], [0, 0]);
+    expect(Number.isNaN(model.predictedLog[0])).toBe(true);
+    expect(blendedWorth(1234, 3, Number.NaN)).toBe(1234);
+    expect(blendedWorth(0, 0, Math.log(500))).toBeCloseTo(500, 6);
+  });
+});

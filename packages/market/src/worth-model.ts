@@ -1,0 +1,267 @@
+// What a variant is worth against the other variants of its item, from what makes variants differ
+// (issue 13, the item floors): item level, sockets, tertiary stats and quality for equipment, level
+// and quality for caged pets. A variant listed on one or two realms has a worth (variant-worth.ts)
+// that is as noisy as those one or two listings; the same item-level step, socket or tertiary stat is
+// worth about the same share of the price on every item, so one fit over the whole region (a hedonic
+// price model: log worth = the item's own level + the sum of its features' effects) says what such a
+// variant should be worth, and its own few listings move it from there as far as their number allows.
+
+/** What sets one variant of an item apart from another. */
+export interface VariantFeatures {
+  isPet: boolean;
+  /** Item level (a pet's level for pets). */
+  itemLevel: number;
+  qualityId: number;
+  sockets: number;
+  tertiaryStats: readonly string[];
+}
+
+const TERTIARIES = ['Speed', 'Leech', 'Avoidance', 'Indestructible'] as const;
+/** Effects fitted: item level, one socket, two or more, each tertiary, quality; a pet's level 25 and quality. */
+const FEATURES = 10;
+/**
+ * A variant's own worth counts as this many realms' worth of evidence against the model: one realm's
+ * listing is a single seller's price (often a hopeful one), the model is every item's variants at once.
+ */
+export const MODEL_WEIGHT_REALMS = 4;
+/** Realms beyond this add no weight to a variant in the fit: a common variant must not set the slope alone. */
+const MAX_FIT_WEIGHT = 8;
+/** Fit residuals beyond this many robust standard deviations are left out of the second fit. */
+const TRIM_SIGMAS = 3;
+
+function featuresInto(f: VariantFeatures, out: Float64Array): void {
+  out.fill(0);
+  if (f.isPet) {
+    out[8] = f.itemLevel >= 25 ? 1 : 0;
+    out[9] = f.qualityId;
+    return;
+  }
+  out[0] = f.itemLevel;
+  if (f.sockets === 1) out[1] = 1;
+  if (f.sockets >= 2) out[2] = 1;
+  for (const stat of f.tertiaryStats) {
+    const i = TERTIARIES.indexOf(stat as (typeof TERTIARIES)[number]);
+    if (i >= 0) out[3 + i] = 1;
+  }
+  out[7] = f.qualityId;
+}
+
+/** Solves a x = b for a symmetric positive (semi-)definite FEATURES x FEATURES system; a tiny ridge keeps unused effects at 0. */
+function solve(a: Float64Array, b: Float64Array): Float64Array {
+  const n = FEATURES;
+  const m = Float64Array.from(a);
+  const x = Float64Array.from(b);
+  let trace = 0;
+  for (let i = 0; i < n; i++) trace += m[i * n + i] as number;
+  const ridge = 1e-9 * (trace || 1);
+  for (let i = 0; i < n; i++) m[i * n + i] = (m[i * n + i] as number) + ridge;
+  for (let c = 0; c < n; c++) {
+    let pivot = c;
+    for (let r = c + 1; r < n; r++)
+      if (Math.abs(m[r * n + c] as number) > Math.abs(m[pivot * n + c] as number)) pivot = r;
+    if (pivot !== c) {
+      for (let k = 0; k < n; k++) {
+        const t = m[c * n + k] as number;
+        m[c * n + k] = m[pivot * n + k] as number;
+        m[pivot * n + k] = t;
+      }
+      const t = x[c] as number;
+      x[c] = x[pivot] as number;
+      x[pivot] = t;
+    }
+    const d = m[c * n + c] as number;
+    if (Math.abs(d) < 1e-300) continue;
+    for (let r = 0; r < n; r++) {
+      if (r === c) continue;
+      const f = (m[r * n + c] as number) / d;
+      if (f === 0) continue;
+      for (let k = c; k < n; k++) m[r * n + k] = (m[r * n + k] as number) - f * (m[c * n + k] as number);
+      x[r] = (x[r] as number) - f * (x[c] as number);
+    }
+  }
+  for (let c = 0; c < n; c++) {
+    const d = m[c * n + c] as number;
+    x[c] = Math.abs(d) < 1e-300 ? 0 : (x[c] as number) / d;
+  }
+  return x;
+}
+
+/** The fitted model: per variant its predicted log worth (NaN: its item has no variant with a worth). */
+export interface WorthModel {
+  effects: Float64Array;
+  predictedLog: Float64Array;
+}
+
+/**
+ * Fits the model to the variants with a known worth (`worth[v] > 0`, from `realms[v]` realms) and
+ * predicts every variant's log worth. The variants of one item are consecutive (`itemOf`). The fit
+ * is within items (each item's own level cancels out), weighted by realms, once more without the
+ * variants it fits worst (a dead listing setting a rare variant's worth).
+ */
+export function fitWorthModel(
+  itemOf: Int32Array,
+  features: (v: number) => VariantFeatures,
+  worth: ArrayLike<number>,
+  realms: ArrayLike<number>,
+): WorthModel {
+  const V = itemOf.length;
+  // Float32: item levels, counts and 0/1 flags are exact in it, at half the bytes (a full region has
+  // a few hundred thousand variants).
+  const x = new Float32Array(V * FEATURES);
+  const row = new Float64Array(FEATURES);
+  for (let v = 0; v < V; v++) {
+    featuresInto(features(v), row);
+    x.set(row, v * FEATURES);
+  }
+  const weight = new Float64Array(V);
+  for (let v = 0; v < V; v++) {
+    const w = worth[v] as number;
+    weight[v] = w > 0 ? Math.min(MAX_FIT_WEIGHT, realms[v] as number) : 0;
+  }
+  const logWorth = (v: number) => Math.log(worth[v] as number);
+  let effects = fitWithin(itemOf, x, logWorth, weight);
+  // Second fit without the worst residuals.
+  const residual = new Float64Array(V);
+  const absResiduals: number[] = [];
+  forEachItem(itemOf, (a, b) => {
+    const level = itemLevelOf(a, b, x, effects, logWorth, weight);
+    if (Number.isNaN(level)) return;
+    for (let v = a; v < b; v++) {
+      if ((weight[v] as number) <= 0) continue;
+      residual[v] = logWorth(v) - level - dot(x, v, effects);
+      absResiduals.push(Math.abs(residual[v] as number));
+    }
+  });
+  if (absResiduals.length > 0) {
+    absResiduals.sort((p, q) => p - q);
+    const sigma = 1.4826 * (absResiduals[absResiduals.length >> 1] as number);
+    const limit = Math.max(TRIM_SIGMAS * sigma, 0.05);
+    for (let v = 0; v < V; v++) if (Math.abs(residual[v] as number) > limit) weight[v] = 0;
+    effects = fitWithin(itemOf, x, logWorth, weight);
+  }
+  const predictedLog = new Float64Array(V).fill(Number.NaN);
+  forEachItem(itemOf, (a, b) => {
+    const level = itemLevelOf(a, b, x, effects, logWorth, weight);
+    if (Number.isNaN(level)) return;
+    for (let v = a; v < b; v++) predictedLog[v] = level + dot(x, v, effects);
+  });
+  return { effects, predictedLog };
+}
+
+/** Calls `each(a, b)` for each item's variants a..b-1. */
+function forEachItem(itemOf: Int32Array, each: (a: number, b: number) => void): void {
+  for (let a = 0; a < itemOf.length;) {
+    let b = a + 1;
+    while (b < itemOf.length && itemOf[b] === itemOf[a]) b++;
+    each(a, b);
+    a = b;
+  }
+}
+
+function dot(x: Float32Array, v: number, effects: Float64Array): number {
+  let s = 0;
+  for (let k = 0; k < FEATURES; k++) s += (x[v * FEATURES + k] as number) * (effects[k] as number);
+  return s;
+}
+
+/**
+ * The item's own level: the weighted median of its variants' log worth less their features' effects
+ * (NaN: none known). A median, so one variant's dead listing does not move the level of the others.
+ */
+function itemLevelOf(
+  a: number,
+  b: number,
+  x: Float32Array,
+  effects: Float64Array,
+  logWorth: (v: number) => number,
+  weight: Float64Array,
+): number {
+  if (levelScratch.level.length < b - a) {
+    levelScratch.level = new Float64Array(2 * (b - a));
+    levelScratch.weight = new Float64Array(2 * (b - a));
+  }
+  const { level, weight: w } = levelScratch;
+  let n = 0;
+  let total = 0;
+  for (let v = a; v < b; v++) {
+    const wv = weight[v] as number;
+    if (wv <= 0) continue;
+    // Insertion by level: an item has a handful of variants.
+    const l = logWorth(v) - dot(x, v, effects);
+    let i = n++;
+    while (i > 0 && (level[i - 1] as number) > l) {
+      level[i] = level[i - 1] as number;
+      w[i] = w[i - 1] as number;
+      i--;
+    }
+    level[i] = l;
+    w[i] = wv;
+    total += wv;
+  }
+  if (n === 0) return Number.NaN;
+  let below = 0;
+  for (let i = 0; i < n; i++) {
+    below += w[i] as number;
+    if (below >= total / 2) return level[i] as number;
+  }
+  return level[n - 1] as number;
+}
+
+/** itemLevelOf's working rows, grown to the item with the most variants. */
+const levelScratch = { level: new Float64Array(64), weight: new Float64Array(64) };
+
+/** Weighted least squares of log worth on the features, each item's variants centred on their own mean. */
+function fitWithin(
+  itemOf: Int32Array,
+  x: Float32Array,
+  logWorth: (v: number) => number,
+  weight: Float64Array,
+): Float64Array {
+  const xtx = new Float64Array(FEATURES * FEATURES);
+  const xty = new Float64Array(FEATURES);
+  const mean = new Float64Array(FEATURES);
+  const d = new Float64Array(FEATURES);
+  forEachItem(itemOf, (a, b) => {
+    let sw = 0;
+    let my = 0;
+    mean.fill(0);
+    let known = 0;
+    for (let v = a; v < b; v++) {
+      const w = weight[v] as number;
+      if (w <= 0) continue;
+      known++;
+      sw += w;
+      my += w * logWorth(v);
+      for (let k = 0; k < FEATURES; k++) mean[k] = (mean[k] as number) + w * (x[v * FEATURES + k] as number);
+    }
+    if (known < 2) return;
+    my /= sw;
+    for (let k = 0; k < FEATURES; k++) mean[k] = (mean[k] as number) / sw;
+    for (let v = a; v < b; v++) {
+      const w = weight[v] as number;
+      if (w <= 0) continue;
+      const y = logWorth(v) - my;
+      for (let k = 0; k < FEATURES; k++) d[k] = (x[v * FEATURES + k] as number) - (mean[k] as number);
+      for (let i = 0; i < FEATURES; i++) {
+        const di = d[i] as number;
+        if (di === 0) continue;
+        xty[i] = (xty[i] as number) + w * di * y;
+        for (let j = 0; j < FEATURES; j++)
+          xtx[i * FEATURES + j] = (xtx[i * FEATURES + j] as number) + w * di * (d[j] as number);
+      }
+    }
+  });
+  return solve(xtx, xty);
+}
+
+/**
+ * A variant's worth from its own (`own`, 0: none, from `realms` realms) and the model's prediction
+ * (log; NaN: none): their geometric mean weighted by realms against MODEL_WEIGHT_REALMS.
+ */
+export function blendedWorth(own: number, realms: number, predictedLog: number): number {
+  if (Number.isNaN(predictedLog)) return own;
+  if (!(own > 0) || realms <= 0) return Math.exp(predictedLog);
+  return Math.exp(
+    (realms * Math.log(own) + MODEL_WEIGHT_REALMS * predictedLog) / (realms + MODEL_WEIGHT_REALMS),
+  );
+}
