@@ -197,3 +197,63 @@ describe('the hours a sell listing was posted for (read off its time left and ag
     expect(sellPosted([[[2, 90, 1, 'LONG']], [[2, 90, 1, 'LONG']]])).toBeNull();
   });
 });
+
+describe('the worth of a rare variant, learned from the other items (worth-model.ts)', () => {
+  const items = [...data.items.values()].slice(0, 6).map((i) => i.id);
+  const [A, B, C] = data.realms.map((r) => r.id) as [number, number, number];
+  /** [auction id, item id, gold per unit, Speed?]. */
+  const auctions = (rows: [number, number, number, boolean][]): string =>
+    JSON.stringify({
+      auctions: rows.map(([id, itemId, gold, speed]) => ({
+        id,
+        item: speed ? { id: itemId, bonus_lists: [42] } : { id: itemId },
+        quantity: 1,
+        unit_price: gold * 10_000,
+        time_left: 'VERY_LONG',
+      })),
+    });
+  const target = items[0] as number;
+  /** The target's Speed variant on A (1,000g) and B (800g: the only other realm with it); plain at 100g everywhere. */
+  function floorOnA(otherItems: number[]): { floor: number | null | undefined; flags: string[] | undefined } {
+    const b = builder();
+    let id = 1;
+    const others = (speedGold: number) =>
+      otherItems.flatMap((itemId): [number, number, number, boolean][] => [
+        [id++, itemId, 100, false],
+        [id++, itemId, speedGold, true],
+      ]);
+    for (const at of [T0, T0 + H]) {
+      id = 1;
+      b.ingest(
+        A,
+        auctions([
+          [id++, target, 100, false],
+          [id++, target, 1000, true],
+        ]),
+        at,
+      );
+      // Elsewhere a Speed variant is worth 1.25x the plain one, on every other item.
+      b.ingest(B, auctions([[id++, target, 100, false], [id++, target, 800, true], ...others(125)]), at);
+      b.ingest(C, auctions([[id++, target, 100, false], ...others(125)]), at);
+    }
+    // Bought on B (its only other realm), sold on A.
+    const [row] = flippingSearch(b.build(), {
+      buyingRealms: [B],
+      sellingRealms: [A],
+      floors: NO_FLOORS,
+    }).filter((r) => r.id === target && r.uniqueItemKey.endsWith('_speed'));
+    return { floor: row?.evidence.sellItemFloor14d, flags: row?.flags };
+  }
+
+  it('prices the Speed variant by what Speed adds on every item, not by its one other listing at 8x', () => {
+    // Alone, the 800g listing on B says Speed is worth 8x plain: A's 100g plain days convert to 800g.
+    const alone = floorOnA([]);
+    expect(alone.floor).toBeGreaterThan(600);
+    expect(alone.flags).not.toContain('dead-listing');
+    // Five items say Speed adds 25%; B's one listing moves that only part of the way (1 realm against 4).
+    const taught = floorOnA(items.slice(1));
+    expect(taught.floor).toBeGreaterThan(150);
+    expect(taught.floor).toBeLessThan(250);
+    expect(taught.flags).toContain('dead-listing');
+  });
+});
