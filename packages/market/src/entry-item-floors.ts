@@ -9,7 +9,7 @@ import type { DayBucket } from './evidence/day-bucket';
 import { fillItemFloors, type ItemValues } from './evidence/item-floor';
 import type { RealmListing } from './ingest';
 import { variantWorth } from './variant-worth';
-import { blendedWorth, fitWorthModel, type VariantFeatures } from './worth-model';
+import { blendedWorth, fitWorthModel, type VariantFeatures, VariantTraits } from './worth-model';
 
 export interface EntryFloorsInput {
   /** Latest listing per realm index (undefined: none). */
@@ -116,9 +116,9 @@ function blendWithModel(
   without: Float32Array,
 ): void {
   const V = offsets.length - 1;
-  const realms = new Float64Array(V);
+  const realms = new Uint16Array(V);
   for (let v = 0; v < V; v++) realms[v] = (offsets[v + 1] as number) - (offsets[v] as number);
-  const { predictedLog } = fitWorthModel(itemOf, features, region, realms);
+  const { predictedLog } = fitWorthModel(itemOf, new VariantTraits(V, features), region, realms);
   for (let v = 0; v < V; v++) {
     const predicted = predictedLog[v] as number;
     const n = realms[v] as number;

@@ -29,21 +29,57 @@ const MAX_FIT_WEIGHT = 8;
 /** Fit residuals beyond this many robust standard deviations are left out of the second fit. */
 const TRIM_SIGMAS = 3;
 
-function featuresInto(f: VariantFeatures, out: Float64Array): void {
+const PET = 1;
+const SOCKET_SHIFT = 1;
+const TERTIARY_SHIFT = 3;
+
+/**
+ * Every variant's features, packed (6 bytes a variant: a full region has hundreds of thousands), read
+ * by the fit as the effects' inputs (featuresInto).
+ */
+export class VariantTraits {
+  readonly level: Float32Array;
+  readonly quality: Uint8Array;
+  /** Bit 0: a pet; bits 1-2: sockets (2: two or more); bits 3-6: Speed, Leech, Avoidance, Indestructible. */
+  readonly flags: Uint8Array;
+
+  constructor(count: number, features: (v: number) => VariantFeatures) {
+    this.level = new Float32Array(count);
+    this.quality = new Uint8Array(count);
+    this.flags = new Uint8Array(count);
+    for (let v = 0; v < count; v++) {
+      const f = features(v);
+      this.level[v] = f.itemLevel;
+      this.quality[v] = f.qualityId;
+      let flags = (f.isPet ? PET : 0) | (Math.min(2, f.sockets) << SOCKET_SHIFT);
+      for (const stat of f.tertiaryStats) {
+        const i = TERTIARIES.indexOf(stat as (typeof TERTIARIES)[number]);
+        if (i >= 0) flags |= 1 << (TERTIARY_SHIFT + i);
+      }
+      this.flags[v] = flags;
+    }
+  }
+
+  get count(): number {
+    return this.level.length;
+  }
+}
+
+/** The fit's inputs of variant v: item level, one socket, two or more, each tertiary, quality; a pet's level 25 and quality. */
+function featuresInto(t: VariantTraits, v: number, out: Float64Array): void {
   out.fill(0);
-  if (f.isPet) {
-    out[8] = f.itemLevel >= 25 ? 1 : 0;
-    out[9] = f.qualityId;
+  const flags = t.flags[v] as number;
+  if ((flags & PET) !== 0) {
+    out[8] = (t.level[v] as number) >= 25 ? 1 : 0;
+    out[9] = t.quality[v] as number;
     return;
   }
-  out[0] = f.itemLevel;
-  if (f.sockets === 1) out[1] = 1;
-  if (f.sockets >= 2) out[2] = 1;
-  for (const stat of f.tertiaryStats) {
-    const i = TERTIARIES.indexOf(stat as (typeof TERTIARIES)[number]);
-    if (i >= 0) out[3 + i] = 1;
-  }
-  out[7] = f.qualityId;
+  out[0] = t.level[v] as number;
+  const sockets = (flags >> SOCKET_SHIFT) & 3;
+  if (sockets === 1) out[1] = 1;
+  if (sockets === 2) out[2] = 1;
+  for (let i = 0; i < TERTIARIES.length; i++) if ((flags & (1 << (TERTIARY_SHIFT + i))) !== 0) out[3 + i] = 1;
+  out[7] = t.quality[v] as number;
 }
 
 /** Solves a x = b for a symmetric positive (semi-)definite FEATURES x FEATURES system; a tiny ridge keeps unused effects at 0. */
@@ -100,52 +136,53 @@ export interface WorthModel {
  */
 export function fitWorthModel(
   itemOf: Int32Array,
-  features: (v: number) => VariantFeatures,
+  traits: VariantTraits,
   worth: ArrayLike<number>,
   realms: ArrayLike<number>,
 ): WorthModel {
   const V = itemOf.length;
-  // Float32: item levels, counts and 0/1 flags are exact in it, at half the bytes (a full region has
-  // a few hundred thousand variants).
-  const x = new Float32Array(V * FEATURES);
-  const row = new Float64Array(FEATURES);
-  for (let v = 0; v < V; v++) {
-    featuresInto(features(v), row);
-    x.set(row, v * FEATURES);
-  }
-  const weight = new Float64Array(V);
+  const weight = new Float32Array(V);
   for (let v = 0; v < V; v++) {
     const w = worth[v] as number;
     weight[v] = w > 0 ? Math.min(MAX_FIT_WEIGHT, realms[v] as number) : 0;
   }
-  const logWorth = (v: number) => Math.log(worth[v] as number);
-  let effects = fitWithin(itemOf, x, logWorth, weight);
-  // Second fit without the worst residuals.
-  const residual = new Float64Array(V);
-  const absResiduals: number[] = [];
+  const fit = { itemOf, traits, worth, weight, row: new Float64Array(FEATURES) };
+  let effects = fitWithin(fit);
+  // Second fit without the worst residuals: the limit from the first fit's median absolute residual.
+  const absResiduals = new Float32Array(V);
+  let known = 0;
   forEachItem(itemOf, (a, b) => {
-    const level = itemLevelOf(a, b, x, effects, logWorth, weight);
-    if (Number.isNaN(level)) return;
-    for (let v = a; v < b; v++) {
-      if ((weight[v] as number) <= 0) continue;
-      residual[v] = logWorth(v) - level - dot(x, v, effects);
-      absResiduals.push(Math.abs(residual[v] as number));
-    }
+    const level = itemLevelOf(fit, a, b, effects);
+    for (let v = a; v < b; v++)
+      if ((weight[v] as number) > 0) absResiduals[known++] = Math.abs(residualOf(fit, v, level, effects));
   });
-  if (absResiduals.length > 0) {
-    absResiduals.sort((p, q) => p - q);
-    const sigma = 1.4826 * (absResiduals[absResiduals.length >> 1] as number);
+  if (known > 0) {
+    const sorted = absResiduals.subarray(0, known).sort();
+    const sigma = 1.4826 * (sorted[known >> 1] as number);
     const limit = Math.max(TRIM_SIGMAS * sigma, 0.05);
-    for (let v = 0; v < V; v++) if (Math.abs(residual[v] as number) > limit) weight[v] = 0;
-    effects = fitWithin(itemOf, x, logWorth, weight);
+    forEachItem(itemOf, (a, b) => {
+      const level = itemLevelOf(fit, a, b, effects);
+      for (let v = a; v < b; v++)
+        if ((weight[v] as number) > 0 && Math.abs(residualOf(fit, v, level, effects)) > limit) weight[v] = 0;
+    });
+    effects = fitWithin(fit);
   }
   const predictedLog = new Float64Array(V).fill(Number.NaN);
   forEachItem(itemOf, (a, b) => {
-    const level = itemLevelOf(a, b, x, effects, logWorth, weight);
+    const level = itemLevelOf(fit, a, b, effects);
     if (Number.isNaN(level)) return;
-    for (let v = a; v < b; v++) predictedLog[v] = level + dot(x, v, effects);
+    for (let v = a; v < b; v++) predictedLog[v] = level + dot(fit, v, effects);
   });
   return { effects, predictedLog };
+}
+
+/** What the fit reads: the variants, their worth and their weight in it (0: left out), and a working row. */
+interface Fit {
+  itemOf: Int32Array;
+  traits: VariantTraits;
+  worth: ArrayLike<number>;
+  weight: Float32Array;
+  row: Float64Array;
 }
 
 /** Calls `each(a, b)` for each item's variants a..b-1. */
@@ -158,24 +195,23 @@ function forEachItem(itemOf: Int32Array, each: (a: number, b: number) => void): 
   }
 }
 
-function dot(x: Float32Array, v: number, effects: Float64Array): number {
+function dot(fit: Fit, v: number, effects: Float64Array): number {
+  featuresInto(fit.traits, v, fit.row);
   let s = 0;
-  for (let k = 0; k < FEATURES; k++) s += (x[v * FEATURES + k] as number) * (effects[k] as number);
+  for (let k = 0; k < FEATURES; k++) s += (fit.row[k] as number) * (effects[k] as number);
   return s;
+}
+
+/** log worth less the item's level and the features' effects (NaN when the level is unknown). */
+function residualOf(fit: Fit, v: number, level: number, effects: Float64Array): number {
+  return Math.log(fit.worth[v] as number) - level - dot(fit, v, effects);
 }
 
 /**
  * The item's own level: the weighted median of its variants' log worth less their features' effects
  * (NaN: none known). A median, so one variant's dead listing does not move the level of the others.
  */
-function itemLevelOf(
-  a: number,
-  b: number,
-  x: Float32Array,
-  effects: Float64Array,
-  logWorth: (v: number) => number,
-  weight: Float64Array,
-): number {
+function itemLevelOf(fit: Fit, a: number, b: number, effects: Float64Array): number {
   if (levelScratch.level.length < b - a) {
     levelScratch.level = new Float64Array(2 * (b - a));
     levelScratch.weight = new Float64Array(2 * (b - a));
@@ -184,10 +220,10 @@ function itemLevelOf(
   let n = 0;
   let total = 0;
   for (let v = a; v < b; v++) {
-    const wv = weight[v] as number;
+    const wv = fit.weight[v] as number;
     if (wv <= 0) continue;
     // Insertion by level: an item has a handful of variants.
-    const l = logWorth(v) - dot(x, v, effects);
+    const l = Math.log(fit.worth[v] as number) - dot(fit, v, effects);
     let i = n++;
     while (i > 0 && (level[i - 1] as number) > l) {
       level[i] = level[i - 1] as number;
@@ -211,12 +247,8 @@ function itemLevelOf(
 const levelScratch = { level: new Float64Array(64), weight: new Float64Array(64) };
 
 /** Weighted least squares of log worth on the features, each item's variants centred on their own mean. */
-function fitWithin(
-  itemOf: Int32Array,
-  x: Float32Array,
-  logWorth: (v: number) => number,
-  weight: Float64Array,
-): Float64Array {
+function fitWithin(fit: Fit): Float64Array {
+  const { itemOf, traits, weight, row } = fit;
   const xtx = new Float64Array(FEATURES * FEATURES);
   const xty = new Float64Array(FEATURES);
   const mean = new Float64Array(FEATURES);
@@ -231,8 +263,9 @@ function fitWithin(
       if (w <= 0) continue;
       known++;
       sw += w;
-      my += w * logWorth(v);
-      for (let k = 0; k < FEATURES; k++) mean[k] = (mean[k] as number) + w * (x[v * FEATURES + k] as number);
+      my += w * Math.log(fit.worth[v] as number);
+      featuresInto(traits, v, row);
+      for (let k = 0; k < FEATURES; k++) mean[k] = (mean[k] as number) + w * (row[k] as number);
     }
     if (known < 2) return;
     my /= sw;
@@ -240,8 +273,9 @@ function fitWithin(
     for (let v = a; v < b; v++) {
       const w = weight[v] as number;
       if (w <= 0) continue;
-      const y = logWorth(v) - my;
-      for (let k = 0; k < FEATURES; k++) d[k] = (x[v * FEATURES + k] as number) - (mean[k] as number);
+      const y = Math.log(fit.worth[v] as number) - my;
+      featuresInto(traits, v, row);
+      for (let k = 0; k < FEATURES; k++) d[k] = (row[k] as number) - (mean[k] as number);
       for (let i = 0; i < FEATURES; i++) {
         const di = d[i] as number;
         if (di === 0) continue;
