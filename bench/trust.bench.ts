@@ -370,9 +370,16 @@ await source.close();
 const runMs = now() - t0;
 const runPeakRss = process.resourceUsage().maxRSS * 1024;
 let evidenceBytes = 0;
+/** The evidence in memory at the end: kept snapshots and daily buckets (RealmEvidence.byteLength). */
+const held = { kept: 0, days: 0, dayCount: 0 };
 for (const id of realmIds) {
   const ev = builder.realmEvidence(id);
-  if (ev) evidenceBytes += evidenceToBytes(ev).length;
+  if (!ev) continue;
+  evidenceBytes += evidenceToBytes(ev).length;
+  const { kept, days } = ev.byteLength;
+  held.kept += kept;
+  held.days += days;
+  held.dayCount = Math.max(held.dayCount, ev.buckets.length);
 }
 
 if (ROWS_OUT) writeFileSync(ROWS_OUT, `${rowsOut.join('\n')}\n`);
@@ -695,7 +702,9 @@ const runLine =
   `${ms(searchMs / Math.max(1, evalCount))} ms each), the truth ${(truthMs / 1000).toFixed(1)} s ` +
   `(${count(salesSeen)} sales), the whole benchmark ${(totalMs / 1000).toFixed(0)} s. Peak RSS of the run ` +
   `(simulator, its ground truth and the engine with evidence) ${mib(runPeakRss)} MiB; the evidence as ` +
-  `stored (evidenceToBytes, ${realms.length} realms, ${Math.min(DAYS, 14)} daily buckets) ${mb(evidenceBytes)} MB.`;
+  `stored (evidenceToBytes, ${realms.length} realms, ${Math.min(DAYS, 14)} daily buckets) ${mb(evidenceBytes)} MB, ` +
+  `in memory ${mb(held.kept + held.days)} MB (kept snapshots ${mb(held.kept)} MB, ${held.dayCount} daily buckets ` +
+  `${mb(held.days)} MB: ${mb(held.days / Math.max(1, held.dayCount))} MB a day).`;
 const checks =
   `${count(rowsSeen)} flipping rows at the evaluation hours (${count(trustRows)} with trust fields); ` +
   `rows whose buy or sell price differs from our own reading of the dumps: ${count(priceMismatches)}.`;

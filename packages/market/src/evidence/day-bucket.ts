@@ -81,6 +81,23 @@ export class DayBucket {
     return this.size_;
   }
 
+  /** Bytes of the typed arrays the day holds (a frozen day: exactly what it uses). */
+  get byteLength(): number {
+    return (
+      this.variants.byteLength +
+      this.lowest.byteLength +
+      this.listings.byteLength +
+      this.saleOf.byteLength +
+      this.recUnits.byteLength +
+      this.recTotal.byteLength +
+      this.recSales.byteLength +
+      this.recFirst.byteLength +
+      this.nextSale.byteLength +
+      (this.recStart?.byteLength ?? 0) +
+      this.saleBin.byteLength
+    );
+  }
+
   /** The variant's slot, or -1. */
   private find(variant: number): number {
     return indexInSorted(this.variants, this.size_, variant);

@@ -165,6 +165,13 @@ export class RealmEvidence {
     return this.last;
   }
 
+  /** Bytes held: the kept snapshot's buffers and every daily bucket's arrays (the memory the evidence costs). */
+  get byteLength(): { kept: number; days: number } {
+    const k = this.last;
+    const kept = k === null ? 0 : k.auctionBuffer.byteLength + k.groupBuffer.byteLength;
+    return { kept, days: this.days.reduce((sum, b) => sum + b.byteLength, 0) };
+  }
+
   get lastHourMs(): number | null {
     return this.last?.hourMs ?? this.restoredHourMs;
   }

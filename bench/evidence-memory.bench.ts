@@ -1,0 +1,128 @@
+// What the evidence holds in memory over a whole UTC day at `full` size (issue 13, section 2: at most
+// +150 MB RSS at full, with 14 days of daily buckets kept). The cost rows of bench:trust ingest 4 hours,
+// so they see the kept snapshots and a few hours of one day; this runs a day and an hour, so the first
+// day is complete and frozen as it is kept for two weeks, and states what 14 such days come to.
+//
+// The bytes are the evidence's own arrays (RealmEvidence.byteLength: every kept snapshot's buffers and
+// every daily bucket's typed arrays), exact and free of the process's other memory; "as stored" is the
+// day encoded alone (evidenceToBytes), what DATA_DIR or the database keeps of it.
+import { evidenceToBytes, RealmEvidence, SnapshotBuilder } from '@goldroute/market';
+import type { EconomySize } from '@goldroute/simulator';
+import { createEconomy } from '@goldroute/simulator';
+import { DumpSource } from './lib/dump-worker';
+import { machine, machineText } from './lib/machine';
+import { table, writeSection } from './lib/report';
+import { count, mb, mib, now } from './lib/stats';
+
+const COMMAND = 'npm run bench:evidence-memory --workspace bench';
+const SIZE = (process.env.EVIDENCE_MEMORY_SIZE ?? 'full') as EconomySize;
+const SEED = 1;
+const REGION = 'us';
+/** A whole day and the first hour of the next: the first day is then frozen. */
+const HOURS = 25;
+const EVIDENCE_DAYS = 14;
+
+const m = machine();
+const t0 = now();
+const economy = createEconomy({ seed: SEED, size: SIZE });
+const realms = economy.connectedRealms(REGION);
+const statics = economy.staticData(REGION);
+const builder = new SnapshotBuilder({
+  region: REGION,
+  realms: statics.realms,
+  items: statics.items,
+  pets: statics.pets,
+  bonusData: economy.bonusData,
+  evidence: true,
+});
+const source = new DumpSource({ seed: SEED, size: SIZE, region: REGION, realmIds: realms.map((r) => r.id) });
+
+interface Held {
+  kept: number;
+  days: number;
+  cells: number;
+  auctions: number;
+}
+function held(): Held {
+  const out: Held = { kept: 0, days: 0, cells: 0, auctions: 0 };
+  for (const ev of builder.evidenceRealms().values()) {
+    const bytes = ev.byteLength;
+    out.kept += bytes.kept;
+    out.days += bytes.days;
+    out.cells += ev.buckets.reduce((s, b) => s + b.size, 0);
+    out.auctions += ev.lastSnapshot?.count ?? 0;
+  }
+  return out;
+}
+
+source.request(0);
+let lastLiveDay: Held | null = null;
+for (let h = 0; h < HOURS; h++) {
+  const { dumps } = await source.take(h);
+  if (h + 1 < HOURS) source.request(h + 1);
+  realms.forEach((realm, i) => {
+    builder.ingest(realm.id, dumps[i] as Uint8Array, economy.lastModified(REGION, realm.id, h));
+  });
+  if (h === 23) lastLiveDay = held();
+  if (h % 6 === 5) console.log(`hour ${h + 1}: ${((now() - t0) / 1000).toFixed(0)} s`);
+}
+await source.close();
+
+// The first day, frozen, and the second (one hour in), per realm summed.
+let frozenBytes = 0;
+let frozenCells = 0;
+let storedBytes = 0;
+let keptBytes = 0;
+let auctions = 0;
+for (const ev of builder.evidenceRealms().values()) {
+  const first = ev.buckets[0];
+  if (!first) continue;
+  frozenBytes += first.byteLength;
+  frozenCells += first.size;
+  storedBytes += evidenceToBytes(RealmEvidence.fromDays([first])).length;
+  keptBytes += ev.byteLength.kept;
+  auctions += ev.lastSnapshot?.count ?? 0;
+}
+const live = lastLiveDay as Held;
+// 14 days: the kept snapshots, 13 frozen days like the first and today's live day at its fullest.
+const liveDayBytes = live.days;
+const fourteen = keptBytes + (EVIDENCE_DAYS - 1) * frozenBytes + liveDayBytes;
+const rss = process.resourceUsage().maxRSS * 1024;
+const runS = (now() - t0) / 1000;
+
+const rows = [
+  ['kept snapshots (every realm, the last hour)', `${count(auctions)} auctions`, `${mb(keptBytes)} MB`],
+  ['a day at its end, live (hour 24)', `${count(live.cells)} variant-days`, `${mb(liveDayBytes)} MB`],
+  ['a day frozen (as kept for two weeks)', `${count(frozenCells)} variant-days`, `${mb(frozenBytes)} MB`],
+  ['a day as stored (evidenceToBytes)', '', `${mb(storedBytes)} MB`],
+  [`${EVIDENCE_DAYS} days held: kept + 13 frozen + 1 live`, '', `**${mb(fourteen)} MB**`],
+];
+const report = table(['what', 'count', 'bytes'], rows);
+const verdict = fourteen <= 150e6 ? 'met' : 'NOT met';
+console.log(`\n${report}\n\npeak RSS ${mib(rss)} MiB, ${runS.toFixed(0)} s`);
+console.log(`evidence-memory: 14 days at ${SIZE} ${mb(fourteen)} MB (target 150 MB: ${verdict})`);
+
+if (SIZE === 'full') {
+  writeSection(
+    'evidence-memory',
+    `## The evidence in memory over 14 days at \`full\` size (issue 13)
+
+Command: \`${COMMAND}\`\\
+Machine: ${machineText(m)}
+
+The simulator (\`full\`, seed ${SEED}, ${realms.length} US connected realms) runs ${HOURS} hours into one
+\`SnapshotBuilder\` with \`evidence: true\`: a whole UTC day, then the first hour of the next, which freezes
+the first day as it is then kept for two weeks. Bytes are the evidence's own arrays
+(\`RealmEvidence.byteLength\`: the kept snapshots' buffers and the daily buckets' typed arrays), summed over
+the realms. The cost rows of bench:trust ingest 4 hours, so they hold the kept snapshots and a few
+hours of one day; this is what 14 days come to.
+
+${report}
+
+Target at \`full\`: at most +150 MB RSS with the evidence: **${verdict}**. A day is one cell per variant
+listed on a realm that day (14 bytes) and a record per variant sold (about 22 bytes); at \`full\` most
+variants are gear with their own bonus ids, listed on one realm, so a day has about as many cells as the
+region has auctions in an hour. Peak RSS of the run (the simulator's worker, the engine with evidence)
+${mib(rss)} MiB; the run took ${runS.toFixed(0)} s.`,
+  );
+}
