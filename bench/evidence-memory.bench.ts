@@ -120,9 +120,9 @@ hours of one day; this is what 14 days come to.
 ${report}
 
 Target at \`full\`: at most +150 MB RSS with the evidence: **${verdict}**. A day is one cell per variant
-listed on a realm that day (14 bytes) and a record per variant sold (about 22 bytes); at \`full\` most
-variants are gear with their own bonus ids, listed on one realm, so a day has about as many cells as the
-region has auctions in an hour. Peak RSS of the run (the simulator's worker, the engine with evidence)
+listed on a realm that day (14 bytes) and a record per variant sold (20 bytes, and 2 a sale): most
+variants are gear with their own bonus ids, so a day has ${(frozenCells / Math.max(1, auctions)).toFixed(2)} cells per
+auction of an hour in the region. Peak RSS of the run (the simulator's worker, the engine with evidence)
 ${mib(rss)} MiB; the run took ${runS.toFixed(0)} s.`,
   );
 }
