@@ -36,38 +36,31 @@ const builder = new SnapshotBuilder({
 });
 const source = new DumpSource({ seed: SEED, size: SIZE, region: REGION, realmIds: realms.map((r) => r.id) });
 
-interface Held {
-  kept: number;
-  days: number;
-  cells: number;
-  auctions: number;
-}
-function held(): Held {
-  const out: Held = { kept: 0, days: 0, cells: 0, auctions: 0 };
+/** The one day every realm holds before the first rollover, summed: its bytes and its cells. */
+function liveDay(): { bytes: number; cells: number } {
+  const out = { bytes: 0, cells: 0 };
   for (const ev of builder.evidenceRealms().values()) {
-    const bytes = ev.byteLength;
-    out.kept += bytes.kept;
-    out.days += bytes.days;
-    out.cells += ev.buckets.reduce((s, b) => s + b.size, 0);
-    out.auctions += ev.lastSnapshot?.count ?? 0;
+    const day = ev.buckets[0];
+    out.bytes += day?.byteLength ?? 0;
+    out.cells += day?.size ?? 0;
   }
   return out;
 }
 
 source.request(0);
-let lastLiveDay: Held | null = null;
+let live = { bytes: 0, cells: 0 };
 for (let h = 0; h < HOURS; h++) {
   const { dumps } = await source.take(h);
   if (h + 1 < HOURS) source.request(h + 1);
   realms.forEach((realm, i) => {
     builder.ingest(realm.id, dumps[i] as Uint8Array, economy.lastModified(REGION, realm.id, h));
   });
-  if (h === 23) lastLiveDay = held();
+  if (h === 23) live = liveDay();
   if (h % 6 === 5) console.log(`hour ${h + 1}: ${((now() - t0) / 1000).toFixed(0)} s`);
 }
 await source.close();
 
-// The first day, frozen, and the second (one hour in), per realm summed.
+// The first day, now frozen, and the kept snapshots, per realm summed.
 let frozenBytes = 0;
 let frozenCells = 0;
 let storedBytes = 0;
@@ -82,16 +75,14 @@ for (const ev of builder.evidenceRealms().values()) {
   keptBytes += ev.byteLength.kept;
   auctions += ev.lastSnapshot?.count ?? 0;
 }
-const live = lastLiveDay as Held;
 // 14 days: the kept snapshots, 13 frozen days like the first and today's live day at its fullest.
-const liveDayBytes = live.days;
-const fourteen = keptBytes + (EVIDENCE_DAYS - 1) * frozenBytes + liveDayBytes;
+const fourteen = keptBytes + (EVIDENCE_DAYS - 1) * frozenBytes + live.bytes;
 const rss = process.resourceUsage().maxRSS * 1024;
 const runS = (now() - t0) / 1000;
 
 const rows = [
   ['kept snapshots (every realm, the last hour)', `${count(auctions)} auctions`, `${mb(keptBytes)} MB`],
-  ['a day at its end, live (hour 24)', `${count(live.cells)} variant-days`, `${mb(liveDayBytes)} MB`],
+  ['a day at its end, live (hour 24)', `${count(live.cells)} variant-days`, `${mb(live.bytes)} MB`],
   ['a day frozen (as kept for two weeks)', `${count(frozenCells)} variant-days`, `${mb(frozenBytes)} MB`],
   ['a day as stored (evidenceToBytes)', '', `${mb(storedBytes)} MB`],
   [`${EVIDENCE_DAYS} days held: kept + ${EVIDENCE_DAYS - 1} frozen + 1 live`, '', `**${mb(fourteen)} MB**`],

@@ -202,9 +202,13 @@ function dot(fit: Fit, v: number, effects: Float64Array): number {
   return s;
 }
 
+function logWorth(fit: Fit, v: number): number {
+  return Math.log(fit.worth[v] as number);
+}
+
 /** log worth less the item's level and the features' effects (NaN when the level is unknown). */
 function residualOf(fit: Fit, v: number, level: number, effects: Float64Array): number {
-  return Math.log(fit.worth[v] as number) - level - dot(fit, v, effects);
+  return logWorth(fit, v) - level - dot(fit, v, effects);
 }
 
 /**
@@ -223,7 +227,7 @@ function itemLevelOf(fit: Fit, a: number, b: number, effects: Float64Array): num
     const wv = fit.weight[v] as number;
     if (wv <= 0) continue;
     // Insertion by level: an item has a handful of variants.
-    const l = Math.log(fit.worth[v] as number) - dot(fit, v, effects);
+    const l = logWorth(fit, v) - dot(fit, v, effects);
     let i = n++;
     while (i > 0 && (level[i - 1] as number) > l) {
       level[i] = level[i - 1] as number;
@@ -263,7 +267,7 @@ function fitWithin(fit: Fit): Float64Array {
       if (w <= 0) continue;
       known++;
       sw += w;
-      my += w * Math.log(fit.worth[v] as number);
+      my += w * logWorth(fit, v);
       featuresInto(traits, v, row);
       for (let k = 0; k < FEATURES; k++) mean[k] = (mean[k] as number) + w * (row[k] as number);
     }
@@ -273,7 +277,7 @@ function fitWithin(fit: Fit): Float64Array {
     for (let v = a; v < b; v++) {
       const w = weight[v] as number;
       if (w <= 0) continue;
-      const y = Math.log(fit.worth[v] as number) - my;
+      const y = logWorth(fit, v) - my;
       featuresInto(traits, v, row);
       for (let k = 0; k < FEATURES; k++) d[k] = (row[k] as number) - (mean[k] as number);
       for (let i = 0; i < FEATURES; i++) {
