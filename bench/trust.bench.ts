@@ -23,7 +23,7 @@ import {
 import type { DeadListingReference } from '@goldroute/domain';
 import { writeFileSync } from 'node:fs';
 import type { TradeItem } from '@goldroute/market';
-import { evidenceToBytes, flippingSearch, goldToCopper, SnapshotBuilder } from '@goldroute/market';
+import { flippingSearch, goldToCopper, SnapshotBuilder } from '@goldroute/market';
 import type { EconomySize, RegionCode } from '@goldroute/simulator';
 import { createEconomy } from '@goldroute/simulator';
 import { groundTruth, type TruthListing } from '@goldroute/simulator/truth';
@@ -53,6 +53,7 @@ import {
 import type { LowestListing } from './lib/variant-keys';
 import { auctionIds, lowestListings, VariantKeys } from './lib/variant-keys';
 import { DumpSource } from './lib/dump-worker';
+import { StoredDays } from './lib/stored-days';
 
 const COMMAND = 'npm run bench:trust --workspace bench';
 const SEED = Number(process.env.TRUST_SEED ?? 1);
@@ -328,6 +329,7 @@ console.log(
 );
 // Dumps are written one hour ahead in a worker thread (the same seed and size: the same market).
 const source = new DumpSource({ seed: SEED, size: SIZE, region: REGION, realmIds });
+const stored = new StoredDays();
 source.request(0);
 for (let h = 0; h < HOURS; h++) {
   const isEval = evalSet.has(h);
@@ -358,6 +360,8 @@ for (let h = 0; h < HOURS; h++) {
     searchMs += now() - t;
     evaluate(h, rows, lowest);
   }
+  // As the server does once the hour's evidence is saved.
+  stored.storeAndCompact(builder);
   if (h % 24 === 23) {
     const hours = h + 1;
     console.log(
@@ -369,17 +373,16 @@ for (let h = 0; h < HOURS; h++) {
 await source.close();
 const runMs = now() - t0;
 const runPeakRss = process.resourceUsage().maxRSS * 1024;
-let evidenceBytes = 0;
-/** The evidence in memory at the end: kept snapshots and daily buckets (RealmEvidence.byteLength). */
+const evidenceBytes = stored.total(builder);
+/** The evidence in memory at the end: kept snapshots and days, past ones compacted (RealmEvidence.byteLength). */
 const held = { kept: 0, days: 0, dayCount: 0 };
 for (const id of realmIds) {
   const ev = builder.realmEvidence(id);
   if (!ev) continue;
-  evidenceBytes += evidenceToBytes(ev).length;
   const { kept, days } = ev.byteLength;
   held.kept += kept;
   held.days += days;
-  held.dayCount = Math.max(held.dayCount, ev.buckets.length);
+  held.dayCount = Math.max(held.dayCount, ev.allDays.length);
 }
 
 if (ROWS_OUT) writeFileSync(ROWS_OUT, `${rowsOut.join('\n')}\n`);
@@ -703,8 +706,9 @@ const runLine =
   `(${count(salesSeen)} sales), the whole benchmark ${(totalMs / 1000).toFixed(0)} s. Peak RSS of the run ` +
   `(simulator, its ground truth and the engine with evidence) ${mib(runPeakRss)} MiB; the evidence as ` +
   `stored (evidenceToBytes, ${realms.length} realms, ${Math.min(DAYS, 14)} daily buckets) ${mb(evidenceBytes)} MB, ` +
-  `in memory ${mb(held.kept + held.days)} MB (kept snapshots ${mb(held.kept)} MB, ${held.dayCount} daily buckets ` +
-  `${mb(held.days)} MB: ${mb(held.days / Math.max(1, held.dayCount))} MB a day).`;
+  `in memory ${mb(held.kept + held.days)} MB (kept snapshots ${mb(held.kept)} MB, ${held.dayCount} days ` +
+  `${mb(held.days)} MB: ${mb(held.days / Math.max(1, held.dayCount))} MB a day, the past ones compacted once stored; ` +
+  `the slowest compaction ${ms(stored.slowestCompactMs)} ms).`;
 const checks =
   `${count(rowsSeen)} flipping rows at the evaluation hours (${count(trustRows)} with trust fields); ` +
   `rows whose buy or sell price differs from our own reading of the dumps: ${count(priceMismatches)}.`;

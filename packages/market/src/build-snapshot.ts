@@ -3,7 +3,7 @@
 // entries by price once. Per-variant metadata, TSM figures and dropship groups follow the variant order.
 import { fillEntryItemFloors } from './entry-item-floors';
 import { EntryTrustBuilder, emptyEntryTrust } from './entry-trust';
-import type { DayBucket } from './evidence/day-bucket';
+import type { WindowDay } from './evidence/past-day';
 import type { ListingEvidence } from './evidence/listing-evidence';
 import type { RealmListing } from './ingest';
 import type { MarketSnapshot, SnapshotVariant } from './market-snapshot';
@@ -32,8 +32,8 @@ export interface RowEvidenceSource {
   rows(connectedRealmId: number): ListingEvidence | undefined;
   /** Hourly snapshots of the realm in the 14-day evidence window. */
   hoursObserved(connectedRealmId: number): number;
-  /** The realm's daily buckets in the 14-day window, keyed by raw variant id (the item floors). */
-  days(connectedRealmId: number): readonly DayBucket[];
+  /** The realm's days in the 14-day window, keyed by raw variant id (the item floors). */
+  days(connectedRealmId: number): readonly WindowDay[];
 }
 
 /** Builds a snapshot from realm listings in one call. */

@@ -5,7 +5,7 @@
 // lists leaves the realm's own price out: a variant offered on two realms, one of them by a dead
 // listing, is otherwise worth half the dead price, and the floor converted by it is as dear.
 
-import type { DayBucket } from './evidence/day-bucket';
+import type { WindowDay } from './evidence/past-day';
 import { fillItemFloors, type ItemValues } from './evidence/item-floor';
 import type { RealmListing } from './ingest';
 import { variantWorth } from './variant-worth';
@@ -30,7 +30,7 @@ export interface EntryFloorsInput {
   /** What sets each variant apart from the others of its item (worth-model.ts). */
   features: (v: number) => VariantFeatures;
   /** The realm's evidence days in the window (empty: none). */
-  days: (connectedRealmId: number) => readonly DayBucket[];
+  days: (connectedRealmId: number) => readonly WindowDay[];
 }
 
 /** One realm's rows at a time, shared and grown. */

@@ -112,6 +112,19 @@ export class SnapshotBuilder {
     return this.evidenceOf;
   }
 
+  /**
+   * Keeps every realm's past days that are stored in full (`stored`, by realm, day and snapshots; all
+   * without it) as only what the build reads of them (RealmEvidence.compactPast); returns the days
+   * compacted.
+   */
+  compactEvidence(stored?: (connectedRealmId: number, day: number, snapshots: number) => boolean): number {
+    let days = 0;
+    for (const [id, evidence] of this.evidenceOf) {
+      days += evidence.compactPast(stored && ((day, snapshots) => stored(id, day, snapshots)));
+    }
+    return days;
+  }
+
   listing(connectedRealmId: number): RealmListing | undefined {
     return this.listings.get(connectedRealmId);
   }

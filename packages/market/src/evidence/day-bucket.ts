@@ -368,28 +368,9 @@ export class DayBucket {
     }
   }
 
-  /**
-   * For each row (rowOf[variant] - 1) whose variant was listed this day: counts the day in days[row]
-   * and inserts the day's lowest into lows[row * LOWS_KEPT ..], the row's smallest daily lowests, ascending.
-   */
+  /** See lowestByRowOf. */
   lowestByRow(rowOf: Int32Array, days: Uint8Array, lows: Float64Array): void {
-    const n = this.size_;
-    const limit = rowOf.length;
-    for (let s = 0; s < n; s++) {
-      const v = this.variants[s] as number;
-      if (v >= limit) break;
-      const r = (rowOf[v] as number) - 1;
-      const low = this.lowest[s] as number;
-      if (r < 0 || low === Infinity) continue;
-      days[r] = (days[r] as number) + 1;
-      let at = r * LOWS_KEPT + LOWS_KEPT - 1;
-      if (low >= (lows[at] as number)) continue;
-      while (at > r * LOWS_KEPT && low < (lows[at - 1] as number)) {
-        lows[at] = lows[at - 1] as number;
-        at--;
-      }
-      lows[at] = low;
-    }
+    lowestByRowOf(this.variants, this.lowest, this.size_, rowOf, days, lows);
   }
 
   /**
@@ -399,6 +380,15 @@ export class DayBucket {
    */
   listedCells(): { keys: Int32Array; lowest: Float32Array; size: number } {
     return { keys: this.variants, lowest: this.lowest, size: this.size_ };
+  }
+
+  /**
+   * The sales of the day, frozen first: per cell its record (-1: none), whose bins are
+   * bins[recStart[r]..recStart[r + 1]), ascending. Read-only views of the day's own arrays.
+   */
+  frozenSales(): { saleOf: Int32Array; recStart: Int32Array; bins: Uint16Array } {
+    this.freeze();
+    return { saleOf: this.saleOf, recStart: this.recStart as Int32Array, bins: this.saleBin };
   }
 
   /** Then copies each cell's bins to bins[fill[row]..], advancing fill[row]. */
@@ -457,5 +447,36 @@ export class DayBucket {
     const s = this.slot(variant);
     this.lowest[s] = lowest ?? Infinity;
     this.listings[s] = Math.min(U16, listings);
+  }
+}
+
+/**
+ * For each row (rowOf[key] - 1) whose variant was listed in a day of cells keys[0..size) (ascending,
+ * their lowest prices in `lowest`, Infinity: not listed): counts the day in days[row] and inserts its
+ * lowest into lows[row * LOWS_KEPT ..], the row's smallest daily lowests, ascending.
+ */
+export function lowestByRowOf(
+  keys: Int32Array,
+  lowest: Float32Array,
+  size: number,
+  rowOf: Int32Array,
+  days: Uint8Array,
+  lows: Float64Array,
+): void {
+  const limit = rowOf.length;
+  for (let s = 0; s < size; s++) {
+    const v = keys[s] as number;
+    if (v >= limit) break;
+    const r = (rowOf[v] as number) - 1;
+    const low = lowest[s] as number;
+    if (r < 0 || low === Infinity) continue;
+    days[r] = (days[r] as number) + 1;
+    let at = r * LOWS_KEPT + LOWS_KEPT - 1;
+    if (low >= (lows[at] as number)) continue;
+    while (at > r * LOWS_KEPT && low < (lows[at - 1] as number)) {
+      lows[at] = lows[at - 1] as number;
+      at--;
+    }
+    lows[at] = low;
   }
 }

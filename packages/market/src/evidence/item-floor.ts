@@ -4,7 +4,7 @@
 // item's other variants there (other item levels, other bonuses) tell how dear the realm is for it:
 // item prices differ from realm to realm far more than one variant's worth differs from another's.
 
-import type { DayBucket } from './day-bucket';
+import type { WindowDay } from './past-day';
 import { lowerBound } from './sorted-search';
 
 /** Prices within 0.5% are one price: a float day lowest against the listing's own copper price. */
@@ -80,7 +80,7 @@ function wantedVariant(values: ItemValues, key: number, low: number): number {
  * stepping over its own days left out (an item with a hundred variants on a realm has a hundred rows).
  */
 export function fillItemFloors(
-  days: readonly DayBucket[],
+  days: readonly WindowDay[],
   rowVariant: Int32Array,
   sellLow: Float64Array,
   size: number,

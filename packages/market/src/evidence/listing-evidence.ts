@@ -80,6 +80,6 @@ export function listingEvidence(
   if (keysScratch.length < size) keysScratch = new Int32Array(Math.max(size, keysScratch.length * 2));
   const keys = keysScratch;
   for (let j = 0; j < size; j++) keys[j] = keyOf(rawIds[j] as number);
-  fillListing(evidence.lastSnapshot, evidence.buckets, keys, size, nowMs, out);
+  fillListing(evidence.lastSnapshot, evidence.allDays, keys, size, nowMs, out);
   return out;
 }

@@ -5,8 +5,9 @@
 // for every row of every realm each hour, so it allocates nothing per row.
 
 import { NEAR_PRICE_FACTOR } from '@goldroute/domain';
-import { type DayBucket, LOWS_KEPT } from './day-bucket';
+import { LOWS_KEPT } from './day-bucket';
 import { ageAt, type KeptSnapshot, priceAt, quantityAt, timeLeftAt } from './kept-snapshot';
+import type { WindowDay } from './past-day';
 import { postedHours } from './posted-hours';
 import { medianOfBinRange } from './price-bins';
 import { inWindow } from './realm-evidence';
@@ -73,15 +74,15 @@ function mediansByRow(
 /**
  * Fills `out` (zeroed, `size` rows) for the rows of a listing whose variant keys are keys[0..size)
  * (negative: no variant, the row stays zero), from the realm's last kept snapshot (`last`, null
- * before any snapshot: RealmEvidence.lastSnapshot) and its daily buckets (`buckets`, ascending by
- * day: RealmEvidence.buckets), both only read. As lowestPrice, depthAtOrBelow, lowestListingAge,
+ * before any snapshot: RealmEvidence.lastSnapshot) and its days (`buckets`, ascending by
+ * day: RealmEvidence.allDays), both only read. As lowestPrice, depthAtOrBelow, lowestListingAge,
  * quantityAt and salesSeen would per row, in a few sequential passes and without allocating per
  * row: the listing figures walk each row's auctions once, and the sales of the 14 days are swept
  * day by day into one buffer of bins, from which each row's median is selected in place.
  */
 export function fillListing(
   last: KeptSnapshot | null,
-  buckets: readonly DayBucket[],
+  buckets: readonly WindowDay[],
   keys: Int32Array,
   size: number,
   nowMs: number,

@@ -18,14 +18,15 @@ import {
   timeLeftAt,
 } from './kept-snapshot';
 import { type ListingGroups, SNIPE_PRICE_RATIO } from './listing-groups';
+import { PastDay, type WindowDay } from './past-day';
 import { medianOfBins } from './price-bins';
 import { follow, GONE, groupAll, regroupListings } from './regroup';
 import { indexInSorted } from './sorted-search';
 
 export const EVIDENCE_DAYS = 14;
 
-/** The buckets (ascending by day) of the 14 UTC days ending with the day of `nowMs`. */
-export function inWindow(buckets: readonly DayBucket[], nowMs: number): DayBucket[] {
+/** The days (ascending) of the 14 UTC days ending with the day of `nowMs`. */
+export function inWindow<D extends { day: number }>(buckets: readonly D[], nowMs: number): D[] {
   const today = dayOf(nowMs);
   return buckets.filter((b) => b.day > today - EVIDENCE_DAYS && b.day <= today);
 }
@@ -136,8 +137,10 @@ function isSnipe(prev: KeptSnapshot, j: number, from: number, to: number, refere
 
 export class RealmEvidence {
   private last: KeptSnapshot | null = null;
-  /** Ascending by day, at most EVIDENCE_DAYS, the newest last. */
+  /** Days in full, ascending: today's, and past days not yet compacted (compactPast); the newest last. */
   private days: DayBucket[] = [];
+  /** Past days as the build reads them (past-day.ts), ascending; with `days`, at most EVIDENCE_DAYS. */
+  private past: PastDay[] = [];
 
   /** Time of the last snapshot observed before a restore (storage keeps buckets, not the snapshot). */
   private restoredHourMs: number | null = null;
@@ -150,9 +153,39 @@ export class RealmEvidence {
     return evidence;
   }
 
-  /** The daily buckets, ascending by day (storage and the listing pass read them; only observe adds). */
+  /**
+   * The days held in full, ascending: today's and those not yet compacted (storage writes them from
+   * here; only observe and addPastDay add).
+   */
   get buckets(): readonly DayBucket[] {
     return this.days;
+  }
+
+  /** Every day held, in full or compacted, ascending by day (the listing pass and the item floors read them). */
+  get allDays(): readonly WindowDay[] {
+    if (this.past.length === 0) return this.days;
+    return [...this.past, ...this.days].sort((a, b) => a.day - b.day);
+  }
+
+  /** Whether a day (UTC days since the epoch) is held, in full or compacted. */
+  hasDay(day: number): boolean {
+    return this.days.some((b) => b.day === day) || this.past.some((b) => b.day === day);
+  }
+
+  /**
+   * Keeps every day but the newest (today's) as only what the build reads of it (past-day.ts): about
+   * a fifth of its bytes. Only days `stored` says are stored in full as they are (the day and its
+   * snapshots): a compacted day leaves `buckets`, so storage and the history no longer see it here.
+   * Returns the days compacted.
+   */
+  compactPast(stored: (day: number, snapshots: number) => boolean = () => true): number {
+    const newest = this.days[this.days.length - 1];
+    const done = this.days.filter((b) => b !== newest && stored(b.day, b.snapshots));
+    if (done.length === 0) return 0;
+    for (const b of done) this.past.push(PastDay.of(b));
+    this.past.sort((a, b) => a.day - b.day);
+    this.days = this.days.filter((b) => !done.includes(b));
+    return done.length;
   }
 
   /**
@@ -169,7 +202,8 @@ export class RealmEvidence {
   get byteLength(): { kept: number; days: number } {
     const k = this.last;
     const kept = k === null ? 0 : k.auctionBuffer.byteLength + k.groupBuffer.byteLength;
-    return { kept, days: this.days.reduce((sum, b) => sum + b.byteLength, 0) };
+    const full = this.days.reduce((sum, b) => sum + b.byteLength, 0);
+    return { kept, days: this.past.reduce((sum, b) => sum + b.byteLength, full) };
   }
 
   get lastHourMs(): number | null {
@@ -257,12 +291,19 @@ export class RealmEvidence {
    * has no bucket for that day and it falls in the 14 days ending with its newest day.
    */
   addPastDay(bucket: DayBucket): boolean {
-    const newest = this.days[this.days.length - 1]?.day ?? bucket.day;
+    const newest = this.newestDay() ?? bucket.day;
     if (bucket.day > newest || bucket.day <= newest - EVIDENCE_DAYS) return false;
-    if (this.days.some((b) => b.day === bucket.day)) return false;
+    if (this.hasDay(bucket.day)) return false;
     bucket.freeze();
     this.days = [...this.days, bucket].sort((a, b) => a.day - b.day);
     return true;
+  }
+
+  /** The newest day held (today's once a snapshot came), or null. */
+  private newestDay(): number | null {
+    const full = this.days[this.days.length - 1]?.day ?? null;
+    const past = this.past[this.past.length - 1]?.day ?? null;
+    return full === null ? past : past === null ? full : Math.max(full, past);
   }
 
   private bucket(day: number): DayBucket {
@@ -272,34 +313,32 @@ export class RealmEvidence {
     const bucket = new DayBucket(day);
     this.days.push(bucket);
     this.days = this.days.filter((b) => b.day > day - EVIDENCE_DAYS);
+    this.past = this.past.filter((b) => b.day > day - EVIDENCE_DAYS);
     return bucket;
   }
 
-  /** The daily buckets of the 14 UTC days ending with the day of `nowMs`, ascending. */
-  windowDays(nowMs: number): DayBucket[] {
-    return inWindow(this.days, nowMs);
+  /** The days of the 14 UTC days ending with the day of `nowMs`, ascending. */
+  windowDays(nowMs: number): WindowDay[] {
+    return inWindow(this.allDays, nowMs);
   }
 
   /** Snapshots taken in the 14 UTC days ending with the day of `nowMs` (hours of evidence). */
   hoursObserved(nowMs: number): number {
-    const today = dayOf(nowMs);
-    let hours = 0;
-    for (const b of this.days) if (b.day > today - EVIDENCE_DAYS && b.day <= today) hours += b.snapshots;
-    return hours;
+    return this.windowDays(nowMs).reduce((hours, b) => hours + b.snapshots, 0);
   }
 
   /** Sales of the variant seen in the 14 UTC days ending with the day of `nowMs`. */
   salesSeen(variant: number, nowMs: number): SalesSeen {
-    const today = dayOf(nowMs);
     const bins: number[] = [];
     let count = 0;
-    for (const b of this.days) {
-      if (b.day > today - EVIDENCE_DAYS && b.day <= today) count += b.collectBins(variant, bins);
-    }
+    for (const b of this.windowDays(nowMs)) count += b.collectBins(variant, bins);
     return { count, median: medianOfBins(bins) };
   }
 
-  /** The 14 days ending with the newest day observed, oldest first (empty before any snapshot). */
+  /**
+   * The 14 days ending with the newest day held in full, oldest first (empty before any snapshot).
+   * Compacted days (compactPast) show as days without data: the history is read from stored evidence.
+   */
   history(variant: number): HistoryDay[] {
     const newest = this.days[this.days.length - 1];
     if (newest === undefined) return [];

@@ -149,7 +149,7 @@ export interface ReplayProgress {
 
 /** Whether the realm's live evidence holds the UTC day starting at `dayMs` (whole or in part). */
 const holdsDay = (r: Replay, id: number, dayMs: number): boolean =>
-  r.builder.realmEvidence(id)?.buckets.some((b: DayBucket) => b.day * DAY_MS === dayMs) ?? false;
+  r.builder.realmEvidence(id)?.hasDay(dayMs / DAY_MS) ?? false;
 
 /**
  * Replays each day from `newest` back to the oldest of the window that ends with `today` and that

@@ -121,8 +121,23 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
   const savedDays = new Map<string, number>();
   let savedTableLength = 0;
 
+  /**
+   * Writes the days that took snapshots since the last save. Past days stored in full as they are
+   * (a replay may add one while a save is under way) are then kept in memory as only what the build
+   * reads of them (RealmEvidence.compactPast); without a store, every past day is.
+   */
   async function saveEvidence(b: SnapshotBuilder): Promise<void> {
-    if (!deps.evidence) return;
+    if (!deps.evidence) {
+      b.compactEvidence();
+      return;
+    }
+    if (await writeEvidence(b, deps.evidence)) {
+      b.compactEvidence((id, day, snapshots) => savedDays.get(`${id}:${day}`) === snapshots);
+    }
+  }
+
+  /** Whether the save went through. */
+  async function writeEvidence(b: SnapshotBuilder, evidenceStore: EvidenceStore): Promise<boolean> {
     const days: EvidenceDay[] = [];
     const snapshotsOf = new Map<string, number>();
     let newestDay = -Infinity;
@@ -137,16 +152,17 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
     }
     const table = b.table.toInt32();
     try {
-      await deps.evidence.save(region, table.length === savedTableLength ? null : table, days, newestDay);
+      await evidenceStore.save(region, table.length === savedTableLength ? null : table, days, newestDay);
     } catch (err) {
       log.warn({ err, region }, 'deal evidence not saved; the next snapshot tries again');
-      return;
+      return false;
     }
     savedTableLength = table.length;
     for (const [key, snapshots] of snapshotsOf) savedDays.set(key, snapshots);
     for (const key of savedDays.keys()) {
       if (Number(key.slice(key.indexOf(':') + 1)) <= newestDay - EVIDENCE_DAYS) savedDays.delete(key);
     }
+    return true;
   }
 
   let replay: Promise<void> | null = null;
