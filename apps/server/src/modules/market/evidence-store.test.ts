@@ -50,10 +50,16 @@ describe('evidence store', () => {
     expect((await rows('us', 11)).map((r) => r.day).sort()).toEqual([DAY0, DAY0 + 1, DAY0 + 2]);
     const loaded = await store.load('us');
     expect(Array.from(loaded.table ?? [])).toEqual([1, 2, 3]);
+    // Loaded to build from: the past days compacted, today's in full.
     const back = loaded.realms.get(11);
-    expect(daysOf(back)).toEqual([DAY0, DAY0 + 1, DAY0 + 2]);
+    expect(back?.allDays.map((d) => d.day)).toEqual([DAY0, DAY0 + 1, DAY0 + 2]);
+    expect(daysOf(back)).toEqual([DAY0 + 2]);
     expect(back?.lastHourMs).toBe(e.lastHourMs);
-    expect(back?.history(7).at(-1)).toMatchObject({ lowest: 1002, listings: 3 });
+    expect(back?.hoursObserved(e.lastHourMs as number)).toBe(72);
+    // Read for the history: every day in full.
+    const full = (await store.realms('us', [11])).get(11);
+    expect(daysOf(full)).toEqual([DAY0, DAY0 + 1, DAY0 + 2]);
+    expect(full?.history(7).at(-2)).toMatchObject({ lowest: 1001, listings: 3 });
   });
 
   it('writes only the days given, and drops days that left the 14-day window', async () => {

@@ -41,28 +41,43 @@ export function dayBytes(evidence: RealmEvidence, bucket: DayBucket): Uint8Array
   return evidenceToBytes(RealmEvidence.fromDays([bucket], evidence.lastHourMs));
 }
 
+type Row = { realmId: number; day: number; bytes: Uint8Array };
+
+/**
+ * A realm's evidence from its day rows. With `compact`, its past days, stored as they are, are kept
+ * only as the build reads them (RealmEvidence.compactPast) as soon as the realm is decoded, so that
+ * loading a region never holds every realm's 14 days in full at once.
+ */
+function fromDayRows(rows: readonly Row[], compact: boolean): RealmEvidence {
+  const buckets: DayBucket[] = [];
+  let last: number | null = null;
+  for (const row of rows) {
+    const one = evidenceFromBytes(row.bytes);
+    buckets.push(...one.buckets);
+    const at = one.lastHourMs;
+    if (at !== null && (last === null || at > last)) last = at;
+  }
+  const evidence = RealmEvidence.fromDays(buckets, last);
+  if (compact) evidence.compactPast();
+  return evidence;
+}
+
 /** Each realm's evidence from its rows: its day rows when it has any, else its whole-blob row. */
-function assemble(
-  rows: readonly { realmId: number; day: number; bytes: Uint8Array }[],
-): Map<number, RealmEvidence> {
-  const days = new Map<number, { buckets: DayBucket[]; last: number | null }>();
+function assemble(rows: readonly Row[], compact = false): Map<number, RealmEvidence> {
+  const days = new Map<number, Row[]>();
   const whole = new Map<number, Uint8Array>();
   for (const row of rows) {
     if (row.realmId === TABLE_ROW) continue;
-    if (row.day === WHOLE) {
-      whole.set(row.realmId, row.bytes);
-      continue;
+    if (row.day === WHOLE) whole.set(row.realmId, row.bytes);
+    else {
+      const realmRows = days.get(row.realmId);
+      if (realmRows) realmRows.push(row);
+      else days.set(row.realmId, [row]);
     }
-    const one = evidenceFromBytes(row.bytes);
-    let realm = days.get(row.realmId);
-    if (!realm) days.set(row.realmId, (realm = { buckets: [], last: null }));
-    realm.buckets.push(...one.buckets);
-    const last = one.lastHourMs;
-    if (last !== null && (realm.last === null || last > realm.last)) realm.last = last;
   }
   const out = new Map<number, RealmEvidence>();
   for (const [id, bytes] of whole) if (!days.has(id)) out.set(id, evidenceFromBytes(bytes));
-  for (const [id, r] of days) out.set(id, RealmEvidence.fromDays(r.buckets, r.last));
+  for (const [id, realmRows] of days) out.set(id, fromDayRows(realmRows, compact));
   return out;
 }
 
@@ -73,7 +88,8 @@ export function createEvidenceStore(db: Db) {
     async load(region: Region): Promise<StoredEvidence> {
       const rows = await db.select(columns).from(marketEvidence).where(eq(marketEvidence.region, region));
       const tableRow = rows.find((r) => r.realmId === TABLE_ROW);
-      return { table: tableRow ? int32Of(tableRow.bytes) : null, realms: assemble(rows) };
+      // Loaded to build from: past days compacted, as the region ingestor keeps them once stored.
+      return { table: tableRow ? int32Of(tableRow.bytes) : null, realms: assemble(rows, true) };
     },
 
     /** The stored evidence of some realms (a deal's two), without the rest. */
