@@ -23,7 +23,10 @@ import {
 import type { DeadListingReference } from '@goldroute/domain';
 import { writeFileSync } from 'node:fs';
 import type { TradeItem } from '@goldroute/market';
-import { flippingSearch, goldToCopper, SnapshotBuilder } from '@goldroute/market';
+import { createPastDayFiles, flippingSearch, goldToCopper, SnapshotBuilder } from '@goldroute/market';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { EconomySize, RegionCode } from '@goldroute/simulator';
 import { createEconomy } from '@goldroute/simulator';
 import { groundTruth, type TruthListing } from '@goldroute/simulator/truth';
@@ -84,6 +87,8 @@ const allRealms = economy.connectedRealms(REGION);
 const realms = REALM_LIMIT > 0 ? allRealms.slice(0, REALM_LIMIT) : allRealms;
 const realmIds = realms.map((r) => r.id);
 const statics = economy.staticData(REGION);
+const pastDaysDir = mkdtempSync(path.join(tmpdir(), 'past-days-'));
+const pastDays = createPastDayFiles(pastDaysDir);
 const builder = new SnapshotBuilder({
   region: REGION,
   realms: statics.realms.filter((r) => realmIds.includes(r.id)),
@@ -91,6 +96,8 @@ const builder = new SnapshotBuilder({
   pets: statics.pets,
   bonusData: economy.bonusData,
   evidence: true,
+  // Past days in files, as the server keeps them under DATA_DIR (past-day-shelves.ts).
+  pastDays,
 });
 const keys = new VariantKeys({ items: statics.items, pets: statics.pets, bonusData: economy.bonusData });
 
@@ -375,15 +382,18 @@ const runMs = now() - t0;
 const runPeakRss = process.resourceUsage().maxRSS * 1024;
 const evidenceBytes = stored.total(builder);
 /** The evidence in memory at the end: kept snapshots and days, past ones compacted (RealmEvidence.byteLength). */
-const held = { kept: 0, days: 0, dayCount: 0 };
+const held = { kept: 0, days: 0, shelved: 0, dayCount: 0 };
 for (const id of realmIds) {
   const ev = builder.realmEvidence(id);
   if (!ev) continue;
-  const { kept, days } = ev.byteLength;
+  const { kept, days, shelved } = ev.byteLength;
   held.kept += kept;
   held.days += days;
+  held.shelved += shelved;
   held.dayCount = Math.max(held.dayCount, ev.allDays.length);
 }
+pastDays.close();
+rmSync(pastDaysDir, { recursive: true, force: true });
 
 if (ROWS_OUT) writeFileSync(ROWS_OUT, `${rowsOut.join('\n')}\n`);
 
@@ -706,9 +716,9 @@ const runLine =
   `(${count(salesSeen)} sales), the whole benchmark ${(totalMs / 1000).toFixed(0)} s. Peak RSS of the run ` +
   `(simulator, its ground truth and the engine with evidence) ${mib(runPeakRss)} MiB; the evidence as ` +
   `stored (evidenceToBytes, ${realms.length} realms, ${Math.min(DAYS, 14)} daily buckets) ${mb(evidenceBytes)} MB, ` +
-  `in memory ${mb(held.kept + held.days)} MB (kept snapshots ${mb(held.kept)} MB, ${held.dayCount} days ` +
-  `${mb(held.days)} MB: ${mb(held.days / Math.max(1, held.dayCount))} MB a day, the past ones compacted once stored; ` +
-  `the slowest compaction ${ms(stored.slowestCompactMs)} ms).`;
+  `in memory ${mb(held.kept + held.days)} MB (kept snapshots ${mb(held.kept)} MB, today's ${mb(held.days)} MB) and ` +
+  `${held.dayCount - 1} past days compacted once stored in files ${mb(held.shelved)} MB ` +
+  `(the slowest compaction ${ms(stored.slowestCompactMs)} ms).`;
 const checks =
   `${count(rowsSeen)} flipping rows at the evaluation hours (${count(trustRows)} with trust fields); ` +
   `rows whose buy or sell price differs from our own reading of the dumps: ${count(priceMismatches)}.`;

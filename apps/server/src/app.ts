@@ -176,6 +176,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bus,
     startJobs,
     source: options.marketSource,
+    dataDir: config.dataDir,
     onUserChanged: userViews.forget,
   });
   server.addHook('onClose', () => market.close());

@@ -49,8 +49,11 @@ export {
   EvidenceCodecError,
   evidenceFromBytes,
   evidenceToBytes,
+  PastDay,
+  memoryShelf,
+  createPastDayFiles,
 } from './evidence';
-export type { DayCell, Depth, HistoryDay, SalesSeen } from './evidence';
+export type { DayCell, Depth, HistoryDay, PastDayShelf, SalesSeen, WindowDay } from './evidence';
 export {
   curveItemLevel,
   dropshipGroupKey,

@@ -3,6 +3,7 @@
 import type { RowEvidenceSource } from './build-snapshot';
 import { buildSnapshotWith } from './build-snapshot';
 import { listingEvidence } from './evidence/listing-evidence';
+import { memoryShelf, type PastDayShelf } from './evidence/past-day-shelf';
 import { RealmEvidence } from './evidence/realm-evidence';
 import type { RealmAuctions, RealmListing } from './ingest';
 import { ingestRealmDump } from './ingest';
@@ -20,6 +21,8 @@ export interface SnapshotBuilderOptions extends SnapshotSources {
    * time (lastModified), and the snapshot's evidence columns are filled.
    */
   evidence?: boolean;
+  /** Where compacted past days keep their bytes (compactEvidence); in memory without it. */
+  pastDays?: PastDayShelf;
 }
 
 // The builder's listings and its evidence use one raw variant table, so a raw id is its own evidence key.
@@ -118,10 +121,14 @@ export class SnapshotBuilder {
    * compacted.
    */
   compactEvidence(stored?: (connectedRealmId: number, day: number, snapshots: number) => boolean): number {
+    const shelf = this.options.pastDays ?? memoryShelf;
     let days = 0;
+    const held = new Set<number>();
     for (const [id, evidence] of this.evidenceOf) {
-      days += evidence.compactPast(stored && ((day, snapshots) => stored(id, day, snapshots)));
+      days += evidence.compactPast(stored && ((day, snapshots) => stored(id, day, snapshots)), shelf);
+      for (const d of evidence.allDays) held.add(d.day);
     }
+    shelf.keepOnly(held);
     return days;
   }
 

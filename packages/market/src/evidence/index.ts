@@ -3,6 +3,11 @@
 export { EVIDENCE_DAYS, RealmEvidence, soldFromTimeLeft } from './realm-evidence';
 export type { Depth, HistoryDay, SalesSeen } from './realm-evidence';
 export { DayBucket } from './day-bucket';
+export { PastDay } from './past-day';
+export type { WindowDay } from './past-day';
+export { memoryShelf } from './past-day-shelf';
+export type { PastDayShelf, ShelvedBytes } from './past-day-shelf';
+export { createPastDayFiles } from './past-day-files';
 export type { DayCell } from './day-bucket';
 export { EvidenceCodecError, evidenceFromBytes, evidenceToBytes } from './evidence-codec';
 export { listingEvidence } from './listing-evidence';

@@ -11,10 +11,12 @@
 //   within 0.025% of the listed price and half a copper (exact up to 2,000 copper), where the floors
 //   built from it compare prices within 0.5% (item-floor.ts, trust.ts);
 // - per cell that sold (one in ten), its place and where its bins start; 2 bytes a sale.
-// Reading a day decodes its keys and prices into working arrays shared by every past day: one day is
-// read at a time.
+// A day's arrays are one run of bytes, kept on a shelf (past-day-shelf.ts): in memory, or in a file
+// read back when the build reads the day. Reading a day decodes its keys and prices into working
+// arrays shared by every past day: one day is read at a time.
 
 import { type DayBucket, lowestByRowOf } from './day-bucket';
+import { memoryShelf, type PastDayShelf, type ShelvedBytes } from './past-day-shelf';
 import { indexInSorted } from './sorted-search';
 
 const STEP_WHOLE = 0xff;
@@ -41,59 +43,109 @@ export function lowPrice(code: number): number {
 /** The decoded keys and lowest prices of the day read last (listedCells). */
 const scratch = { keys: new Int32Array(0), lowest: new Float32Array(0) };
 
+/** A day's arrays, as views of its bytes. */
+interface Sections {
+  /** Per cell: its key's step from the one before (STEP_WHOLE: the key is next in `wholeKeys`). */
+  steps: Uint8Array;
+  wholeKeys: Int32Array;
+  /** Per cell: lowCode of its lowest price. */
+  lows: Uint16Array;
+  /** Per cell that sold, ascending: its place, and its bins at bins[binStart[r]..binStart[r + 1]). */
+  saleCell: Int32Array;
+  binStart: Int32Array;
+  bins: Uint16Array;
+}
+
+/** How many of each a day holds: its bytes are their arrays back to back, the widest first (aligned). */
+interface Counts {
+  cells: number;
+  whole: number;
+  records: number;
+  sales: number;
+}
+
+function bytesFor(c: Counts): number {
+  return 4 * (c.whole + 2 * c.records + 1) + 2 * (c.cells + c.sales) + c.cells;
+}
+
+/** The arrays over `bytes` (its byteOffset a multiple of 4). */
+function sectionsOf(bytes: Uint8Array, c: Counts): Sections {
+  const { buffer, byteOffset } = bytes;
+  let at = byteOffset;
+  const next = <T>(
+    make: new (b: ArrayBufferLike, at: number, n: number) => T,
+    n: number,
+    size: number,
+  ): T => {
+    const view = new make(buffer, at, n);
+    at += n * size;
+    return view;
+  };
+  const wholeKeys = next(Int32Array, c.whole, 4);
+  const saleCell = next(Int32Array, c.records, 4);
+  const binStart = next(Int32Array, c.records + 1, 4);
+  const lows = next(Uint16Array, c.cells, 2);
+  const bins = next(Uint16Array, c.sales, 2);
+  const steps = next(Uint8Array, c.cells, 1);
+  return { steps, wholeKeys, lows, saleCell, binStart, bins };
+}
+
+/**
+ * Days shelved outside the process (past-day-files.ts) read lately, with their buffers: a realm's
+ * passes read each of its days several times in a row, and a realm has at most 13 past days.
+ */
+const READ_SLOTS = 16;
+const readSlots: { day: PastDay | null; buffer: Uint8Array; sections: Sections | null }[] = Array.from(
+  { length: READ_SLOTS },
+  () => ({ day: null, buffer: new Uint8Array(0), sections: null }),
+);
+let nextSlot = 0;
+
 export class PastDay {
+  /** The sections of a day the process holds, made on first read. */
+  private held: Sections | null = null;
+
   private constructor(
     readonly day: number,
     /** Snapshots of the realm taken in the day (hours of evidence). */
     readonly snapshots: number,
-    readonly size: number,
-    /** Per cell: its key's step from the one before (STEP_WHOLE: the key is next in `wholeKeys`). */
-    private readonly steps: Uint8Array,
-    private readonly wholeKeys: Int32Array,
-    /** Per cell: lowCode of its lowest price. */
-    private readonly lows: Uint16Array,
-    /** Per cell that sold, ascending: its place, and its bins at bins[binStart[r]..binStart[r + 1]). */
-    private readonly saleCell: Int32Array,
-    private readonly binStart: Int32Array,
-    private readonly bins: Uint16Array,
+    private readonly counts: Counts,
+    private readonly bytes: ShelvedBytes,
   ) {}
 
-  /** The build's part of a day stored in full (frozen here if it was not). */
-  static of(bucket: DayBucket): PastDay {
+  get size(): number {
+    return this.counts.cells;
+  }
+
+  /** The build's part of a day stored in full (frozen here if it was not), shelved on `shelf`. */
+  static of(bucket: DayBucket, shelf: PastDayShelf = memoryShelf): PastDay {
     bucket.freeze();
     const { keys, lowest, size } = bucket.listedCells();
-    const steps = new Uint8Array(size);
-    const lows = new Uint16Array(size);
+    const sales = bucket.frozenSales();
     let whole = 0;
-    let prev = 0;
-    for (let s = 0; s < size; s++) {
+    let records = 0;
+    for (let s = 0, prev = 0; s < size; s++) {
       const key = keys[s] as number;
+      // The first key always goes whole: a day may start at any key.
       if (key - prev >= STEP_WHOLE || s === 0) whole++;
       prev = key;
+      if ((sales.saleOf[s] as number) >= 0) records++;
     }
-    const wholeKeys = new Int32Array(whole);
+    const counts: Counts = { cells: size, whole, records, sales: sales.bins.length };
+    const bytes = new Uint8Array(bytesFor(counts));
+    const { steps, wholeKeys, lows, saleCell, binStart, bins } = sectionsOf(bytes, counts);
     whole = 0;
-    prev = 0;
-    for (let s = 0; s < size; s++) {
+    let r = 0;
+    let at = 0;
+    for (let s = 0, prev = 0; s < size; s++) {
       const key = keys[s] as number;
       const step = key - prev;
-      // The first key always goes whole: a day may start at any key.
       if (step >= STEP_WHOLE || s === 0) {
         steps[s] = STEP_WHOLE;
         wholeKeys[whole++] = key;
       } else steps[s] = step;
       prev = key;
       lows[s] = lowCode(lowest[s] as number);
-    }
-    const sales = bucket.frozenSales();
-    let records = 0;
-    for (let s = 0; s < size; s++) if ((sales.saleOf[s] as number) >= 0) records++;
-    const saleCell = new Int32Array(records);
-    const binStart = new Int32Array(records + 1);
-    const bins = new Uint16Array(sales.bins.length);
-    let r = 0;
-    let at = 0;
-    for (let s = 0; s < size; s++) {
       const rec = sales.saleOf[s] as number;
       if (rec < 0) continue;
       saleCell[r] = s;
@@ -104,30 +156,46 @@ export class PastDay {
       at += to - from;
     }
     binStart[records] = at;
-    return new PastDay(bucket.day, bucket.snapshots, size, steps, wholeKeys, lows, saleCell, binStart, bins);
+    return new PastDay(bucket.day, bucket.snapshots, counts, shelf.put(bucket.day, bytes));
   }
 
-  /** Bytes of the typed arrays the day holds. */
+  /** Bytes of the day the process holds (none when shelved in a file). */
   get byteLength(): number {
-    return (
-      this.steps.byteLength +
-      this.wholeKeys.byteLength +
-      this.lows.byteLength +
-      this.saleCell.byteLength +
-      this.binStart.byteLength +
-      this.bins.byteLength
-    );
+    return this.bytes.inMemory ? this.bytes.byteLength : 0;
   }
 
-  /** The cells' keys, ascending, decoded into the shared working array. */
-  private decodeKeys(): Int32Array {
+  /** Bytes of the day shelved outside the process. */
+  get shelvedLength(): number {
+    return this.bytes.inMemory ? 0 : this.bytes.byteLength;
+  }
+
+  /** The day's arrays: held, or read from its shelf into a read slot. */
+  private sections(): Sections {
+    if (this.bytes.inMemory) {
+      this.held ??= sectionsOf(this.bytes.read(new Uint8Array(0)), this.counts);
+      return this.held;
+    }
+    for (const slot of readSlots) if (slot.day === this) return slot.sections as Sections;
+    const slot = readSlots[nextSlot] as (typeof readSlots)[number];
+    nextSlot = (nextSlot + 1) % READ_SLOTS;
+    if (slot.buffer.length < this.bytes.byteLength) {
+      slot.buffer = new Uint8Array(Math.max(this.bytes.byteLength, slot.buffer.length * 2));
+    }
+    slot.day = this;
+    slot.sections = sectionsOf(this.bytes.read(slot.buffer), this.counts);
+    return slot.sections;
+  }
+
+  /** The cells' keys, ascending, decoded into the shared working array; and the day's arrays. */
+  private decodeKeys(): { keys: Int32Array; day: Sections } {
     const n = this.size;
     if (scratch.keys.length < n) {
       scratch.keys = new Int32Array(Math.max(n, scratch.keys.length * 2));
       scratch.lowest = new Float32Array(scratch.keys.length);
     }
     const keys = scratch.keys;
-    const { steps, wholeKeys } = this;
+    const day = this.sections();
+    const { steps, wholeKeys } = day;
     let key = 0;
     let whole = 0;
     for (let s = 0; s < n; s++) {
@@ -135,14 +203,14 @@ export class PastDay {
       key = step === STEP_WHOLE ? (wholeKeys[whole++] as number) : key + step;
       keys[s] = key;
     }
-    return keys;
+    return { keys, day };
   }
 
   /** As DayBucket.listedCells: views of working arrays shared by every past day, valid until another is read. */
   listedCells(): { keys: Int32Array; lowest: Float32Array; size: number } {
-    const keys = this.decodeKeys();
+    const { keys, day } = this.decodeKeys();
     const lowest = scratch.lowest;
-    const lows = this.lows;
+    const lows = day.lows;
     for (let s = 0; s < this.size; s++) lowest[s] = lowPrice(lows[s] as number);
     return { keys, lowest, size: this.size };
   }
@@ -155,8 +223,8 @@ export class PastDay {
 
   /** As DayBucket.countSalesByRow. */
   countSalesByRow(rowOf: Int32Array, counts: Int32Array): void {
-    const keys = this.decodeKeys();
-    const { saleCell, binStart } = this;
+    const { keys, day } = this.decodeKeys();
+    const { saleCell, binStart } = day;
     const limit = rowOf.length;
     for (let r = 0; r < saleCell.length; r++) {
       const v = keys[saleCell[r] as number] as number;
@@ -168,30 +236,31 @@ export class PastDay {
   }
 
   /** As DayBucket.binsByRow. */
-  binsByRow(rowOf: Int32Array, fill: Int32Array, bins: Uint16Array): void {
-    const keys = this.decodeKeys();
-    const { saleCell, binStart } = this;
+  binsByRow(rowOf: Int32Array, fill: Int32Array, out: Uint16Array): void {
+    const { keys, day } = this.decodeKeys();
+    const { saleCell, binStart, bins } = day;
     const limit = rowOf.length;
     for (let r = 0; r < saleCell.length; r++) {
       const v = keys[saleCell[r] as number] as number;
       if (v >= limit) break;
       const row = (rowOf[v] as number) - 1;
       if (row < 0) continue;
-      const from = binStart[r] as number;
+      let at = fill[row] as number;
       const to = binStart[r + 1] as number;
-      bins.set(this.bins.subarray(from, to), fill[row] as number);
-      fill[row] = (fill[row] as number) + to - from;
+      for (let k = binStart[r] as number; k < to; k++) out[at++] = bins[k] as number;
+      fill[row] = at;
     }
   }
 
   /** As DayBucket.collectBins. */
   collectBins(variant: number, out: number[]): number {
-    const s = indexInSorted(this.decodeKeys(), this.size, variant);
-    const r = s < 0 ? -1 : indexInSorted(this.saleCell, this.saleCell.length, s);
+    const { keys, day } = this.decodeKeys();
+    const s = indexInSorted(keys, this.size, variant);
+    const r = s < 0 ? -1 : indexInSorted(day.saleCell, day.saleCell.length, s);
     if (r < 0) return 0;
-    const from = this.binStart[r] as number;
-    const to = this.binStart[r + 1] as number;
-    for (let k = from; k < to; k++) out.push(this.bins[k] as number);
+    const from = day.binStart[r] as number;
+    const to = day.binStart[r + 1] as number;
+    for (let k = from; k < to; k++) out.push(day.bins[k] as number);
     return to - from;
   }
 }

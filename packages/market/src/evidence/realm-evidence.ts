@@ -19,6 +19,7 @@ import {
 } from './kept-snapshot';
 import { type ListingGroups, SNIPE_PRICE_RATIO } from './listing-groups';
 import { PastDay, type WindowDay } from './past-day';
+import { memoryShelf, type PastDayShelf } from './past-day-shelf';
 import { medianOfBins } from './price-bins';
 import { follow, GONE, groupAll, regroupListings } from './regroup';
 import { indexInSorted } from './sorted-search';
@@ -174,15 +175,18 @@ export class RealmEvidence {
 
   /**
    * Keeps every day but the newest (today's) as only what the build reads of it (past-day.ts): about
-   * a fifth of its bytes. Only days `stored` says are stored in full as they are (the day and its
-   * snapshots): a compacted day leaves `buckets`, so storage and the history no longer see it here.
-   * Returns the days compacted.
+   * a fifth of its bytes, kept on `shelf`. Only days `stored` says are stored in full as they are
+   * (the day and its snapshots): a compacted day leaves `buckets`, so storage and the history no
+   * longer see it here. Returns the days compacted.
    */
-  compactPast(stored: (day: number, snapshots: number) => boolean = () => true): number {
+  compactPast(
+    stored: (day: number, snapshots: number) => boolean = () => true,
+    shelf: PastDayShelf = memoryShelf,
+  ): number {
     const newest = this.days[this.days.length - 1];
     const done = this.days.filter((b) => b !== newest && stored(b.day, b.snapshots));
     if (done.length === 0) return 0;
-    for (const b of done) this.past.push(PastDay.of(b));
+    for (const b of done) this.past.push(PastDay.of(b, shelf));
     this.past.sort((a, b) => a.day - b.day);
     this.days = this.days.filter((b) => !done.includes(b));
     return done.length;
@@ -198,12 +202,16 @@ export class RealmEvidence {
     return this.last;
   }
 
-  /** Bytes held: the kept snapshot's buffers and every daily bucket's arrays (the memory the evidence costs). */
-  get byteLength(): { kept: number; days: number } {
+  /**
+   * Bytes held: the kept snapshot's buffers and every day's arrays (the memory the evidence costs);
+   * and the bytes of past days shelved outside the process (past-day-files.ts).
+   */
+  get byteLength(): { kept: number; days: number; shelved: number } {
     const k = this.last;
     const kept = k === null ? 0 : k.auctionBuffer.byteLength + k.groupBuffer.byteLength;
     const full = this.days.reduce((sum, b) => sum + b.byteLength, 0);
-    return { kept, days: this.past.reduce((sum, b) => sum + b.byteLength, full) };
+    const shelved = this.past.reduce((sum, b) => sum + b.shelvedLength, 0);
+    return { kept, days: this.past.reduce((sum, b) => sum + b.byteLength, full), shelved };
   }
 
   get lastHourMs(): number | null {

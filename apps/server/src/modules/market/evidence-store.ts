@@ -6,7 +6,14 @@
 // between a few MB and a few hundred MB written an hour.
 import type { Region } from '@goldroute/domain';
 import type { DayBucket } from '@goldroute/market';
-import { EVIDENCE_DAYS, evidenceFromBytes, evidenceToBytes, RealmEvidence } from '@goldroute/market';
+import {
+  EVIDENCE_DAYS,
+  evidenceFromBytes,
+  evidenceToBytes,
+  memoryShelf,
+  type PastDayShelf,
+  RealmEvidence,
+} from '@goldroute/market';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { marketEvidence } from '../../db/schema';
@@ -44,11 +51,11 @@ export function dayBytes(evidence: RealmEvidence, bucket: DayBucket): Uint8Array
 type Row = { realmId: number; day: number; bytes: Uint8Array };
 
 /**
- * A realm's evidence from its day rows. With `compact`, its past days, stored as they are, are kept
- * only as the build reads them (RealmEvidence.compactPast) as soon as the realm is decoded, so that
- * loading a region never holds every realm's 14 days in full at once.
+ * A realm's evidence from its day rows. With a shelf to `compact` onto, its past days, stored as they
+ * are, are kept only as the build reads them (RealmEvidence.compactPast) as soon as the realm is
+ * decoded, so that loading a region never holds every realm's 14 days in full at once.
  */
-function fromDayRows(rows: readonly Row[], compact: boolean): RealmEvidence {
+function fromDayRows(rows: readonly Row[], compact: PastDayShelf | null): RealmEvidence {
   const buckets: DayBucket[] = [];
   let last: number | null = null;
   for (const row of rows) {
@@ -58,12 +65,12 @@ function fromDayRows(rows: readonly Row[], compact: boolean): RealmEvidence {
     if (at !== null && (last === null || at > last)) last = at;
   }
   const evidence = RealmEvidence.fromDays(buckets, last);
-  if (compact) evidence.compactPast();
+  if (compact) evidence.compactPast(undefined, compact);
   return evidence;
 }
 
 /** Each realm's evidence from its rows: its day rows when it has any, else its whole-blob row. */
-function assemble(rows: readonly Row[], compact = false): Map<number, RealmEvidence> {
+function assemble(rows: readonly Row[], compact: PastDayShelf | null = null): Map<number, RealmEvidence> {
   const days = new Map<number, Row[]>();
   const whole = new Map<number, Uint8Array>();
   for (const row of rows) {
@@ -85,11 +92,11 @@ const columns = { realmId: marketEvidence.realmId, day: marketEvidence.day, byte
 
 export function createEvidenceStore(db: Db) {
   return {
-    async load(region: Region): Promise<StoredEvidence> {
+    /** To build from: past days compacted onto `pastDays` (memory without it), as the ingestor keeps them. */
+    async load(region: Region, pastDays: PastDayShelf = memoryShelf): Promise<StoredEvidence> {
       const rows = await db.select(columns).from(marketEvidence).where(eq(marketEvidence.region, region));
       const tableRow = rows.find((r) => r.realmId === TABLE_ROW);
-      // Loaded to build from: past days compacted, as the region ingestor keeps them once stored.
-      return { table: tableRow ? int32Of(tableRow.bytes) : null, realms: assemble(rows, true) };
+      return { table: tableRow ? int32Of(tableRow.bytes) : null, realms: assemble(rows, pastDays) };
     },
 
     /** The stored evidence of some realms (a deal's two), without the rest. */

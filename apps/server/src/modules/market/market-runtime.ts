@@ -15,6 +15,7 @@ import { createMarketStore, type MarketStore, type PublishedMarket } from './mar
 import { createPersonalCache } from './personal-cache';
 import { createDealHistory, type DealHistory } from './deal-history';
 import { createEvidenceStore } from './evidence-store';
+import { openPastDayShelves } from './past-day-shelves';
 import { createRegionIngestor, type RegionIngestor } from './region-ingestor';
 import { createSnapshotRelay } from './snapshot-relay';
 import { createTokenPriceService, type TokenPriceService } from './token-prices.service';
@@ -81,6 +82,8 @@ export interface MarketDeps {
   /** Runs the refresh and token jobs (BullMQ with Redis, timers otherwise). */
   startJobs: StartJobs;
   source?: MarketSource | undefined;
+  /** DATA_DIR: an ingesting process keeps its past days of deal evidence in files there (past-day-shelves.ts). */
+  dataDir?: string | undefined;
   /** Told when a user's access or settings changed, here or in another process (the profile cache). */
   onUserChanged?: ((userId: string) => void) | undefined;
 }
@@ -115,6 +118,7 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
   const jobs: Job[] = [];
   const ingestors = new Map<Region, RegionIngestor>();
   const evidence = createEvidenceStore(deps.db);
+  const shelves = source ? openPastDayShelves(deps.dataDir ?? 'memory://') : null;
   if (source) {
     const pollMs = (config.source === 'off' ? 10 : config.pollMinutes) * 60_000;
     const learn = source.learn?.bind(source);
@@ -128,6 +132,7 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
         store,
         log: deps.log,
         evidence,
+        pastDays: shelves?.shelf(region),
         past: source.past?.(region),
       });
       ingestors.set(region, ingestor);
@@ -228,6 +233,7 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
       await scheduler.stop();
       await relay?.idle();
       await source?.close();
+      shelves?.close();
     },
   };
 }

@@ -1,6 +1,12 @@
 import type { Region } from '@goldroute/domain';
 import type { Realm } from '@goldroute/domain/api';
-import { EVIDENCE_DAYS, IngestError, SnapshotBuilder, type SnapshotSources } from '@goldroute/market';
+import {
+  EVIDENCE_DAYS,
+  IngestError,
+  type PastDayShelf,
+  SnapshotBuilder,
+  type SnapshotSources,
+} from '@goldroute/market';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlizzardClient, ConnectedRealmInfo } from '../../sources/blizzard';
 import type { TsmClient } from '../../sources/tsm';
@@ -22,6 +28,8 @@ export interface RegionIngestorDeps {
   log: FastifyBaseLogger;
   /** Where deal evidence is kept between restarts (and read by every process); none: memory only. */
   evidence?: EvidenceStore | undefined;
+  /** Where past days of evidence keep their bytes once compacted (past-day-shelves.ts); memory without it. */
+  pastDays?: PastDayShelf | undefined;
   /** Past dumps of the source (the simulator): a fresh start replays the last 14 days from them. */
   past?: PastDumps | undefined;
 }
@@ -101,7 +109,7 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
   async function restoreEvidence(b: SnapshotBuilder): Promise<boolean> {
     if (!deps.evidence) return false;
     try {
-      const stored = await deps.evidence.load(region);
+      const stored = await deps.evidence.load(region, deps.pastDays);
       if (!stored.table) return false;
       b.table.restore(stored.table);
       for (const [id, evidence] of stored.realms) b.restoreEvidence(id, evidence);
@@ -207,6 +215,7 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
         realms: realms.map((r) => ({ id: r.id, name: r.label, population: r.population })),
         ...latest,
         evidence: true,
+        pastDays: deps.pastDays,
       });
       replayPending = (await restoreEvidence(b)) ? 'missing days' : 'whole';
       builder = b;

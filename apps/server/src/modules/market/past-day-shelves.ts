@@ -1,0 +1,60 @@
+// Where an ingesting process keeps its regions' past days of deal evidence (RealmEvidence.compactPast):
+// in files under DATA_DIR, so that the 13 past days of a region sit in the operating system's file
+// cache rather than in the process (about 160 MB at full size). Each shelf has a directory of its own,
+// past-days/<pid>-<random>, and the files are only a cache of the database: directories left by
+// processes no longer running are removed when the next one starts. With an in-memory database
+// (DATA_DIR memory://) the past days stay in memory too.
+import { randomBytes } from 'node:crypto';
+import { readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { createPastDayFiles, memoryShelf, type PastDayShelf } from '@goldroute/market';
+
+export interface PastDayShelves {
+  shelf(region: string): PastDayShelf;
+  close(): void;
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it runs, under another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the shelves of processes no longer running. */
+function removeStale(root: string): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(root);
+  } catch {
+    return;
+  }
+  for (const name of entries) {
+    const pid = Number(name.split('-')[0]);
+    if (!Number.isInteger(pid) || pid <= 0 || !running(pid)) {
+      rmSync(path.join(root, name), { recursive: true, force: true });
+    }
+  }
+}
+
+export function openPastDayShelves(dataDir: string): PastDayShelves {
+  if (dataDir === 'memory://') return { shelf: () => memoryShelf, close: () => {} };
+  const root = path.resolve(dataDir, 'past-days');
+  removeStale(root);
+  const dir = path.join(root, `${process.pid}-${randomBytes(4).toString('hex')}`);
+  const open: ReturnType<typeof createPastDayFiles>[] = [];
+  return {
+    shelf(region: string): PastDayShelf {
+      const files = createPastDayFiles(path.join(dir, region));
+      open.push(files);
+      return files;
+    },
+    close(): void {
+      for (const files of open) files.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
