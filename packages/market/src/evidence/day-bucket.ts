@@ -52,22 +52,24 @@ export class DayBucket {
   // Cells are kept in ascending variant order at all times and found by binary search: a snapshot's
   // listings and sales come as ascending runs and are merged in (one pass per hour), so no table
   // indexed by variant is needed (it took 4 B per variant id of the region, ~400 KB a realm).
-  // 14 bytes a cell: most cells never see a sale in their day, so the sales figures live in a record
-  // of their own (saleOf[s], -1: none) that only cells with sales get (they took 24 B in every cell).
-  // The lowest price is a 32-bit float (within 1 part in 16 million: a figure for the history and the
-  // realm's floor), and listings saturate at 65,535 (realm dumps list items, not commodities).
+  // 10 bytes a cell: the lowest price is a 32-bit float (within 1 part in 16 million: a figure for
+  // the history and the realm's floor), and listings saturate at 65,535 (realm dumps list items, not
+  // commodities).
   private variants = new Int32Array(256);
   private lowest = new Float32Array(256); // Infinity: not listed that day
   private listings = new Uint16Array(256);
-  private saleOf = new Int32Array(256);
-  // Per sale record: units and copper (unit price x quantity) of the cell's sales.
+  // Most cells never see a sale in their day, so the sales figures live in records of their own,
+  // ascending by variant like the cells (every record's variant has a cell): a cell took 4 B more
+  // to point at its record, and 24 B when the figures were in every cell. Per record: its variant,
+  // and the units and copper (unit price x quantity) of its sales.
+  private recVariant = new Int32Array(64);
   private recUnits = new Float64Array(64);
   private recTotal = new Float64Array(64);
   private recCount = 0;
   // While the day is live, sale bins are one log chained per record (recFirst/nextSale), so a
   // variant's bins are read without scanning the others'; `recSales` counts them per record.
   // freeze() lays each record's bins out contiguously and sorted (recStart[r]..recStart[r+1]), at
-  // 2 bytes a sale, and drops the chains: a frozen day is kept for two weeks.
+  // 2 bytes a sale, and drops the chains: a frozen day is kept until it is stored and compacted.
   private recSales: Int32Array = new Int32Array(64);
   private recFirst: Int32Array = new Int32Array(64);
   private nextSale: Int32Array = new Int32Array(1024);
@@ -87,7 +89,7 @@ export class DayBucket {
       this.variants.byteLength +
       this.lowest.byteLength +
       this.listings.byteLength +
-      this.saleOf.byteLength +
+      this.recVariant.byteLength +
       this.recUnits.byteLength +
       this.recTotal.byteLength +
       this.recSales.byteLength +
@@ -103,52 +105,47 @@ export class DayBucket {
     return indexInSorted(this.variants, this.size_, variant);
   }
 
-  /** Sales of the cell in slot `s`. */
-  private salesAt(s: number): number {
-    const r = this.saleOf[s] as number;
-    if (r < 0) return 0;
+  /** The variant's sale record, or -1. */
+  private record(variant: number): number {
+    return indexInSorted(this.recVariant, this.recCount, variant);
+  }
+
+  /** Sales of record `r`. */
+  private salesOf(r: number): number {
     const start = this.recStart;
     return start === null ? (this.recSales[r] as number) : (start[r + 1] as number) - (start[r] as number);
   }
 
-  /** Lays out the sales per record (in cell order), sorted, and shrinks every array to what the day uses. */
+  /** Lays out the sales per record, sorted, and shrinks every array to what the day uses. */
   freeze(): void {
-    if (this.recStart !== null) return;
     const n = this.size_;
+    if (this.variants.length > n) {
+      this.variants = this.variants.slice(0, n);
+      this.lowest = this.lowest.slice(0, n);
+      this.listings = this.listings.slice(0, n);
+    }
+    if (this.recStart !== null) return;
     const records = this.recCount;
     const start = new Int32Array(records + 1);
     const bins = new Uint16Array(this.saleCount);
-    const units = new Float64Array(records);
-    const total = new Float64Array(records);
     let at = 0;
-    let next = 0;
-    for (let s = 0; s < n; s++) {
-      const r = this.saleOf[s] as number;
-      if (r < 0) continue;
-      const to = next++;
-      this.saleOf[s] = to;
-      start[to] = at;
-      units[to] = this.recUnits[r] as number;
-      total[to] = this.recTotal[r] as number;
+    for (let r = 0; r < records; r++) {
+      start[r] = at;
       const from = at;
       for (let k = this.recFirst[r] as number; k >= 0; k = this.nextSale[k] as number) {
         bins[at++] = this.saleBin[k] as number;
       }
       if (at - from > 1) bins.subarray(from, at).sort();
     }
-    start[next] = at;
-    this.recCount = next;
+    start[records] = at;
     this.recStart = start;
     this.saleBin = bins;
-    this.recUnits = units;
-    this.recTotal = total;
+    this.recVariant = this.recVariant.slice(0, records);
+    this.recUnits = this.recUnits.slice(0, records);
+    this.recTotal = this.recTotal.slice(0, records);
     this.recSales = EMPTY_I32;
     this.recFirst = EMPTY_I32;
     this.nextSale = EMPTY_I32;
-    this.variants = this.variants.slice(0, n);
-    this.lowest = this.lowest.slice(0, n);
-    this.listings = this.listings.slice(0, n);
-    this.saleOf = this.saleOf.slice(0, n);
   }
 
   /** A frozen day taking data again (a restored today): back to chained sales. */
@@ -177,21 +174,18 @@ export class DayBucket {
     this.variants = grown(this.variants, n);
     this.lowest = grown(this.lowest, n);
     this.listings = grown(this.listings, n);
-    this.saleOf = grown(this.saleOf, n);
   }
 
   private clearCell(s: number, variant: number): void {
     this.variants[s] = variant;
     this.lowest[s] = Infinity;
     this.listings[s] = 0;
-    this.saleOf[s] = -1;
   }
 
   private moveCell(from: number, to: number): void {
     this.variants[to] = this.variants[from] as number;
     this.lowest[to] = this.lowest[from] as number;
     this.listings[to] = this.listings[from] as number;
-    this.saleOf[to] = this.saleOf[from] as number;
   }
 
   /** The variant's slot, made (in variant order) when missing. */
@@ -199,7 +193,6 @@ export class DayBucket {
     if (variant < 0) throw new RangeError(`variant index ${variant} < 0`);
     const found = this.find(variant);
     if (found >= 0) return found;
-    this.thaw();
     const n = this.size_;
     this.reserve(n + 1);
     let s = n;
@@ -228,7 +221,6 @@ export class DayBucket {
     }
     if (missing === 0) return;
     if ((vs[0] as number) < 0) throw new RangeError(`variant index ${vs[0]} < 0`);
-    this.thaw();
     this.reserve(n + missing);
     let to = n + missing - 1;
     let a = n - 1;
@@ -244,6 +236,80 @@ export class DayBucket {
       }
     }
     this.size_ = n + missing;
+  }
+
+  /** Room for `n` sale records in every per-record array (the day live). */
+  private reserveRecords(n: number): void {
+    this.recVariant = grown(this.recVariant, n);
+    this.recUnits = grown(this.recUnits, n);
+    this.recTotal = grown(this.recTotal, n);
+    this.recSales = grown(this.recSales, n);
+    this.recFirst = grown(this.recFirst, n);
+  }
+
+  private moveRecord(from: number, to: number): void {
+    this.recVariant[to] = this.recVariant[from] as number;
+    this.recUnits[to] = this.recUnits[from] as number;
+    this.recTotal[to] = this.recTotal[from] as number;
+    this.recSales[to] = this.recSales[from] as number;
+    this.recFirst[to] = this.recFirst[from] as number;
+  }
+
+  private clearRecord(r: number, variant: number): void {
+    this.recVariant[r] = variant;
+    this.recUnits[r] = 0;
+    this.recTotal[r] = 0;
+    this.recSales[r] = 0;
+    this.recFirst[r] = -1;
+  }
+
+  /** Makes the records of the variants vs[0..count), ascending (repeats allowed), as ensureSorted does the cells. */
+  private ensureRecords(vs: Int32Array, count: number): void {
+    const n = this.recCount;
+    const have = this.recVariant;
+    let missing = 0;
+    let r = 0;
+    let prev = -1;
+    for (let i = 0; i < count; i++) {
+      const v = vs[i] as number;
+      if (v === prev) continue;
+      prev = v;
+      while (r < n && (have[r] as number) < v) r++;
+      if (r === n || (have[r] as number) !== v) missing++;
+    }
+    if (missing === 0) return;
+    this.reserveRecords(n + missing);
+    let to = n + missing - 1;
+    let a = n - 1;
+    let i = count - 1;
+    while (i >= 0) {
+      const v = vs[i] as number;
+      const at = a >= 0 ? (this.recVariant[a] as number) : -1;
+      if (at > v) this.moveRecord(a--, to--);
+      else {
+        if (at !== v) this.clearRecord(to--, v);
+        else this.moveRecord(a--, to--);
+        while (i >= 0 && (vs[i] as number) === v) i--;
+      }
+    }
+    this.recCount = n + missing;
+  }
+
+  /** The variant's record, made (in variant order) when missing; the day is live. */
+  private recordSlot(variant: number): number {
+    const found = this.record(variant);
+    if (found >= 0) return found;
+    const n = this.recCount;
+    this.reserveRecords(n + 1);
+    let r = n;
+    // Appending is the common case (the decoder gives ascending variants); otherwise shift.
+    while (r > 0 && (this.recVariant[r - 1] as number) > variant) {
+      this.moveRecord(r - 1, r);
+      r--;
+    }
+    this.clearRecord(r, variant);
+    this.recCount = n + 1;
+    return r;
   }
 
   /**
@@ -279,13 +345,14 @@ export class DayBucket {
     if (count === 0) return;
     this.ensureSorted(variants, count);
     this.thaw();
-    let s = 0;
+    this.ensureRecords(variants, count);
+    let r = 0;
     for (let i = 0; i < count; i++) {
       const v = variants[i] as number;
-      while ((this.variants[s] as number) < v) s++;
+      while ((this.recVariant[r] as number) < v) r++;
       const price = unitPrice[i] as number;
       const q = quantity[i] as number;
-      this.saleAt(s, priceBin(price), q, price * q);
+      this.saleAt(r, priceBin(price), q, price * q);
     }
   }
 
@@ -296,25 +363,12 @@ export class DayBucket {
 
   /** A sale already binned (the decoder's path; units and total are added separately). */
   addSaleBin(variant: number, bin: number, units: number, total: number): void {
-    const s = this.slot(variant);
+    this.slot(variant);
     this.thaw();
-    this.saleAt(s, bin, units, total);
+    this.saleAt(this.recordSlot(variant), bin, units, total);
   }
 
-  private saleAt(s: number, bin: number, units: number, total: number): void {
-    let r = this.saleOf[s] as number;
-    if (r < 0) {
-      r = this.recCount++;
-      this.recSales = grown(this.recSales, r + 1);
-      this.recFirst = grown(this.recFirst, r + 1);
-      this.recUnits = grown(this.recUnits, r + 1);
-      this.recTotal = grown(this.recTotal, r + 1);
-      this.recSales[r] = 0;
-      this.recFirst[r] = -1;
-      this.recUnits[r] = 0;
-      this.recTotal[r] = 0;
-      this.saleOf[s] = r;
-    }
+  private saleAt(r: number, bin: number, units: number, total: number): void {
     const k = this.saleCount++;
     this.saleBin = grown(this.saleBin, k + 1);
     this.nextSale = grown(this.nextSale, k + 1);
@@ -326,10 +380,8 @@ export class DayBucket {
     this.recTotal[r] = (this.recTotal[r] as number) + total;
   }
 
-  /** Appends the sale bins of slot `s` to `out` from `at`; returns the position after them. */
-  private binsAt(s: number, out: number[], at: number): number {
-    const r = this.saleOf[s] as number;
-    if (r < 0) return at;
+  /** Appends the sale bins of record `r` to `out` from `at`; returns the position after them. */
+  private binsOf(r: number, out: number[], at: number): number {
     const start = this.recStart;
     let to = at;
     if (start === null) {
@@ -345,26 +397,23 @@ export class DayBucket {
 
   /** Appends the variant's sale bins to `out`; returns the number of sales. */
   collectBins(variant: number, out: number[]): number {
-    const s = this.find(variant);
-    if (s < 0) return 0;
-    this.binsAt(s, out, out.length);
-    return this.salesAt(s);
+    const r = this.record(variant);
+    if (r < 0) return 0;
+    this.binsOf(r, out, out.length);
+    return this.salesOf(r);
   }
 
   /**
-   * For the listing pass (listing-pass.ts): adds each cell's sales to counts[rowOf[variant] - 1]
-   * (cells whose variant has no row, rowOf 0 or past its end, are skipped).
+   * For the listing pass (listing-pass.ts): adds each record's sales to counts[rowOf[variant] - 1]
+   * (records whose variant has no row, rowOf 0 or past its end, are skipped).
    */
   countSalesByRow(rowOf: Int32Array, counts: Int32Array): void {
-    const n = this.size_;
     const limit = rowOf.length;
-    for (let s = 0; s < n; s++) {
-      const v = this.variants[s] as number;
+    for (let r = 0; r < this.recCount; r++) {
+      const v = this.recVariant[r] as number;
       if (v >= limit) break;
-      const r = (rowOf[v] as number) - 1;
-      if (r < 0) continue;
-      const c = this.salesAt(s);
-      if (c > 0) counts[r] = (counts[r] as number) + c;
+      const row = (rowOf[v] as number) - 1;
+      if (row >= 0) counts[row] = (counts[row] as number) + this.salesOf(r);
     }
   }
 
@@ -383,37 +432,34 @@ export class DayBucket {
   }
 
   /**
-   * The sales of the day, frozen first: per cell its record (-1: none), whose bins are
-   * bins[recStart[r]..recStart[r + 1]), ascending. Read-only views of the day's own arrays.
+   * The sales of the day, frozen first: per record its variant (ascending, each with a cell), whose
+   * bins are bins[recStart[r]..recStart[r + 1]), ascending. Read-only views of the day's own arrays.
    */
-  frozenSales(): { saleOf: Int32Array; recStart: Int32Array; bins: Uint16Array } {
+  frozenSales(): { recVariant: Int32Array; recStart: Int32Array; bins: Uint16Array } {
     this.freeze();
-    return { saleOf: this.saleOf, recStart: this.recStart as Int32Array, bins: this.saleBin };
+    return { recVariant: this.recVariant, recStart: this.recStart as Int32Array, bins: this.saleBin };
   }
 
-  /** Then copies each cell's bins to bins[fill[row]..], advancing fill[row]. */
+  /** Then copies each record's bins to bins[fill[row]..], advancing fill[row]. */
   binsByRow(rowOf: Int32Array, fill: Int32Array, bins: Uint16Array): void {
-    const n = this.size_;
     const limit = rowOf.length;
     const start = this.recStart;
     const saleBin = this.saleBin;
-    const saleOf = this.saleOf;
-    for (let s = 0; s < n; s++) {
-      const v = this.variants[s] as number;
+    for (let r = 0; r < this.recCount; r++) {
+      const v = this.recVariant[r] as number;
       if (v >= limit) break;
-      const rec = saleOf[s] as number;
-      const r = (rowOf[v] as number) - 1;
-      if (r < 0 || rec < 0) continue;
-      let at = fill[r] as number;
+      const row = (rowOf[v] as number) - 1;
+      if (row < 0) continue;
+      let at = fill[row] as number;
       if (start === null) {
-        for (let k = this.recFirst[rec] as number; k >= 0; k = this.nextSale[k] as number) {
+        for (let k = this.recFirst[r] as number; k >= 0; k = this.nextSale[k] as number) {
           bins[at++] = saleBin[k] as number;
         }
       } else {
-        const end = start[rec + 1] as number;
-        for (let k = start[rec] as number; k < end; k++) bins[at++] = saleBin[k] as number;
+        const end = start[r + 1] as number;
+        for (let k = start[r] as number; k < end; k++) bins[at++] = saleBin[k] as number;
       }
-      fill[r] = at;
+      fill[row] = at;
     }
   }
 
@@ -421,16 +467,16 @@ export class DayBucket {
     const s = this.find(variant);
     if (s < 0) return null;
     const bins: number[] = [];
-    this.binsAt(s, bins, 0);
+    const r = this.record(variant);
+    if (r >= 0) this.binsOf(r, bins, 0);
     const lowest = this.lowest[s] as number;
-    const rec = this.saleOf[s] as number;
     return {
       variant,
       lowest: lowest === Infinity ? null : lowest,
       listings: this.listings[s] as number,
-      sales: this.salesAt(s),
-      units: rec < 0 ? 0 : (this.recUnits[rec] as number),
-      total: rec < 0 ? 0 : (this.recTotal[rec] as number),
+      sales: r < 0 ? 0 : this.salesOf(r),
+      units: r < 0 ? 0 : (this.recUnits[r] as number),
+      total: r < 0 ? 0 : (this.recTotal[r] as number),
       bins,
     };
   }

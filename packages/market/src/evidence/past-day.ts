@@ -123,20 +123,18 @@ export class PastDay {
     const { keys, lowest, size } = bucket.listedCells();
     const sales = bucket.frozenSales();
     let whole = 0;
-    let records = 0;
     for (let s = 0, prev = 0; s < size; s++) {
       const key = keys[s] as number;
       // The first key always goes whole: a day may start at any key.
       if (key - prev >= STEP_WHOLE || s === 0) whole++;
       prev = key;
-      if ((sales.saleOf[s] as number) >= 0) records++;
     }
+    const records = sales.recVariant.length;
     const counts: Counts = { cells: size, whole, records, sales: sales.bins.length };
     const bytes = new Uint8Array(bytesFor(counts));
     const { steps, wholeKeys, lows, saleCell, binStart, bins } = sectionsOf(bytes, counts);
     whole = 0;
     let r = 0;
-    let at = 0;
     for (let s = 0, prev = 0; s < size; s++) {
       const key = keys[s] as number;
       const step = key - prev;
@@ -146,16 +144,11 @@ export class PastDay {
       } else steps[s] = step;
       prev = key;
       lows[s] = lowCode(lowest[s] as number);
-      const rec = sales.saleOf[s] as number;
-      if (rec < 0) continue;
-      saleCell[r] = s;
-      binStart[r++] = at;
-      const from = sales.recStart[rec] as number;
-      const to = sales.recStart[rec + 1] as number;
-      bins.set(sales.bins.subarray(from, to), at);
-      at += to - from;
+      // Records ascend by variant like the cells, and each has a cell.
+      if (r < records && sales.recVariant[r] === key) saleCell[r++] = s;
     }
-    binStart[records] = at;
+    binStart.set(sales.recStart);
+    bins.set(sales.bins);
     return new PastDay(bucket.day, bucket.snapshots, counts, shelf.put(bucket.day, bytes));
   }
 

@@ -133,7 +133,7 @@ describe('RealmEvidence sales', () => {
     expect(e.history(7)[0]?.day).toBe(T0 + DAY_MS);
   });
 
-  it('counts the bytes it holds: a frozen day exactly what it uses, 14 a listed variant and 22 a sale record', () => {
+  it('counts the bytes it holds: a frozen day exactly what it uses, 10 a listed variant and 28 a sale record', () => {
     const e = new RealmEvidence();
     feed(e, T0, [
       [1, 7, 1000, 1, L],
@@ -145,8 +145,8 @@ describe('RealmEvidence sales', () => {
     expect(live.kept).toBeGreaterThan(0);
     feed(e, T0 + DAY_MS, []); // day 0 freezes
     const frozen = e.buckets[0];
-    // 3 cells x 14 B, 2 records x (16 B sums + 4 B start) + 4 B end, 2 sales x 2 B.
-    expect(frozen?.byteLength).toBe(3 * 14 + 2 * 20 + 4 + 2 * 2);
+    // 3 cells x 10 B, 2 records x (4 B variant + 16 B sums + 4 B start) + 4 B end, 2 sales x 2 B.
+    expect(frozen?.byteLength).toBe(3 * 10 + 2 * 24 + 4 + 2 * 2);
     expect(e.byteLength.days).toBe((frozen?.byteLength ?? 0) + (e.buckets[1]?.byteLength ?? 0));
   });
 
