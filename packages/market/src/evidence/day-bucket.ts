@@ -3,6 +3,8 @@
 // Listings take the day's maximum, not the last snapshot's count, so a day's figure does not depend
 // on the hour it is read at, and a day the variant sold out late still shows that it was on offer.
 
+import { DaySales } from './day-sales';
+import { grown } from './grown';
 import { priceBin } from './price-bins';
 import { indexInSorted } from './sorted-search';
 
@@ -12,17 +14,6 @@ export const LOWS_KEPT = 4;
 
 export function dayOf(ms: number): number {
   return Math.floor(ms / DAY_MS);
-}
-
-/**
- * `arr`, or a copy with room for `min` entries, a quarter longer at least: still amortised, and a
- * live day's columns are left at most a fifth unused where doubling left up to half.
- */
-function grown<T extends Float64Array | Float32Array | Int32Array | Uint16Array>(arr: T, min: number): T {
-  if (min <= arr.length) return arr;
-  const next = new (arr.constructor as new (n: number) => T)(Math.max(min, arr.length + (arr.length >> 2)));
-  next.set(arr);
-  return next;
 }
 
 /** One variant's figures for the day, as read back. */
@@ -42,7 +33,6 @@ export interface DayCell {
   bins: number[];
 }
 
-const EMPTY_I32 = new Int32Array(0);
 const U16 = 0xffff;
 
 export class DayBucket {
@@ -54,28 +44,11 @@ export class DayBucket {
   // indexed by variant is needed (it took 4 B per variant id of the region, ~400 KB a realm).
   // 10 bytes a cell: the lowest price is a 32-bit float (within 1 part in 16 million: a figure for
   // the history and the realm's floor), and listings saturate at 65,535 (realm dumps list items, not
-  // commodities).
+  // commodities). The sales are records of their own (day-sales.ts): most cells never see one.
   private variants = new Int32Array(256);
   private lowest = new Float32Array(256); // Infinity: not listed that day
   private listings = new Uint16Array(256);
-  // Most cells never see a sale in their day, so the sales figures live in records of their own,
-  // ascending by variant like the cells (every record's variant has a cell): a cell took 4 B more
-  // to point at its record, and 24 B when the figures were in every cell. Per record: its variant,
-  // and the units and copper (unit price x quantity) of its sales.
-  private recVariant = new Int32Array(64);
-  private recUnits = new Float64Array(64);
-  private recTotal = new Float64Array(64);
-  private recCount = 0;
-  // While the day is live, sale bins are one log chained per record (recFirst/nextSale), so a
-  // variant's bins are read without scanning the others'; `recSales` counts them per record.
-  // freeze() lays each record's bins out contiguously and sorted (recStart[r]..recStart[r+1]), at
-  // 2 bytes a sale, and drops the chains: a frozen day is kept until it is stored and compacted.
-  private recSales: Int32Array = new Int32Array(64);
-  private recFirst: Int32Array = new Int32Array(64);
-  private nextSale: Int32Array = new Int32Array(1024);
-  private recStart: Int32Array | null = null;
-  private saleBin = new Uint16Array(1024);
-  private saleCount = 0;
+  private readonly sales = new DaySales();
 
   constructor(readonly day: number) {}
 
@@ -86,34 +59,13 @@ export class DayBucket {
   /** Bytes of the typed arrays the day holds (a frozen day: exactly what it uses). */
   get byteLength(): number {
     return (
-      this.variants.byteLength +
-      this.lowest.byteLength +
-      this.listings.byteLength +
-      this.recVariant.byteLength +
-      this.recUnits.byteLength +
-      this.recTotal.byteLength +
-      this.recSales.byteLength +
-      this.recFirst.byteLength +
-      this.nextSale.byteLength +
-      (this.recStart?.byteLength ?? 0) +
-      this.saleBin.byteLength
+      this.variants.byteLength + this.lowest.byteLength + this.listings.byteLength + this.sales.byteLength
     );
   }
 
   /** The variant's slot, or -1. */
   private find(variant: number): number {
     return indexInSorted(this.variants, this.size_, variant);
-  }
-
-  /** The variant's sale record, or -1. */
-  private record(variant: number): number {
-    return indexInSorted(this.recVariant, this.recCount, variant);
-  }
-
-  /** Sales of record `r`. */
-  private salesOf(r: number): number {
-    const start = this.recStart;
-    return start === null ? (this.recSales[r] as number) : (start[r + 1] as number) - (start[r] as number);
   }
 
   /** Lays out the sales per record, sorted, and shrinks every array to what the day uses. */
@@ -124,49 +76,7 @@ export class DayBucket {
       this.lowest = this.lowest.slice(0, n);
       this.listings = this.listings.slice(0, n);
     }
-    if (this.recStart !== null) return;
-    const records = this.recCount;
-    const start = new Int32Array(records + 1);
-    const bins = new Uint16Array(this.saleCount);
-    let at = 0;
-    for (let r = 0; r < records; r++) {
-      start[r] = at;
-      const from = at;
-      for (let k = this.recFirst[r] as number; k >= 0; k = this.nextSale[k] as number) {
-        bins[at++] = this.saleBin[k] as number;
-      }
-      if (at - from > 1) bins.subarray(from, at).sort();
-    }
-    start[records] = at;
-    this.recStart = start;
-    this.saleBin = bins;
-    this.recVariant = this.recVariant.slice(0, records);
-    this.recUnits = this.recUnits.slice(0, records);
-    this.recTotal = this.recTotal.slice(0, records);
-    this.recSales = EMPTY_I32;
-    this.recFirst = EMPTY_I32;
-    this.nextSale = EMPTY_I32;
-  }
-
-  /** A frozen day taking data again (a restored today): back to chained sales. */
-  private thaw(): void {
-    const start = this.recStart;
-    if (start === null) return;
-    const records = this.recCount;
-    const count = this.saleCount;
-    this.recSales = new Int32Array(Math.max(records, 16));
-    this.recFirst = new Int32Array(Math.max(records, 16)).fill(-1);
-    this.nextSale = new Int32Array(Math.max(count, 16));
-    for (let r = 0; r < records; r++) {
-      const from = start[r] as number;
-      const to = start[r + 1] as number;
-      this.recSales[r] = to - from;
-      for (let k = from; k < to; k++) {
-        this.nextSale[k] = this.recFirst[r] as number;
-        this.recFirst[r] = k;
-      }
-    }
-    this.recStart = null;
+    this.sales.freeze();
   }
 
   /** Room for `n` cells in every per-cell array. */
@@ -238,80 +148,6 @@ export class DayBucket {
     this.size_ = n + missing;
   }
 
-  /** Room for `n` sale records in every per-record array (the day live). */
-  private reserveRecords(n: number): void {
-    this.recVariant = grown(this.recVariant, n);
-    this.recUnits = grown(this.recUnits, n);
-    this.recTotal = grown(this.recTotal, n);
-    this.recSales = grown(this.recSales, n);
-    this.recFirst = grown(this.recFirst, n);
-  }
-
-  private moveRecord(from: number, to: number): void {
-    this.recVariant[to] = this.recVariant[from] as number;
-    this.recUnits[to] = this.recUnits[from] as number;
-    this.recTotal[to] = this.recTotal[from] as number;
-    this.recSales[to] = this.recSales[from] as number;
-    this.recFirst[to] = this.recFirst[from] as number;
-  }
-
-  private clearRecord(r: number, variant: number): void {
-    this.recVariant[r] = variant;
-    this.recUnits[r] = 0;
-    this.recTotal[r] = 0;
-    this.recSales[r] = 0;
-    this.recFirst[r] = -1;
-  }
-
-  /** Makes the records of the variants vs[0..count), ascending (repeats allowed), as ensureSorted does the cells. */
-  private ensureRecords(vs: Int32Array, count: number): void {
-    const n = this.recCount;
-    const have = this.recVariant;
-    let missing = 0;
-    let r = 0;
-    let prev = -1;
-    for (let i = 0; i < count; i++) {
-      const v = vs[i] as number;
-      if (v === prev) continue;
-      prev = v;
-      while (r < n && (have[r] as number) < v) r++;
-      if (r === n || (have[r] as number) !== v) missing++;
-    }
-    if (missing === 0) return;
-    this.reserveRecords(n + missing);
-    let to = n + missing - 1;
-    let a = n - 1;
-    let i = count - 1;
-    while (i >= 0) {
-      const v = vs[i] as number;
-      const at = a >= 0 ? (this.recVariant[a] as number) : -1;
-      if (at > v) this.moveRecord(a--, to--);
-      else {
-        if (at !== v) this.clearRecord(to--, v);
-        else this.moveRecord(a--, to--);
-        while (i >= 0 && (vs[i] as number) === v) i--;
-      }
-    }
-    this.recCount = n + missing;
-  }
-
-  /** The variant's record, made (in variant order) when missing; the day is live. */
-  private recordSlot(variant: number): number {
-    const found = this.record(variant);
-    if (found >= 0) return found;
-    const n = this.recCount;
-    this.reserveRecords(n + 1);
-    let r = n;
-    // Appending is the common case (the decoder gives ascending variants); otherwise shift.
-    while (r > 0 && (this.recVariant[r - 1] as number) > variant) {
-      this.moveRecord(r - 1, r);
-      r--;
-    }
-    this.clearRecord(r, variant);
-    this.recCount = n + 1;
-    return r;
-  }
-
   /**
    * One snapshot's listings: variants[k] ascending with its lowest unit price and its listings
    * start[k + 1] - start[k], for k < m (ListingGroups: the arrays may be longer).
@@ -344,16 +180,7 @@ export class DayBucket {
   addSalesSorted(variants: Int32Array, unitPrice: Float64Array, quantity: Float64Array, count: number): void {
     if (count === 0) return;
     this.ensureSorted(variants, count);
-    this.thaw();
-    this.ensureRecords(variants, count);
-    let r = 0;
-    for (let i = 0; i < count; i++) {
-      const v = variants[i] as number;
-      while ((this.recVariant[r] as number) < v) r++;
-      const price = unitPrice[i] as number;
-      const q = quantity[i] as number;
-      this.saleAt(r, priceBin(price), q, price * q);
-    }
+    this.sales.addSorted(variants, unitPrice, quantity, count);
   }
 
   /** One auction seen sold. */
@@ -364,43 +191,15 @@ export class DayBucket {
   /** A sale already binned (the decoder's path; units and total are added separately). */
   addSaleBin(variant: number, bin: number, units: number, total: number): void {
     this.slot(variant);
-    this.thaw();
-    this.saleAt(this.recordSlot(variant), bin, units, total);
-  }
-
-  private saleAt(r: number, bin: number, units: number, total: number): void {
-    const k = this.saleCount++;
-    this.saleBin = grown(this.saleBin, k + 1);
-    this.nextSale = grown(this.nextSale, k + 1);
-    this.saleBin[k] = bin;
-    this.nextSale[k] = this.recFirst[r] as number;
-    this.recFirst[r] = k;
-    this.recSales[r] = (this.recSales[r] as number) + 1;
-    this.recUnits[r] = (this.recUnits[r] as number) + units;
-    this.recTotal[r] = (this.recTotal[r] as number) + total;
-  }
-
-  /** Appends the sale bins of record `r` to `out` from `at`; returns the position after them. */
-  private binsOf(r: number, out: number[], at: number): number {
-    const start = this.recStart;
-    let to = at;
-    if (start === null) {
-      for (let k = this.recFirst[r] as number; k >= 0; k = this.nextSale[k] as number) {
-        out[to++] = this.saleBin[k] as number;
-      }
-    } else {
-      const end = start[r + 1] as number;
-      for (let k = start[r] as number; k < end; k++) out[to++] = this.saleBin[k] as number;
-    }
-    return to;
+    this.sales.addOne(variant, bin, units, total);
   }
 
   /** Appends the variant's sale bins to `out`; returns the number of sales. */
   collectBins(variant: number, out: number[]): number {
-    const r = this.record(variant);
+    const r = this.sales.find(variant);
     if (r < 0) return 0;
-    this.binsOf(r, out, out.length);
-    return this.salesOf(r);
+    this.sales.binsOf(r, out, out.length);
+    return this.sales.salesOf(r);
   }
 
   /**
@@ -409,11 +208,24 @@ export class DayBucket {
    */
   countSalesByRow(rowOf: Int32Array, counts: Int32Array): void {
     const limit = rowOf.length;
-    for (let r = 0; r < this.recCount; r++) {
-      const v = this.recVariant[r] as number;
+    const sales = this.sales;
+    for (let r = 0; r < sales.records; r++) {
+      const v = sales.variantOf(r);
       if (v >= limit) break;
       const row = (rowOf[v] as number) - 1;
-      if (row >= 0) counts[row] = (counts[row] as number) + this.salesOf(r);
+      if (row >= 0) counts[row] = (counts[row] as number) + sales.salesOf(r);
+    }
+  }
+
+  /** Then copies each record's bins to bins[fill[row]..], advancing fill[row]. */
+  binsByRow(rowOf: Int32Array, fill: Int32Array, bins: Uint16Array): void {
+    const limit = rowOf.length;
+    const sales = this.sales;
+    for (let r = 0; r < sales.records; r++) {
+      const v = sales.variantOf(r);
+      if (v >= limit) break;
+      const row = (rowOf[v] as number) - 1;
+      if (row >= 0) fill[row] = sales.binsOf(r, bins, fill[row] as number);
     }
   }
 
@@ -431,52 +243,25 @@ export class DayBucket {
     return { keys: this.variants, lowest: this.lowest, size: this.size_ };
   }
 
-  /**
-   * The sales of the day, frozen first: per record its variant (ascending, each with a cell), whose
-   * bins are bins[recStart[r]..recStart[r + 1]), ascending. Read-only views of the day's own arrays.
-   */
+  /** The day's sales frozen (DaySales.frozen): read-only views, every record's variant with a cell. */
   frozenSales(): { recVariant: Int32Array; recStart: Int32Array; bins: Uint16Array } {
-    this.freeze();
-    return { recVariant: this.recVariant, recStart: this.recStart as Int32Array, bins: this.saleBin };
-  }
-
-  /** Then copies each record's bins to bins[fill[row]..], advancing fill[row]. */
-  binsByRow(rowOf: Int32Array, fill: Int32Array, bins: Uint16Array): void {
-    const limit = rowOf.length;
-    const start = this.recStart;
-    const saleBin = this.saleBin;
-    for (let r = 0; r < this.recCount; r++) {
-      const v = this.recVariant[r] as number;
-      if (v >= limit) break;
-      const row = (rowOf[v] as number) - 1;
-      if (row < 0) continue;
-      let at = fill[row] as number;
-      if (start === null) {
-        for (let k = this.recFirst[r] as number; k >= 0; k = this.nextSale[k] as number) {
-          bins[at++] = saleBin[k] as number;
-        }
-      } else {
-        const end = start[r + 1] as number;
-        for (let k = start[r] as number; k < end; k++) bins[at++] = saleBin[k] as number;
-      }
-      fill[row] = at;
-    }
+    return this.sales.frozen();
   }
 
   cell(variant: number): DayCell | null {
     const s = this.find(variant);
     if (s < 0) return null;
     const bins: number[] = [];
-    const r = this.record(variant);
-    if (r >= 0) this.binsOf(r, bins, 0);
+    const r = this.sales.find(variant);
+    if (r >= 0) this.sales.binsOf(r, bins, 0);
     const lowest = this.lowest[s] as number;
     return {
       variant,
       lowest: lowest === Infinity ? null : lowest,
       listings: this.listings[s] as number,
-      sales: r < 0 ? 0 : this.salesOf(r),
-      units: r < 0 ? 0 : (this.recUnits[r] as number),
-      total: r < 0 ? 0 : (this.recTotal[r] as number),
+      sales: r < 0 ? 0 : this.sales.salesOf(r),
+      units: r < 0 ? 0 : this.sales.unitsOf(r),
+      total: r < 0 ? 0 : this.sales.totalOf(r),
       bins,
     };
   }

@@ -1,0 +1,242 @@
+// The sales of one day of a realm's evidence (day-bucket.ts): one record per variant seen sold that
+// day, ascending by variant like the day's cells (every record's variant has a cell), with the units
+// and copper (unit price x quantity) of its sales and each sale's price bin. Most cells never see a
+// sale in their day, so the figures live here and not in every cell.
+
+import { grown } from './grown';
+import { priceBin } from './price-bins';
+import { indexInSorted } from './sorted-search';
+
+const EMPTY_I32 = new Int32Array(0);
+
+export class DaySales {
+  private recVariant = new Int32Array(64);
+  private recUnits = new Float64Array(64);
+  private recTotal = new Float64Array(64);
+  private count = 0;
+  // While the day is live, sale bins are one log chained per record (recFirst/nextSale), so a
+  // variant's bins are read without scanning the others'; `recSales` counts them per record.
+  // freeze() lays each record's bins out contiguously and sorted (recStart[r]..recStart[r+1]), at
+  // 2 bytes a sale, and drops the chains: a frozen day is kept until it is stored and compacted.
+  private recSales: Int32Array = new Int32Array(64);
+  private recFirst: Int32Array = new Int32Array(64);
+  private nextSale: Int32Array = new Int32Array(1024);
+  private recStart: Int32Array | null = null;
+  private saleBin = new Uint16Array(1024);
+  private saleCount = 0;
+
+  /** Records (variants seen sold). */
+  get records(): number {
+    return this.count;
+  }
+
+  get byteLength(): number {
+    return (
+      this.recVariant.byteLength +
+      this.recUnits.byteLength +
+      this.recTotal.byteLength +
+      this.recSales.byteLength +
+      this.recFirst.byteLength +
+      this.nextSale.byteLength +
+      (this.recStart?.byteLength ?? 0) +
+      this.saleBin.byteLength
+    );
+  }
+
+  /** The variant's record, or -1. */
+  find(variant: number): number {
+    return indexInSorted(this.recVariant, this.count, variant);
+  }
+
+  variantOf(r: number): number {
+    return this.recVariant[r] as number;
+  }
+
+  unitsOf(r: number): number {
+    return this.recUnits[r] as number;
+  }
+
+  totalOf(r: number): number {
+    return this.recTotal[r] as number;
+  }
+
+  /** Sales of record `r`. */
+  salesOf(r: number): number {
+    const start = this.recStart;
+    return start === null ? (this.recSales[r] as number) : (start[r + 1] as number) - (start[r] as number);
+  }
+
+  /** Lays out the sales per record, sorted, and shrinks every array to what the day uses. */
+  freeze(): void {
+    if (this.recStart !== null) return;
+    const records = this.count;
+    const start = new Int32Array(records + 1);
+    const bins = new Uint16Array(this.saleCount);
+    let at = 0;
+    for (let r = 0; r < records; r++) {
+      start[r] = at;
+      const from = at;
+      for (let k = this.recFirst[r] as number; k >= 0; k = this.nextSale[k] as number) {
+        bins[at++] = this.saleBin[k] as number;
+      }
+      if (at - from > 1) bins.subarray(from, at).sort();
+    }
+    start[records] = at;
+    this.recStart = start;
+    this.saleBin = bins;
+    this.recVariant = this.recVariant.slice(0, records);
+    this.recUnits = this.recUnits.slice(0, records);
+    this.recTotal = this.recTotal.slice(0, records);
+    this.recSales = EMPTY_I32;
+    this.recFirst = EMPTY_I32;
+    this.nextSale = EMPTY_I32;
+  }
+
+  /** Frozen sales taking more (a restored today): back to chained sales. */
+  private thaw(): void {
+    const start = this.recStart;
+    if (start === null) return;
+    const records = this.count;
+    this.recSales = new Int32Array(Math.max(records, 16));
+    this.recFirst = new Int32Array(Math.max(records, 16)).fill(-1);
+    this.nextSale = new Int32Array(Math.max(this.saleCount, 16));
+    for (let r = 0; r < records; r++) {
+      const from = start[r] as number;
+      const to = start[r + 1] as number;
+      this.recSales[r] = to - from;
+      for (let k = from; k < to; k++) {
+        this.nextSale[k] = this.recFirst[r] as number;
+        this.recFirst[r] = k;
+      }
+    }
+    this.recStart = null;
+  }
+
+  /** Room for `n` records in every per-record array. */
+  private reserve(n: number): void {
+    this.recVariant = grown(this.recVariant, n);
+    this.recUnits = grown(this.recUnits, n);
+    this.recTotal = grown(this.recTotal, n);
+    this.recSales = grown(this.recSales, n);
+    this.recFirst = grown(this.recFirst, n);
+  }
+
+  private move(from: number, to: number): void {
+    this.recVariant[to] = this.recVariant[from] as number;
+    this.recUnits[to] = this.recUnits[from] as number;
+    this.recTotal[to] = this.recTotal[from] as number;
+    this.recSales[to] = this.recSales[from] as number;
+    this.recFirst[to] = this.recFirst[from] as number;
+  }
+
+  private clear(r: number, variant: number): void {
+    this.recVariant[r] = variant;
+    this.recUnits[r] = 0;
+    this.recTotal[r] = 0;
+    this.recSales[r] = 0;
+    this.recFirst[r] = -1;
+  }
+
+  /** Makes the records of the variants vs[0..count), ascending (repeats allowed), in one merge from the back. */
+  private ensureSorted(vs: Int32Array, count: number): void {
+    const n = this.count;
+    const have = this.recVariant;
+    let missing = 0;
+    let r = 0;
+    let prev = -1;
+    for (let i = 0; i < count; i++) {
+      const v = vs[i] as number;
+      if (v === prev) continue;
+      prev = v;
+      while (r < n && (have[r] as number) < v) r++;
+      if (r === n || (have[r] as number) !== v) missing++;
+    }
+    if (missing === 0) return;
+    this.reserve(n + missing);
+    let to = n + missing - 1;
+    let a = n - 1;
+    let i = count - 1;
+    while (i >= 0) {
+      const v = vs[i] as number;
+      const at = a >= 0 ? (this.recVariant[a] as number) : -1;
+      if (at > v) this.move(a--, to--);
+      else {
+        if (at !== v) this.clear(to--, v);
+        else this.move(a--, to--);
+        while (i >= 0 && (vs[i] as number) === v) i--;
+      }
+    }
+    this.count = n + missing;
+  }
+
+  /** The variant's record, made (in variant order) when missing. */
+  private slot(variant: number): number {
+    const found = this.find(variant);
+    if (found >= 0) return found;
+    const n = this.count;
+    this.reserve(n + 1);
+    let r = n;
+    // Appending is the common case (the decoder gives ascending variants); otherwise shift.
+    while (r > 0 && (this.recVariant[r - 1] as number) > variant) {
+      this.move(r - 1, r);
+      r--;
+    }
+    this.clear(r, variant);
+    this.count = n + 1;
+    return r;
+  }
+
+  /** Sales ascending by variant: variants[i] sold one auction of quantity[i] units at unitPrice[i]. */
+  addSorted(variants: Int32Array, unitPrice: Float64Array, quantity: Float64Array, count: number): void {
+    this.thaw();
+    this.ensureSorted(variants, count);
+    let r = 0;
+    for (let i = 0; i < count; i++) {
+      const v = variants[i] as number;
+      while ((this.recVariant[r] as number) < v) r++;
+      const price = unitPrice[i] as number;
+      const q = quantity[i] as number;
+      this.add(r, priceBin(price), q, price * q);
+    }
+  }
+
+  /** One sale of the variant, already binned. */
+  addOne(variant: number, bin: number, units: number, total: number): void {
+    this.thaw();
+    this.add(this.slot(variant), bin, units, total);
+  }
+
+  private add(r: number, bin: number, units: number, total: number): void {
+    const k = this.saleCount++;
+    this.saleBin = grown(this.saleBin, k + 1);
+    this.nextSale = grown(this.nextSale, k + 1);
+    this.saleBin[k] = bin;
+    this.nextSale[k] = this.recFirst[r] as number;
+    this.recFirst[r] = k;
+    this.recSales[r] = (this.recSales[r] as number) + 1;
+    this.recUnits[r] = (this.recUnits[r] as number) + units;
+    this.recTotal[r] = (this.recTotal[r] as number) + total;
+  }
+
+  /** Writes the bins of record `r` to out[at..]; returns the position after them. */
+  binsOf(r: number, out: number[] | Uint16Array, at: number): number {
+    const start = this.recStart;
+    const saleBin = this.saleBin;
+    let to = at;
+    if (start === null) {
+      for (let k = this.recFirst[r] as number; k >= 0; k = this.nextSale[k] as number) {
+        out[to++] = saleBin[k] as number;
+      }
+    } else {
+      const end = start[r + 1] as number;
+      for (let k = start[r] as number; k < end; k++) out[to++] = saleBin[k] as number;
+    }
+    return to;
+  }
+
+  /** Frozen first: per record its variant, and its bins at bins[recStart[r]..recStart[r + 1]), ascending. */
+  frozen(): { recVariant: Int32Array; recStart: Int32Array; bins: Uint16Array } {
+    this.freeze();
+    return { recVariant: this.recVariant, recStart: this.recStart as Int32Array, bins: this.saleBin };
+  }
+}
