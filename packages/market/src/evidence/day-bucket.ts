@@ -6,7 +6,7 @@
 import { DaySales } from './day-sales';
 import { grown } from './grown';
 import { priceBin } from './price-bins';
-import { indexInSorted } from './sorted-search';
+import { countMissing, indexInSorted } from './sorted-search';
 
 export const DAY_MS = 86_400_000;
 /** Smallest daily lowests kept per row by lowestByRow: the lower quartile of 14 days is the 4th. */
@@ -119,16 +119,7 @@ export class DayBucket {
   /** Makes the cells of the `count` variants vs[0..count), ascending (repeats allowed), in one merge from the back. */
   private ensureSorted(vs: Int32Array, count: number): void {
     const n = this.size_;
-    let missing = 0;
-    let s = 0;
-    let prev = -1;
-    for (let i = 0; i < count; i++) {
-      const v = vs[i] as number;
-      if (v === prev) continue;
-      prev = v;
-      while (s < n && (this.variants[s] as number) < v) s++;
-      if (s === n || (this.variants[s] as number) !== v) missing++;
-    }
+    const missing = countMissing(this.variants, n, vs, count);
     if (missing === 0) return;
     if ((vs[0] as number) < 0) throw new RangeError(`variant index ${vs[0]} < 0`);
     this.reserve(n + missing);

@@ -5,7 +5,7 @@
 
 import { grown } from './grown';
 import { priceBin } from './price-bins';
-import { indexInSorted } from './sorted-search';
+import { countMissing, indexInSorted } from './sorted-search';
 
 const EMPTY_I32 = new Int32Array(0);
 
@@ -140,17 +140,7 @@ export class DaySales {
   /** Makes the records of the variants vs[0..count), ascending (repeats allowed), in one merge from the back. */
   private ensureSorted(vs: Int32Array, count: number): void {
     const n = this.count;
-    const have = this.recVariant;
-    let missing = 0;
-    let r = 0;
-    let prev = -1;
-    for (let i = 0; i < count; i++) {
-      const v = vs[i] as number;
-      if (v === prev) continue;
-      prev = v;
-      while (r < n && (have[r] as number) < v) r++;
-      if (r === n || (have[r] as number) !== v) missing++;
-    }
+    const missing = countMissing(this.recVariant, n, vs, count);
     if (missing === 0) return;
     this.reserve(n + missing);
     let to = n + missing - 1;

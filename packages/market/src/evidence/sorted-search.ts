@@ -23,3 +23,18 @@ export function lowerBound(sorted: Float64Array, from: number, to: number, x: nu
   }
   return lo;
 }
+
+/** How many distinct values of vs[0..count) (ascending, repeats allowed) are not among have[0..n) (ascending). */
+export function countMissing(have: Int32Array, n: number, vs: Int32Array, count: number): number {
+  let missing = 0;
+  let s = 0;
+  let prev = -1;
+  for (let i = 0; i < count; i++) {
+    const v = vs[i] as number;
+    if (v === prev) continue;
+    prev = v;
+    while (s < n && (have[s] as number) < v) s++;
+    if (s === n || (have[s] as number) !== v) missing++;
+  }
+  return missing;
+}
