@@ -2,6 +2,11 @@
 // region's dumps from bench/.data/ into one SnapshotBuilder, with or without the evidence option
 // (issue 13, section 2), then builds the snapshot. Prints one JSON line: ingest time per hour (ms),
 // the time of the full collections within it, the build time and the peak resident set size (bytes).
+// Each dump reaches the engine as text, as in the server (region-ingestor.ts: Blizzard's response read
+// with res.text(), the simulator's auctionsJson). Read as a Buffer instead, each dump is ~8 MB of
+// array buffer outside V8's heap, and beside the evidence's ~140 MB of typed arrays at `full` V8 then
+// runs a full collection every few dumps (15 an hour against 2 without the evidence), a cost the
+// server does not have: with text, both runs take 3 to 5 an hour.
 import { readFileSync } from 'node:fs';
 import { constants, performance, PerformanceObserver } from 'node:perf_hooks';
 import { SnapshotBuilder } from '@goldroute/market';
@@ -115,9 +120,9 @@ function run(mode: CostMode, hours: Dataset[]): () => CostResult {
   for (const hour of hours) {
     timer.startHour();
     for (const dump of hour.dumps) {
-      const bytes = readFileSync(dump.path);
+      const text = readFileSync(dump.path, 'utf8');
       auctions += timer.time(() =>
-        builder.ingest(dump.connectedRealmId, bytes, dump.lastModified),
+        builder.ingest(dump.connectedRealmId, text, dump.lastModified),
       ).auctionCount;
     }
   }
