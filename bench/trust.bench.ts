@@ -836,7 +836,7 @@ typed arrays at \`full\`, and V8 then ran ~15 full collections an hour against ~
 a cost the server does not have. The build is the last hour's snapshot; peak RSS is \`process.resourceUsage().maxRSS\` after it.
 Targets at \`full\` size: at most +25% ingest time and +150 MB RSS${
       maxCost
-        ? ` (ingest ${verdict(maxCost.evidenceMs <= 1.25 * maxCost.plainMs)}, RSS ${verdict(maxCost.rssMedian <= 150e6)})`
+        ? ` (ingest ${verdict(maxCost.evidenceMs <= 1.25 * maxCost.plainMs)}, RSS ${verdict(maxCost.rssMedian <= 150e6)} at ${mb(maxCost.rssMedian)} MB)`
         : ''
     }.
 
