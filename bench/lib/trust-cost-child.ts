@@ -7,9 +7,11 @@
 // array buffer outside V8's heap, and beside the evidence's ~140 MB of typed arrays at `full` V8 then
 // runs a full collection every few dumps (15 an hour against 2 without the evidence), a cost the
 // server does not have: with text, both runs take 3 to 5 an hour.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { constants, performance, PerformanceObserver } from 'node:perf_hooks';
-import { SnapshotBuilder } from '@goldroute/market';
+import { createKeptSnapshotFiles, SnapshotBuilder } from '@goldroute/market';
 import type { SnapshotBuilderOptions, TsmRow } from '@goldroute/market';
 import { createEconomy } from '@goldroute/simulator';
 import type { Dataset } from './dataset';
@@ -113,7 +115,14 @@ class HourTimer {
 /** Ingests every hour, then builds; returns what to print once the collections are reported. */
 function run(mode: CostMode, hours: Dataset[]): () => CostResult {
   const { options, tsm } = engineInputs(hours);
-  const builder = new SnapshotBuilder({ ...options, evidence: mode === 'evidence' });
+  // The realms' kept snapshots in files, as the server keeps them (past-day-shelves.ts).
+  const kept =
+    mode === 'evidence' ? createKeptSnapshotFiles(mkdtempSync(path.join(tmpdir(), 'kept-'))) : null;
+  const builder = new SnapshotBuilder({
+    ...options,
+    evidence: mode === 'evidence',
+    ...(kept ? { keptSnapshots: kept } : {}),
+  });
   const baselineRss = maxRss();
   const timer = new HourTimer();
   let auctions = 0;
@@ -132,6 +141,7 @@ function run(mode: CostMode, hours: Dataset[]): () => CostResult {
   const buildMs = performance.now() - t;
   const peakRss = maxRss();
   const evidenceSeen = snapshot.entryAge.some((age) => age > 0);
+  kept?.close();
   const { hourMs, hourCpuMs } = timer;
   return () => {
     const gc = timer.majorGc();

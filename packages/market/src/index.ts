@@ -52,8 +52,10 @@ export {
   PastDay,
   memoryShelf,
   createPastDayFiles,
+  createKeptSnapshotFiles,
+  sharedKeptBytes,
 } from './evidence';
-export type { DayCell, Depth, HistoryDay, PastDayShelf, SalesSeen, WindowDay } from './evidence';
+export type { DayCell, Depth, HistoryDay, KeptShelf, PastDayShelf, SalesSeen, WindowDay } from './evidence';
 export {
   curveItemLevel,
   dropshipGroupKey,

@@ -3,6 +3,7 @@
 import type { RowEvidenceSource } from './build-snapshot';
 import { buildSnapshotWith } from './build-snapshot';
 import { listingEvidence } from './evidence/listing-evidence';
+import type { KeptShelf } from './evidence/kept-shelf';
 import { memoryShelf, type PastDayShelf } from './evidence/past-day-shelf';
 import { RealmEvidence } from './evidence/realm-evidence';
 import type { RealmAuctions, RealmListing } from './ingest';
@@ -23,6 +24,8 @@ export interface SnapshotBuilderOptions extends SnapshotSources {
   evidence?: boolean;
   /** Where compacted past days keep their bytes (compactEvidence); in memory without it. */
   pastDays?: PastDayShelf;
+  /** Where each realm's last snapshot stays between its hours (kept-shelf.ts); in memory without it. */
+  keptSnapshots?: KeptShelf;
 }
 
 // The builder's listings and its evidence use one raw variant table, so a raw id is its own evidence key.
@@ -64,7 +67,7 @@ export class SnapshotBuilder {
   private observe(listing: RealmListing, auctions: RealmAuctions, hourMs: number): void {
     const id = listing.connectedRealmId;
     let evidence = this.evidenceOf.get(id);
-    if (!evidence) this.evidenceOf.set(id, (evidence = new RealmEvidence()));
+    if (!evidence) this.restoreEvidence(id, (evidence = new RealmEvidence()));
     evidence.observe(hourMs, auctions, sameRaw);
   }
 
@@ -78,6 +81,8 @@ export class SnapshotBuilder {
    * replayed from past dumps up to the realm's current one.
    */
   restoreEvidence(connectedRealmId: number, evidence: RealmEvidence): void {
+    const kept = this.options.keptSnapshots;
+    if (kept) evidence.keepSnapshotsOn(kept.slot(connectedRealmId));
     this.evidenceOf.set(connectedRealmId, evidence);
   }
 

@@ -8,6 +8,8 @@ export type { WindowDay } from './past-day';
 export { memoryShelf } from './past-day-shelf';
 export type { PastDayShelf, ShelvedBytes } from './past-day-shelf';
 export { createPastDayFiles } from './past-day-files';
+export { createKeptSnapshotFiles, memoryKeptSlot, sharedKeptBytes } from './kept-shelf';
+export type { KeptHold, KeptShelf, KeptSlot } from './kept-shelf';
 export type { DayCell } from './day-bucket';
 export { EvidenceCodecError, evidenceFromBytes, evidenceToBytes } from './evidence-codec';
 export { listingEvidence } from './listing-evidence';

@@ -126,21 +126,66 @@ export function nextAge(s: KeptSnapshot, i: number): number {
   return Math.min(AGE_MAX, ((s.ageLeft[i] as number) >>> 2) + 1);
 }
 
+/**
+ * The buffers a new snapshot is written to, given the previous snapshot's (`old`, no longer read):
+ * kept-shelf.ts gives its own when snapshots live in files.
+ */
+export type KeptBuffers = (
+  kind: 'auction' | 'group',
+  old: ArrayBuffer | undefined,
+  bytes: number,
+) => ArrayBuffer;
+
 /** `old` when it holds `bytes` without wasting more than an eighth, else a new buffer with room to grow. */
 function bufferFor(old: ArrayBuffer | undefined, bytes: number): ArrayBuffer {
   if (old !== undefined && old.byteLength >= bytes && old.byteLength <= bytes + (bytes >> 3)) return old;
   return new ArrayBuffer(bytes + (bytes >> 4));
 }
 
+/** Buffers of the snapshot's own (bufferFor): snapshots kept in memory. */
+export const ownBuffers: KeptBuffers = (_kind, old, bytes) => bufferFor(old, bytes);
+
 /** Bytes per auction and per variant, and each capacity's Uint32-aligned rounding. */
 const AUCTION_BYTES = 14;
 const GROUP_BYTES = 10;
 const cap4 = (n: number): number => (n + 3) & ~3;
 
+/** Bytes of the two buffers a snapshot of `n` auctions in `m` groups needs. */
+export function keptBufferBytes(n: number, m: number): { auction: number; group: number } {
+  return { auction: cap4(n) * AUCTION_BYTES, group: cap4(m + 1) * GROUP_BYTES };
+}
+
+/** A snapshot's columns: views of `n` auctions and `m` groups over its two buffers. */
+export type KeptColumns = Pick<
+  KeptSnapshot,
+  'dumpIds' | 'slotOfDump' | 'price' | 'ageLeft' | 'quantity' | 'variants' | 'start' | 'lowestAge'
+>;
+
+/** The columns' places in the buffers follow from the buffers' sizes (a reused buffer keeps one layout). */
+export function keptColumns(
+  auctionBuffer: ArrayBuffer,
+  groupBuffer: ArrayBuffer,
+  n: number,
+  m: number,
+): KeptColumns {
+  const ac = Math.floor(auctionBuffer.byteLength / AUCTION_BYTES) & ~3;
+  const gc = (Math.floor(groupBuffer.byteLength / GROUP_BYTES) & ~3) - 1;
+  return {
+    dumpIds: new Uint32Array(auctionBuffer, 0, n),
+    slotOfDump: new Int32Array(auctionBuffer, 4 * ac, n),
+    price: new Uint32Array(auctionBuffer, 8 * ac, n),
+    ageLeft: new Uint8Array(auctionBuffer, 12 * ac, n),
+    quantity: new Uint8Array(auctionBuffer, 13 * ac, n),
+    variants: new Int32Array(groupBuffer, 0, m),
+    start: new Int32Array(groupBuffer, 4 * gc, m + 1),
+    lowestAge: new Uint16Array(groupBuffer, 8 * (gc + 1), m),
+  };
+}
+
 /**
  * The realm's new snapshot from its groups and the dump's ids (`ids`, in dump order: the dump
  * positions the groups' dumpAt refer to); `reuse` (the realm's previous one, no longer read) lends
- * its buffers and side lists when they fit.
+ * its buffers (through `buffers`) and side lists.
  */
 export function keepSnapshot(
   hourMs: number,
@@ -148,23 +193,15 @@ export function keepSnapshot(
   groups: ListingGroups,
   ids: Float64Array,
   reuse: KeptSnapshot | null,
+  buffers: KeptBuffers = ownBuffers,
 ): KeptSnapshot {
   const n = groups.start[groups.m] as number;
   const m = groups.m;
-  const nc = cap4(n);
-  const auctionBuffer = bufferFor(reuse?.auctionBuffer, nc * AUCTION_BYTES);
-  const groupBuffer = bufferFor(reuse?.groupBuffer, cap4(m + 1) * GROUP_BYTES);
-  // Capacities from the buffers' actual sizes, so that a reused buffer keeps one layout.
-  const ac = Math.floor(auctionBuffer.byteLength / AUCTION_BYTES) & ~3;
-  const gc = (Math.floor(groupBuffer.byteLength / GROUP_BYTES) & ~3) - 1;
-  const dumpIds = new Uint32Array(auctionBuffer, 0, n);
-  const slotOfDump = new Int32Array(auctionBuffer, 4 * ac, n);
-  const price = new Uint32Array(auctionBuffer, 8 * ac, n);
-  const ageLeft = new Uint8Array(auctionBuffer, 12 * ac, n);
-  const quantity = new Uint8Array(auctionBuffer, 13 * ac, n);
-  const variants = new Int32Array(groupBuffer, 0, m);
-  const start = new Int32Array(groupBuffer, 4 * gc, m + 1);
-  const lowestAge = new Uint16Array(groupBuffer, 8 * (gc + 1), m);
+  const bytes = keptBufferBytes(n, m);
+  const auctionBuffer = buffers('auction', reuse?.auctionBuffer, bytes.auction);
+  const groupBuffer = buffers('group', reuse?.groupBuffer, bytes.group);
+  const columns = keptColumns(auctionBuffer, groupBuffer, n, m);
+  const { dumpIds, slotOfDump, price, ageLeft, quantity, variants, start, lowestAge } = columns;
   const bigPrice = reuse?.bigPrice ?? new SideValues();
   const bigQuantity = reuse?.bigQuantity ?? new SideValues();
   bigPrice.clear();
@@ -206,18 +243,11 @@ export function keepSnapshot(
     // `reuse` is the realm's previous snapshot, the one this follows when agesKnown.
     streak: agesKnown && reuse !== null ? reuse.streak + 1 : 1,
     count: n,
-    dumpIds,
-    slotOfDump,
     maxIdKey,
     absentIds,
-    price,
-    quantity,
-    ageLeft,
+    ...columns,
     bigPrice,
     bigQuantity,
-    variants,
-    start,
-    lowestAge,
     auctionBuffer,
     groupBuffer,
   };

@@ -17,6 +17,7 @@ import {
   quantityAt,
   timeLeftAt,
 } from './kept-snapshot';
+import { type KeptHold, type KeptSlot, memoryKeptSlot } from './kept-shelf';
 import { type ListingGroups, SNIPE_PRICE_RATIO } from './listing-groups';
 import { PastDay, type WindowDay } from './past-day';
 import { memoryShelf, type PastDayShelf } from './past-day-shelf';
@@ -137,7 +138,9 @@ function isSnipe(prev: KeptSnapshot, j: number, from: number, to: number, refere
 }
 
 export class RealmEvidence {
-  private last: KeptSnapshot | null = null;
+  private last: KeptHold | null = null;
+  /** Where the last snapshot is kept (keepSnapshotsOn): in memory unless told otherwise. */
+  private keptSlot: KeptSlot = memoryKeptSlot;
   /** Days in full, ascending: today's, and past days not yet compacted (compactPast); the newest last. */
   private days: DayBucket[] = [];
   /** Past days as the build reads them (past-day.ts), ascending; with `days`, at most EVIDENCE_DAYS. */
@@ -196,10 +199,24 @@ export class RealmEvidence {
    * The last snapshot observed, as kept (kept-snapshot.ts); null before the first one, and after a
    * restore until the next (storage keeps buckets only). For the listing pass (listing-pass.ts), which
    * answers the per-variant queries below for a whole listing at once. Read-only: the next observe
-   * reuses its buffers, so nothing may hold on to it past that either.
+   * reuses its buffers, and with snapshots kept in files (kept-shelf.ts) the next read of any realm's
+   * snapshot replaces it, so nothing may hold on to it.
    */
   get lastSnapshot(): KeptSnapshot | null {
-    return this.last;
+    return this.last?.snapshot() ?? null;
+  }
+
+  /** Auctions in the last snapshot (0 before the first). */
+  get keptCount(): number {
+    return this.last?.count ?? 0;
+  }
+
+  /** Keeps the last snapshot in `slot` from now on (kept-shelf.ts), moving the one held now there. */
+  keepSnapshotsOn(slot: KeptSlot): void {
+    if (slot === this.keptSlot) return;
+    const held = this.last?.snapshot() ?? null;
+    this.keptSlot = slot;
+    if (held) this.last = slot.put(held);
   }
 
   /**
@@ -207,8 +224,7 @@ export class RealmEvidence {
    * and the bytes of past days shelved outside the process (past-day-files.ts).
    */
   get byteLength(): { kept: number; days: number; shelved: number } {
-    const k = this.last;
-    const kept = k === null ? 0 : k.auctionBuffer.byteLength + k.groupBuffer.byteLength;
+    const kept = this.last?.byteLength ?? 0;
     const full = this.days.reduce((sum, b) => sum + b.byteLength, 0);
     const shelved = this.past.reduce((sum, b) => sum + b.shelvedLength, 0);
     return { kept, days: this.past.reduce((sum, b) => sum + b.byteLength, full), shelved };
@@ -226,7 +242,7 @@ export class RealmEvidence {
    * auctions, not the variant range).
    */
   observe(hourMs: number, auctions: RealmAuctions, keyOf: (raw: number) => number): boolean {
-    const prev = this.last;
+    const prev = this.last?.snapshot() ?? null;
     // A dump seen before a restart must not count its hour twice.
     const lastHour = this.lastHourMs;
     if (lastHour !== null && hourMs <= lastHour) return false;
@@ -258,7 +274,8 @@ export class RealmEvidence {
     if (prev !== null && consecutive) keepPriceStreaks(groups, prev);
     bucket.addListingsSorted(groups.variants, groups.dayLowest, groups.start, groups.m);
     // The previous snapshot is read no more: the new one may take its buffers.
-    this.last = keepSnapshot(hourMs, consecutive, groups, auctions.id, prev);
+    const slot = this.keptSlot;
+    this.last = slot.put(keepSnapshot(hourMs, consecutive, groups, auctions.id, prev, slot.buffers));
     return true;
   }
 
@@ -364,31 +381,34 @@ export class RealmEvidence {
     return out;
   }
 
-  /** Index of the variant among the last snapshot's listed variants, or -1. */
-  private listedIndex(variant: number): number {
-    const vs = this.last?.variants;
-    return vs === undefined ? -1 : indexInSorted(vs, vs.length, variant);
+  // One variant at a time (each call reads the last snapshot, from its file when kept in one): for
+  // single look-ups; the listing pass answers a whole listing at once.
+
+  /** The last snapshot and the variant's index among its listed variants (-1: not listed). */
+  private listed(variant: number): { s: KeptSnapshot; k: number } | null {
+    const s = this.lastSnapshot;
+    if (s === null) return null;
+    const k = indexInSorted(s.variants, s.variants.length, variant);
+    return k < 0 ? null : { s, k };
   }
 
   /** The variant's lowest unit price in the last snapshot, copper; null when not listed. */
   lowestPrice(variant: number): number | null {
-    const k = this.listedIndex(variant);
-    if (k < 0) return null;
-    const s = this.last as KeptSnapshot;
-    return priceAt(s, s.start[k] as number);
+    const at = this.listed(variant);
+    return at === null ? null : priceAt(at.s, at.s.start[at.k] as number);
   }
 
   /** Snapshots in a row that have shown the variant's current lowest listing (0: not listed now). */
   lowestListingAge(variant: number): number {
-    const k = this.listedIndex(variant);
-    return k < 0 ? 0 : ((this.last as KeptSnapshot).lowestAge[k] as number);
+    const at = this.listed(variant);
+    return at === null ? 0 : (at.s.lowestAge[at.k] as number);
   }
 
   /** Listings of the variant in the last snapshot with a unit price at or below `price`, and their units. */
   depthAtOrBelow(variant: number, price: number): Depth {
-    const k = this.listedIndex(variant);
-    if (k < 0) return { listings: 0, quantity: 0 };
-    const s = this.last as KeptSnapshot;
+    const at = this.listed(variant);
+    if (at === null) return { listings: 0, quantity: 0 };
+    const { s, k } = at;
     let listings = 0;
     let quantity = 0;
     const to = s.start[k + 1] as number;

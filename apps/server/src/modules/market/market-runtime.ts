@@ -133,6 +133,7 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
         log: deps.log,
         evidence,
         pastDays: shelves?.shelf(region),
+        keptSnapshots: shelves?.kept(region),
         past: source.past?.(region),
       });
       ingestors.set(region, ingestor);

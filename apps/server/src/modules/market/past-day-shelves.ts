@@ -1,16 +1,25 @@
-// Where an ingesting process keeps its regions' past days of deal evidence (RealmEvidence.compactPast):
-// in files under DATA_DIR, so that the 13 past days of a region sit in the operating system's file
-// cache rather than in the process (about 160 MB at full size). Each shelf has a directory of its own,
+// Where an ingesting process keeps its regions' past days of deal evidence (RealmEvidence.compactPast)
+// and each realm's last kept snapshot (kept-shelf.ts): in files under DATA_DIR, so that the 13 past
+// days of a region (about 160 MB at full size) and its realms' snapshots (about 100 MB) sit in the
+// operating system's file cache rather than in the process. Each shelf has a directory of its own,
 // past-days/<pid>-<random>, and the files are only a cache of the database: directories left by
 // processes no longer running are removed when the next one starts. With an in-memory database
 // (DATA_DIR memory://) the past days stay in memory too.
 import { randomBytes } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { createPastDayFiles, memoryShelf, type PastDayShelf } from '@goldroute/market';
+import {
+  createKeptSnapshotFiles,
+  createPastDayFiles,
+  type KeptShelf,
+  memoryShelf,
+  type PastDayShelf,
+} from '@goldroute/market';
 
 export interface PastDayShelves {
   shelf(region: string): PastDayShelf;
+  /** Where the region's realms keep their last snapshots; undefined: in memory. */
+  kept(region: string): KeptShelf | undefined;
   close(): void;
 }
 
@@ -41,14 +50,19 @@ function removeStale(root: string): void {
 }
 
 export function openPastDayShelves(dataDir: string): PastDayShelves {
-  if (dataDir === 'memory://') return { shelf: () => memoryShelf, close: () => {} };
+  if (dataDir === 'memory://') return { shelf: () => memoryShelf, kept: () => undefined, close: () => {} };
   const root = path.resolve(dataDir, 'past-days');
   removeStale(root);
   const dir = path.join(root, `${process.pid}-${randomBytes(4).toString('hex')}`);
-  const open: ReturnType<typeof createPastDayFiles>[] = [];
+  const open: { close(): void }[] = [];
   return {
     shelf(region: string): PastDayShelf {
       const files = createPastDayFiles(path.join(dir, region));
+      open.push(files);
+      return files;
+    },
+    kept(region: string): KeptShelf {
+      const files = createKeptSnapshotFiles(path.join(dir, `${region}-kept`));
       open.push(files);
       return files;
     },

@@ -3,6 +3,7 @@ import type { Realm } from '@goldroute/domain/api';
 import {
   EVIDENCE_DAYS,
   IngestError,
+  type KeptShelf,
   type PastDayShelf,
   SnapshotBuilder,
   type SnapshotSources,
@@ -30,6 +31,8 @@ export interface RegionIngestorDeps {
   evidence?: EvidenceStore | undefined;
   /** Where past days of evidence keep their bytes once compacted (past-day-shelves.ts); memory without it. */
   pastDays?: PastDayShelf | undefined;
+  /** Where each realm's last snapshot stays between its hours (past-day-shelves.ts); memory without it. */
+  keptSnapshots?: KeptShelf | undefined;
   /** Past dumps of the source (the simulator): a fresh start replays the last 14 days from them. */
   past?: PastDumps | undefined;
 }
@@ -216,6 +219,7 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
         ...latest,
         evidence: true,
         pastDays: deps.pastDays,
+        keptSnapshots: deps.keptSnapshots,
       });
       replayPending = (await restoreEvidence(b)) ? 'missing days' : 'whole';
       builder = b;
