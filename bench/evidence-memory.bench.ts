@@ -200,8 +200,8 @@ DATA_DIR once it is saved: the operating system's file cache holds it, not the p
 last snapshot is kept in a file of its own too (\`createKeptSnapshotFiles\`, kept-shelf.ts), read back
 into buffers shared by every realm when the next hour follows it and when the build reads it. Bytes are
 the evidence's own arrays (\`RealmEvidence.byteLength\`: the days' typed arrays; the shared buffers of
-the kept snapshots), summed over the realms, and the snapshot's per-entry evidence columns. The cost rows of bench:trust ingest 4 hours, so they hold the kept snapshots and a few
-hours of one day; this is what 14 days come to. The snapshot build, which reads every day of the
+the kept snapshots), summed over the realms, and the snapshot's per-entry evidence columns. The cost rows of bench:trust ingest 4 hours, so they hold a few hours of one day;
+this is what 14 days come to. The snapshot build, which reads every day of the
 window, took ${buildFullMs.toFixed(0)} ms with the first day in full and ${buildPastMs.toFixed(0)} ms once it was compacted
 (read from its file and decoded as it is read; medians of three builds).
 
