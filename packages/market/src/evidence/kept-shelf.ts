@@ -13,6 +13,7 @@ import {
   keptBufferBytes,
   type KeptColumns,
   keptColumns,
+  keptHeader,
   type KeptSnapshot,
   ownBuffers,
 } from './kept-snapshot';
@@ -97,7 +98,8 @@ export function createKeptSnapshotFiles(dir: string): KeptShelf & { close(): voi
           at += bytes.byteLength;
         }
         const mine = ++version;
-        const { hourMs, agesKnown, streak, count, maxIdKey, absentIds, bigPrice, bigQuantity } = s;
+        const header = keptHeader(s);
+        const { hourMs, count } = header;
         const m = s.variants.length;
         return {
           hourMs,
@@ -120,19 +122,7 @@ export function createKeptSnapshotFiles(dir: string): KeptShelf & { close(): voi
               }
               from += into.byteLength;
             }
-            return {
-              hourMs,
-              agesKnown,
-              streak,
-              count,
-              maxIdKey,
-              absentIds,
-              ...columns,
-              bigPrice,
-              bigQuantity,
-              auctionBuffer,
-              groupBuffer,
-            };
+            return { ...header, ...columns, auctionBuffer, groupBuffer };
           },
         };
       },

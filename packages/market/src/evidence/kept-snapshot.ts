@@ -161,6 +161,14 @@ export type KeptColumns = Pick<
   'dumpIds' | 'slotOfDump' | 'price' | 'ageLeft' | 'quantity' | 'variants' | 'start' | 'lowestAge'
 >;
 
+/** What a snapshot is besides its columns and buffers: what a file keeps in memory (kept-shelf.ts). */
+export type KeptHeader = Omit<KeptSnapshot, keyof KeptColumns | 'auctionBuffer' | 'groupBuffer'>;
+
+export function keptHeader(s: KeptSnapshot): KeptHeader {
+  const { hourMs, agesKnown, streak, count, maxIdKey, absentIds, bigPrice, bigQuantity } = s;
+  return { hourMs, agesKnown, streak, count, maxIdKey, absentIds, bigPrice, bigQuantity };
+}
+
 /** The columns' places in the buffers follow from the buffers' sizes (a reused buffer keeps one layout). */
 export function keptColumns(
   auctionBuffer: ArrayBuffer,
@@ -237,20 +245,10 @@ export function keepSnapshot(
   variants.set(groups.variants.subarray(0, m));
   start.set(groups.start.subarray(0, m + 1));
   for (let k = 0; k < m; k++) lowestAge[k] = Math.min(U16, groups.lowestAge[k] as number);
-  return {
-    hourMs,
-    agesKnown,
-    // `reuse` is the realm's previous snapshot, the one this follows when agesKnown.
-    streak: agesKnown && reuse !== null ? reuse.streak + 1 : 1,
-    count: n,
-    maxIdKey,
-    absentIds,
-    ...columns,
-    bigPrice,
-    bigQuantity,
-    auctionBuffer,
-    groupBuffer,
-  };
+  // `reuse` is the realm's previous snapshot, the one this follows when agesKnown.
+  const streak = agesKnown && reuse !== null ? reuse.streak + 1 : 1;
+  const header = { hourMs, agesKnown, streak, count: n, maxIdKey, absentIds, bigPrice, bigQuantity };
+  return { ...header, ...columns, auctionBuffer, groupBuffer };
 }
 
 /** Lowest prices within this ratio of each other count as the same price (rounding of stacks). */
