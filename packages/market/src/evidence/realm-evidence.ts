@@ -242,10 +242,10 @@ export class RealmEvidence {
    * auctions, not the variant range).
    */
   observe(hourMs: number, auctions: RealmAuctions, keyOf: (raw: number) => number): boolean {
-    const prev = this.last?.snapshot() ?? null;
     // A dump seen before a restart must not count its hour twice.
     const lastHour = this.lastHourMs;
     if (lastHour !== null && hourMs <= lastHour) return false;
+    const prev = this.last?.snapshot() ?? null;
     // Columns in locals: the loops below run per auction, and property reads through a parameter
     // object cost several times the loop body once the object's shape varies between callers.
     const n = auctions.count;
