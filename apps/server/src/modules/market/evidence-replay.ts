@@ -5,7 +5,7 @@
 // replaces the live one in one synchronous step once it has caught up with the live builder; then
 // each older day is replayed apart (from the hour before it) and added as a whole day. A snapshot is
 // published after each step, so evidence grows on screen while the replay runs.
-import type { DayBucket } from '@goldroute/market';
+import type { DayBucket, KeptShelf } from '@goldroute/market';
 import { EVIDENCE_DAYS, ingestRealmDump, RealmEvidence, type SnapshotBuilder } from '@goldroute/market';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep, setImmediate as yieldToLoop } from 'node:timers/promises';
@@ -26,6 +26,18 @@ interface Replay {
   realmIds: readonly number[];
   past: PastDumps;
   stopped: () => boolean;
+  /**
+   * Where the replay's own evidence keeps each realm's last snapshot (kept-shelf.ts): files apart from
+   * the live realms', so that a replay does not hold a whole region's snapshots in memory; memory without.
+   */
+  kept?: KeptShelf | undefined;
+}
+
+/** A realm's evidence for the replay, its snapshots kept where the replay keeps them. */
+function replayRealm(r: Replay, id: number): RealmEvidence {
+  const evidence = new RealmEvidence();
+  if (r.kept) evidence.keepSnapshotsOn(r.kept.slot(id));
+  return evidence;
 }
 
 /** Feeds a realm's dump of the hour at `hourMs` unless it is newer than `until` or already fed. */
@@ -102,7 +114,7 @@ export async function replayRecent(r: Replay): Promise<number | null> {
   const live = r.realmIds.map((id) => liveAt(r, id)).filter((t): t is number => t !== null);
   if (live.length === 0) return null;
   const firstDay = Math.floor(Math.min(...live) / DAY_MS) * DAY_MS - DAY_MS;
-  const replayed = new Map<number, RealmEvidence>(r.realmIds.map((id) => [id, new RealmEvidence()]));
+  const replayed = new Map<number, RealmEvidence>(r.realmIds.map((id) => [id, replayRealm(r, id)]));
   for (let hour = firstDay; ; hour += HOUR_MS) {
     for (const id of r.realmIds) {
       await paced(() => feed(r, replayed.get(id) as RealmEvidence, id, hour, liveAt(r, id) ?? -Infinity));
@@ -126,7 +138,7 @@ export async function replayRecent(r: Replay): Promise<number | null> {
 
 /** Replays the UTC day starting at `dayMs` (and the hour before it) and adds it to every realm. */
 export async function replayPastDay(r: Replay, dayMs: number): Promise<boolean> {
-  const scratch = new Map<number, RealmEvidence>(r.realmIds.map((id) => [id, new RealmEvidence()]));
+  const scratch = new Map<number, RealmEvidence>(r.realmIds.map((id) => [id, replayRealm(r, id)]));
   for (let hour = dayMs - HOUR_MS; hour < dayMs + DAY_MS; hour += HOUR_MS) {
     for (const id of r.realmIds) {
       await paced(() => feed(r, scratch.get(id) as RealmEvidence, id, hour, dayMs + DAY_MS));

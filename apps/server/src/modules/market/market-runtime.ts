@@ -134,6 +134,7 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
         evidence,
         pastDays: shelves?.shelf(region),
         keptSnapshots: shelves?.kept(region),
+        replayKeptSnapshots: source.past ? shelves?.kept(`${region}-replay`) : undefined,
         past: source.past?.(region),
       });
       ingestors.set(region, ingestor);

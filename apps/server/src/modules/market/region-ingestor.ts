@@ -33,6 +33,8 @@ export interface RegionIngestorDeps {
   pastDays?: PastDayShelf | undefined;
   /** Where each realm's last snapshot stays between its hours (past-day-shelves.ts); memory without it. */
   keptSnapshots?: KeptShelf | undefined;
+  /** The same for the replay's own evidence (a directory apart: the live realms' files are taken). */
+  replayKeptSnapshots?: KeptShelf | undefined;
   /** Past dumps of the source (the simulator): a fresh start replays the last 14 days from them. */
   past?: PastDumps | undefined;
 }
@@ -194,7 +196,7 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
       log.info({ region, ...progress }, 'deal evidence replayed');
     };
     const run = part === 'whole' ? replayEvidence : resumeEvidence;
-    replay = run({ builder: b, realmIds, past, stopped: () => closed }, step)
+    replay = run({ builder: b, realmIds, past, stopped: () => closed, kept: deps.replayKeptSnapshots }, step)
       .then((done) => {
         if (done) log.info({ region, part, ...done }, 'deal evidence replay finished');
       })
