@@ -6,7 +6,7 @@
 // snapshot into the same buffers (the previous one is no longer read by then), so nothing is
 // allocated from hour to hour.
 
-import { closeSync, mkdirSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import {
   type KeptBuffers,
@@ -17,6 +17,7 @@ import {
   type KeptSnapshot,
   ownBuffers,
 } from './kept-snapshot';
+import { readAt, writeAt } from './file-bytes';
 
 /** A realm's last snapshot as held. */
 export interface KeptHold {
@@ -93,8 +94,7 @@ export function createKeptSnapshotFiles(dir: string): KeptShelf & { close(): voi
         let at = 0;
         for (const column of columnOrder(s)) {
           const bytes = bytesOf(column);
-          for (let done = 0; done < bytes.byteLength;)
-            done += writeSync(out, bytes, done, bytes.byteLength - done, at + done);
+          writeAt(out, bytes, at);
           at += bytes.byteLength;
         }
         const mine = ++version;
@@ -115,11 +115,7 @@ export function createKeptSnapshotFiles(dir: string): KeptShelf & { close(): voi
             let from = 0;
             for (const column of columnOrder(columns)) {
               const into = bytesOf(column);
-              for (let done = 0; done < into.byteLength;) {
-                const got = readSync(out, into, done, into.byteLength - done, from + done);
-                if (got === 0) throw new Error(`realm ${connectedRealmId}: kept snapshot file ends early`);
-                done += got;
-              }
+              readAt(out, into, from, `realm ${connectedRealmId}: kept snapshot file`);
               from += into.byteLength;
             }
             return { ...header, ...columns, auctionBuffer, groupBuffer };

@@ -4,8 +4,9 @@
 // evidence from the database and shelves its past days again), and a day's file is removed once no
 // realm holds that day.
 
-import { closeSync, mkdirSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { readAt, writeAt } from './file-bytes';
 import type { PastDayShelf, ShelvedBytes } from './past-day-shelf';
 
 interface DayFile {
@@ -32,18 +33,15 @@ export function createPastDayFiles(dir: string): PastDayShelf & { close(): void 
       const file = fileOf(day);
       const at = file.size;
       const length = bytes.byteLength;
-      for (let done = 0; done < length;) done += writeSync(file.fd, bytes, done, length - done, at + done);
+      writeAt(file.fd, bytes, at);
       file.size += length;
       return {
         byteLength: length,
         inMemory: false,
         read(into: Uint8Array): Uint8Array {
-          for (let done = 0; done < length;) {
-            const got = readSync(file.fd, into, done, length - done, at + done);
-            if (got === 0) throw new Error(`past day file ${day} ends before its bytes`);
-            done += got;
-          }
-          return into.subarray(0, length);
+          const bytes = into.subarray(0, length);
+          readAt(file.fd, bytes, at, `past day file ${day}`);
+          return bytes;
         },
       };
     },
