@@ -190,7 +190,7 @@ export function buildRowTableBefore(items: readonly TradeItem[]): RowTable {
     marketValue[i] = item.marketValue;
     historical[i] = item.historical;
     profitPct[i] = profitPercent(item.sellVsBuy, item.buyBuyout);
-    itemLevel[i] = item.itemLevel;
+    itemLevel[i] = item.itemLevel ?? Number.NaN;
     patchNumber[i] = item.patchNumber;
     extraStats[i] = item.sockets.length + item.tertiaryStats.length;
     sellBuyout[i] = item.sellBuyout;

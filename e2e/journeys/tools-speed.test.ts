@@ -89,6 +89,7 @@ function generateItems(count: number): TradeItem[] {
       crafted: i % 13 === 0,
       sockets: i % 9 === 0 ? [1] : [],
       tertiaryStats: i % 17 === 0 ? ['speed'] : [],
+      craftedStats: [],
       saleRate: Math.round(rand() * 500) / 1000 + 0.001,
       avgSale: avg,
       marketValue: sell,

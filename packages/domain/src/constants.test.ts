@@ -42,6 +42,7 @@ describe('"Business constants and limits" (SPEC §9)', () => {
       'tsmRegionDataPetsList',
       'mediaCache',
       'mediaFetchQueue',
+      'auctionsWithUnknownItemLevel',
     ]);
   });
 

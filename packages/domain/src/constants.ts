@@ -39,13 +39,16 @@ export const DROPDOWN_SEARCH_THRESHOLD = 20;
 export const DROPDOWN_MAX_HEIGHT_CLASS = 'max-h-96';
 export const TOOLTIP_DEFAULTS = { offset: 10, arrowSize: 8, showDelay: 0, hideDelay: 0 } as const;
 
-// Admin: caches the stats page lists but never offers to clear.
+// Admin: caches the stats page lists but never offers to clear. The last row is a count, not a cache:
+// auctions whose item level the loaded bonus data cannot resolve (it is behind the game after a patch).
+export const UNKNOWN_ITEM_LEVEL_ROW = 'auctionsWithUnknownItemLevel';
 export const UNCLEARABLE_CACHES = [
   'blizzardAuctionHouseData',
   'tsmRegionDataItemsList',
   'tsmRegionDataPetsList',
   'mediaCache',
   'mediaFetchQueue',
+  UNKNOWN_ITEM_LEVEL_ROW,
 ] as const;
 
 export function isClearableCache(name: string): boolean {

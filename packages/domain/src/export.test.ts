@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { auctionatorLists, auctionatorTerm, exportRows, tsmString } from './export';
+import {
+  auctionatorLeftOutCount,
+  auctionatorLists,
+  auctionatorTerm,
+  exportRows,
+  tsmString,
+  unknownIlvlLeftOut,
+} from './export';
+import { EXPORT_TEXTS } from './messages';
 import { makeTradeItem } from './test-fixtures';
 
 describe('Auctionator term: "name";category;minIlvl;maxIlvl;minLvl;maxLvl;minCraftedLvl;maxCraftedLvl;minPrice;maxPrice;quality;tier;expansion;quantity', () => {
@@ -91,7 +99,7 @@ describe('Auctionator term: "name";category;minIlvl;maxIlvl;minLvl;maxLvl;minCra
   });
 
   it('has the 14 fields of the format', () => {
-    expect(auctionatorTerm(makeTradeItem()).split(';')).toHaveLength(14);
+    expect(auctionatorTerm(makeTradeItem())?.split(';')).toHaveLength(14);
   });
 });
 
@@ -207,5 +215,85 @@ describe('"High-confidence rows only" (issue 13): which rows an export is built 
     expect(auctionatorLists(exportRows(rows, true), [])).toBe(
       'GoldRoute Buy from Stormrage^"Thunderfury, Blessed Blade of the Windseeker";;79;81;0;0;0;0;0;10001;5;;;',
     );
+  });
+});
+
+describe('unknown item level (null): never a guessed window', () => {
+  const armor = makeTradeItem({
+    uniqueTradeKey: 'armor',
+    id: 212000,
+    name: 'New Helm',
+    class: 'Armor',
+    subclass: 'Plate',
+    itemLevel: null,
+    quality: 'epic',
+    buyBuyout: 500,
+  });
+  const pet = makeTradeItem({
+    uniqueTradeKey: 'pet',
+    id: 'pet_9',
+    realPetId: 9,
+    name: 'Whelpling',
+    class: 'Pet',
+    subclass: 'Companion Pets',
+    itemLevel: null,
+    quality: 'rare',
+    buyBuyout: 20,
+  });
+  const mount = makeTradeItem({
+    uniqueTradeKey: 'mount',
+    id: 3,
+    name: 'Reins',
+    class: 'Miscellaneous',
+    subclass: 'Mount',
+    itemLevel: null,
+    quality: 'epic',
+    buyBuyout: 70,
+  });
+  const weapon = makeTradeItem({ uniqueTradeKey: 'weapon', id: 4, itemLevel: null });
+  const profession = makeTradeItem({
+    uniqueTradeKey: 'tool',
+    id: 5,
+    class: 'Profession',
+    subclass: 'Mining',
+    itemLevel: null,
+  });
+  const known = makeTradeItem({ uniqueTradeKey: 'known', id: 6, name: 'Sword', itemLevel: 80 });
+
+  it('writes no term for armor, weapon or profession rows, and the usual one for pets and other rows', () => {
+    expect([armor, weapon, profession].map(auctionatorTerm)).toEqual([null, null, null]);
+    expect([armor, weapon, profession, pet, mount, known].map(unknownIlvlLeftOut)).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+    expect(auctionatorTerm(pet)).toBe('"Whelpling";;0;0;0;0;0;0;0;21;3;;;');
+    expect(auctionatorTerm(mount)).toBe('"Reins";;0;0;0;0;0;0;0;71;4;;;');
+  });
+
+  it('leaves the unknown-level armor row out of the lists and keeps the pet, the mount and known rows', () => {
+    expect(auctionatorLists([armor, pet, known, mount])).toBe(
+      'GoldRoute Buy from Stormrage^"Whelpling";;0;0;0;0;0;0;0;21;3;;;' +
+        '^"Sword";;79;81;0;0;0;0;0;10001;5;;;^"Reins";;0;0;0;0;0;0;0;71;4;;;',
+    );
+    // A realm whose only rows are left out gets no list at all (not an empty "Buy from" line).
+    expect(auctionatorLists([armor, weapon])).toBe('');
+  });
+
+  it('counts the included rows left out for it, not unchecked ones nor rows kept', () => {
+    const rows = [armor, pet, weapon, mount, profession, known];
+    expect(auctionatorLeftOutCount(rows)).toBe(3);
+    expect(auctionatorLeftOutCount(rows, ['weapon', 'pet'])).toBe(2);
+    expect(auctionatorLeftOutCount([pet, mount, known])).toBe(0);
+    expect(EXPORT_TEXTS.leftOutUnknownItemLevel(2)).toBe(
+      '2 item(s) left out: item level unknown (bonus data is behind the game)',
+    );
+  });
+
+  it('leaves the TSM string unchanged: it names no item level', () => {
+    expect(tsmString([armor, pet, weapon])).toBe('i:212000,p:9,i:4');
   });
 });

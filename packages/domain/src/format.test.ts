@@ -3,6 +3,7 @@ import {
   BADGE_COLORS,
   formatCount,
   formatGold,
+  formatItemLevel,
   formatPercent,
   formatRatio,
   loadColor,
@@ -74,6 +75,17 @@ describe('"Counts of 1,000 or more are shown as K and 1,000,000 or more as M, wi
     [-1500, '-1.5K'],
   ])('formatCount(%i) is %s', (n, text) => {
     expect(formatCount(n)).toBe(text);
+  });
+});
+
+describe('"Item level is shown as a whole number"; an unknown one as "?"', () => {
+  it.each([
+    [415.6, '416'],
+    [415.4, '415'],
+    [0, '0'],
+    [null, 'unknown'],
+  ])('formatItemLevel(%s) is %s', (level, text) => {
+    expect(formatItemLevel(level)).toBe(text);
   });
 });
 

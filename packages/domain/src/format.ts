@@ -1,6 +1,6 @@
 // Display formats and colour rules of SPEC §9 "Display". Colours are tokens; the UI maps them to classes.
 import { NAME_TRUNCATE_LENGTH, PERCENT_DISPLAY_CAP } from './constants';
-import { PRICE_RATIO_LABELS } from './messages';
+import { ITEM_LEVEL_TEXTS, PRICE_RATIO_LABELS } from './messages';
 
 export type StatusColor = 'red' | 'yellow' | 'green';
 export const BADGE_COLORS = ['gray', 'red', 'yellow', 'green', 'blue', 'purple', 'pink'] as const;
@@ -35,6 +35,11 @@ export function formatCount(n: number): string {
   }
   if (abs >= 1000) return `${sign}${(abs / 1000).toFixed(1)}K`;
   return String(n);
+}
+
+/** Item level as a whole number (SPEC §2); an unknown one as "unknown", never a guessed number. */
+export function formatItemLevel(itemLevel: number | null): string {
+  return itemLevel === null ? ITEM_LEVEL_TEXTS.unknown : String(Math.round(itemLevel));
 }
 
 /** Keeps the first `max` characters and adds a single-character ellipsis "…" (no width jump). */

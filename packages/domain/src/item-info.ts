@@ -11,8 +11,10 @@ export interface ItemInfo {
   subclassName: string;
   /** Blizzard quality id (0 poor .. 5 legendary). */
   quality: number;
-  /** Base item level. */
+  /** Base item level (in pre-squish numbers for items older than Midnight). */
   level: number;
+  /** The level the item is used from: the drop level of a piece whose auction carries none. */
+  requiredLevel?: number;
   /** Expansion number 1..11. */
   expansion: number;
   crafted: boolean;

@@ -206,4 +206,13 @@ export const CANCEL_REASONS = {
 
 export const EXPORT_TEXTS = {
   auctionatorListName: (realm: string) => `${PRODUCT_NAME} Buy from ${realm}`,
+  // Not in SPEC (which knows every level): rows export.ts cannot write without guessing an item level.
+  leftOutUnknownItemLevel: (n: number) =>
+    `${n} item(s) left out: item level unknown (bonus data is behind the game)`,
+} as const;
+
+/** An unknown item level (TradeItem.itemLevel null) in the ilvl cell; not in SPEC, which knows every level. */
+export const ITEM_LEVEL_TEXTS = {
+  unknown: 'unknown',
+  unknownTitle: "ilvl unknown: the bonus data does not know this item's bonus ids yet",
 } as const;

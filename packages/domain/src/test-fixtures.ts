@@ -43,6 +43,7 @@ export function makeTradeItem(overrides: Partial<TradeItem> = {}): TradeItem {
     crafted: false,
     sockets: [],
     tertiaryStats: [],
+    craftedStats: [],
     saleRate: 0.1,
     avgSale: 20000,
     marketValue: 15000,

@@ -1,12 +1,12 @@
 // The compact market answer (wire-columns.ts) decoded into typed columns: what the web's row table reads,
-// with no object per row. tradeItemAt builds one row's TradeItem when a screen shows it (a page of 100,
-// a detail view, an export), equal to the row the SPEC JSON carries.
-import type { DropshipGroup, TradeEvidence, TradeItem } from './trade-item';
+// with no object per row. trade-rows.ts tradeItemAt builds one row's TradeItem when a screen shows it (a
+// page of 100, a detail view, an export), equal to the row the SPEC JSON carries.
+import type { TradeItem } from './trade-item';
 import type { ConfidenceLevel, DealFlag } from './trust';
 import {
   COPPER_PER_GOLD,
   itemKeyStem,
-  predictedTradeKey,
+  nullable,
   type AnswerHeader,
   type GoldStorage,
   TRADE_COLUMNS_FORMAT,
@@ -35,11 +35,13 @@ export interface VariantColumns {
   readonly bonus: CodeColumn<readonly number[]>;
   readonly mediaURL: CodeColumn<string>;
   readonly quality: CodeColumn<string>;
+  /** NaN: unknown (TradeItem.itemLevel null). */
   readonly itemLevel: Float64Array;
   readonly patchNumber: Float64Array;
   readonly crafted: Uint8Array;
   readonly sockets: CodeColumn<readonly number[]>;
   readonly tertiaryStats: CodeColumn<readonly string[]>;
+  readonly craftedStats: CodeColumn<readonly string[]>;
   readonly saleRate: Float64Array;
   readonly avgSale: Float64Array;
   readonly marketValue: Float64Array;
@@ -145,7 +147,8 @@ function decodeVariants(c: Container<AnswerHeader>): VariantColumns {
     if (key === undefined) {
       const sent = keys.values[keys.codes[v]!];
       if (sent === undefined) throw new RangeError(`no variant ${v}`);
-      key = made[v] = typeof sent === 'string' ? itemKeyStem(id[v]!, itemLevel[v]!) + sent : String(sent[0]);
+      key = made[v] =
+        typeof sent === 'string' ? itemKeyStem(id[v]!, nullable(itemLevel[v]!)) + sent : String(sent[0]);
     }
     return key;
   };
@@ -166,6 +169,7 @@ function decodeVariants(c: Container<AnswerHeader>): VariantColumns {
     crafted: new Uint8Array(c.numbers('v.crafted', n)),
     sockets: dict(c, d.sockets, 'v.sockets', n),
     tertiaryStats: dict(c, d.tertiaryStats, 'v.tertiaryStats', n),
+    craftedStats: dict(c, d.craftedStats, 'v.craftedStats', n),
     saleRate: c.numbers('v.saleRate', n),
     avgSale: goldNumbers(c, 'v.avgSale', n),
     marketValue: goldNumbers(c, 'v.marketValue', n),
@@ -297,104 +301,4 @@ export function decodeMarketAnswer(bytes: Uint8Array): MarketColumns {
 /** Trade items as columns (the same columns a compact answer decodes to). */
 export function tradeColumnsOf(items: readonly TradeItem[]): TradeColumns {
   return decodeMarketAnswer(encodeFlippingAnswer(items, 0)).rows;
-}
-
-export function tradeKeyAt(c: TradeColumns, i: number): string {
-  return (
-    c.tradeKeys.get(i) ??
-    predictedTradeKey(
-      c.variants.itemKey(c.variant[i]!),
-      c.realms.id[c.buyRealm[i]!]!,
-      c.realms.id[c.sellRealm[i]!]!,
-    )
-  );
-}
-
-export function itemKeyAt(c: TradeColumns, i: number): string {
-  return c.variants.itemKey(c.variant[i]!);
-}
-
-const valueAt = <V>(column: CodeColumn<V>, i: number): V => column.values[column.codes[i]!]!;
-const nullable = (x: number): number | null => (x !== x ? null : x);
-
-/** Row i as the SPEC JSON carries it (same fields, same order; lists are the row's own copies). */
-export function tradeItemAt(c: TradeColumns, i: number): TradeItem {
-  const V = c.variants;
-  const R = c.realms;
-  const v = c.variant[i]!;
-  const b = c.buyRealm[i]!;
-  const s = c.sellRealm[i]!;
-  const evidence: TradeEvidence = {
-    salesSeen14d: c.salesSeen14d[i]!,
-    medianSale14d: nullable(c.medianSale14d[i]!),
-    sellListingsNearPrice: c.sellListingsNearPrice[i]!,
-    sellQuantityNearPrice: c.sellQuantityNearPrice[i]!,
-    realmsOffering: c.realmsOffering[i]!,
-    buyQuantity: c.buyQuantity[i]!,
-    sellListingAgeSnapshots: c.sellListingAgeSnapshots[i]!,
-    buyListingAgeSnapshots: c.buyListingAgeSnapshots[i]!,
-    buyRealmUpdatedAt: R.updatedAt[b]!,
-    sellRealmUpdatedAt: R.updatedAt[s]!,
-    hoursObserved: c.hoursObserved[i]!,
-    sellLowQuartile14d: nullable(c.sellLowQuartile14d[i]!),
-    regionMedianLowest: c.regionMedianLowest[i]!,
-    sellItemFloor14d: nullable(c.sellItemFloor14d[i]!),
-    sellPostedHours: c.sellPostedHours[i]! > 0 ? c.sellPostedHours[i]! : null,
-  };
-  return {
-    uniqueTradeKey: tradeKeyAt(c, i),
-    uniqueItemKey: V.itemKey(v),
-    id: V.id[v]!,
-    realPetId: nullable(V.realPetId[v]!),
-    npcId: nullable(V.npcId[v]!),
-    name: valueAt(V.name, v),
-    class: valueAt(V.class, v),
-    subclass: valueAt(V.subclass, v),
-    bonus: [...valueAt(V.bonus, v)],
-    mediaURL: valueAt(V.mediaURL, v),
-    quality: valueAt(V.quality, v),
-    itemLevel: V.itemLevel[v]!,
-    patchNumber: V.patchNumber[v]!,
-    crafted: V.crafted[v] === 1,
-    sockets: [...valueAt(V.sockets, v)],
-    tertiaryStats: [...valueAt(V.tertiaryStats, v)],
-    saleRate: V.saleRate[v]!,
-    avgSale: V.avgSale[v]!,
-    marketValue: V.marketValue[v]!,
-    historical: V.historical[v]!,
-    buyBuyout: c.buyBuyout[i]!,
-    sellBuyout: c.sellBuyout[i]!,
-    sellAHCut: c.sellAHCut[i]!,
-    sellVsBuy: c.sellVsBuy[i]!,
-    saleAvgVsBuy: c.saleAvgVsBuy[i]!,
-    buyingConnectedRealmId: R.id[b]!,
-    buyingConnectedRealmName: R.name[b]!,
-    buyingConnectedRealmPopulation: R.population[b]!,
-    sellingConnectedRealmId: R.id[s]!,
-    sellingConnectedRealmName: R.name[s]!,
-    sellingConnectedRealmPopulation: R.population[s]!,
-    realisticProfit: c.realisticProfit[i]!,
-    confidence: valueAt(c.confidence, i),
-    flags: [...valueAt(c.flags, i)],
-    evidence,
-  };
-}
-
-export function tradeItemsOf(c: TradeColumns): TradeItem[] {
-  return Array.from({ length: c.length }, (_, i) => tradeItemAt(c, i));
-}
-
-/** The groups as the SPEC JSON carries them. */
-export function dropshipGroupsOf(c: TradeColumns, groups: GroupColumns): DropshipGroup[] {
-  return Array.from({ length: groups.count }, (_, g) => {
-    const variants: TradeItem[] = [];
-    for (let i = groups.start[g]!; i < groups.start[g + 1]!; i++) variants.push(tradeItemAt(c, i));
-    return {
-      key: groups.key[g]!,
-      mainItem: tradeItemAt(c, groups.start[g]!),
-      variants,
-      bestProfit: groups.bestProfit[g]!,
-      totalCount: groups.totalCount[g]!,
-    };
-  });
 }

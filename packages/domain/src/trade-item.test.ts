@@ -42,6 +42,19 @@ describe('"Dropship rows are grouped by item id, quality and item level"', () =>
     expect(dropshipGroupKey({ id: 'pet_5', quality: 'rare', itemLevel: 25 })).toBe('pet_5|rare|25');
   });
 
+  it('groups an unknown item level (null) as `unknown`, apart from every known level, 0 included', () => {
+    expect(dropshipGroupKey({ id: 7, quality: 'epic', itemLevel: null })).toBe('7|epic|unknown');
+    const grouped = groupDropship([
+      makeTradeItem({ uniqueTradeKey: 'n1', id: 7, quality: 'epic', itemLevel: null, sellVsBuy: 5 }),
+      makeTradeItem({ uniqueTradeKey: 'z', id: 7, quality: 'epic', itemLevel: 0, sellVsBuy: 9 }),
+      makeTradeItem({ uniqueTradeKey: 'n2', id: 7, quality: 'epic', itemLevel: null, sellVsBuy: 8 }),
+    ]);
+    expect(grouped.map((g) => [g.key, g.variants.map((v) => v.uniqueTradeKey)])).toEqual([
+      ['7|epic|unknown', ['n2', 'n1']],
+      ['7|epic|0', ['z']],
+    ]);
+  });
+
   it('gives no groups for no rows', () => {
     expect(groupDropship([])).toEqual([]);
   });

@@ -21,12 +21,21 @@ export interface TradeItem {
   mediaURL: string;
   /** Lower-case quality label, e.g. 'epic'. */
   quality: string;
-  itemLevel: number;
+  /**
+   * null: unknown. The loaded bonus data does not know one of the auction's bonus ids or curves (a patch
+   * newer than the data), so no level can be worked out and none may be guessed.
+   */
+  itemLevel: number | null;
   /** Expansion number (1 Classic ... 11 TWW). */
   patchNumber: number;
   crafted: boolean;
   sockets: number[];
   tertiaryStats: string[];
+  /**
+   * The secondary stats a crafter chose for a crafted piece (auction modifiers 29 and 30, CRAFTED_STAT_NAMES),
+   * as display names in modifier order, e.g. ["Haste", "Mastery"]; empty for everything else.
+   */
+  craftedStats: string[];
   saleRate: number;
   avgSale: number;
   marketValue: number;
@@ -65,9 +74,12 @@ export function isPet(item: Pick<TradeItem, 'id'>): boolean {
   return typeof item.id === 'string' && item.id.startsWith('pet');
 }
 
-/** Dropship rows group by item id, quality and item level (SPEC §2). */
+/**
+ * Dropship rows group by item id, quality and item level (SPEC §2). An unknown item level groups as
+ * `unknown`: such variants may be of any level, but they are told apart from every known one.
+ */
 export function dropshipGroupKey(item: Pick<TradeItem, 'id' | 'quality' | 'itemLevel'>): string {
-  return `${item.id}|${item.quality}|${item.itemLevel}`;
+  return `${item.id}|${item.quality}|${item.itemLevel ?? 'unknown'}`;
 }
 
 /** Groups keep the order in which their first item appears; variants are sorted by profit. */

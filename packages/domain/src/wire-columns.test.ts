@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { makeTradeEvidence, makeTradeItem } from './test-fixtures';
-import {
-  decodeMarketAnswer,
-  dropshipGroupsOf,
-  itemKeyAt,
-  tradeColumnsOf,
-  tradeItemAt,
-  tradeItemsOf,
-  tradeKeyAt,
-} from './trade-columns';
+import { decodeMarketAnswer, tradeColumnsOf } from './trade-columns';
 import { groupDropship, type TradeItem } from './trade-item';
+import { dropshipGroupsOf, itemKeyAt, tradeItemAt, tradeItemsOf, tradeKeyAt } from './trade-rows';
 import { DEAL_FLAGS, realisticProfit, type DealFlag } from './trust';
 import { TRADE_COLUMNS_FORMAT, VARIANT_FIELDS, type AnswerHeader } from './wire-columns';
 import { ContainerError, isContainer, readContainer } from './wire-format';
@@ -49,11 +42,13 @@ function engineLikeRows(count: number, seed: number): TradeItem[] {
   for (let i = 0; i < count; i++) {
     const pet = i % 7 === 3;
     const id = pet ? `pet_${100 + int(50)}` : 1000 + int(400);
-    const itemLevel = pet ? 25 : 10 + int(600);
+    // Now and then a level the bonus data does not know (null), keyed `unknown` as itemKeyStem reads it.
+    const itemLevel = pet ? 25 : i % 8 === 6 ? null : 10 + int(600);
+    const craftedStats = i % 6 === 2 ? [['Haste', 'Mastery'], ['Critical Strike'], []][int(3)]! : [];
     const sockets = i % 5 === 0 ? [10_000 + int(3)] : [];
     const tertiaryStats = i % 9 === 0 ? ['Speed', 'Leech'].slice(0, 1 + int(2)) : [];
     const uniqueItemKey =
-      `${id}${pet ? '_l' : '_ilvl-'}${itemLevel}_q${1 + int(4)}` +
+      `${id}${pet ? '_l' : '_ilvl-'}${itemLevel ?? 'unknown'}_q${1 + int(4)}` +
       (sockets.length > 0 ? `_s${sockets.length}` : '') +
       tertiaryStats.map((t) => `_${t.toLowerCase()}`).join('');
     const buy = REALMS[int(REALMS.length)]!;
@@ -89,6 +84,7 @@ function engineLikeRows(count: number, seed: number): TradeItem[] {
         crafted: int(6) === 0,
         sockets,
         tertiaryStats,
+        craftedStats,
         saleRate: int(5000) / 10_000,
         avgSale,
         marketValue: copper(9e9),

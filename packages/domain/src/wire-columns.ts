@@ -15,9 +15,10 @@ export const TRADE_COLUMNS_TYPE = 'application/vnd.goldroute.columns';
 /**
  * Written in every answer's header, with the container's own magic bytes. /2: realisticProfit is
  * predicted by the trust rule itself (a /1 decoder would read its residuals against another prediction);
- * /3: the item floor; /4: the hours the sell listing was posted for.
+ * /3: the item floor; /4: the hours the sell listing was posted for; /5: the crafted stats, and an
+ * unknown item level (null) in `v.itemLevel`, which a /4 decoder would take for a number.
  */
-export const TRADE_COLUMNS_FORMAT = 'goldroute.columns/4';
+export const TRADE_COLUMNS_FORMAT = 'goldroute.columns/5';
 
 /** How a gold column is stored: integer copper, copper off its prediction, or (not whole copper) gold. */
 export type GoldStorage = 'copper' | 'residual' | 'gold';
@@ -41,6 +42,7 @@ export interface AnswerHeader extends ContainerHeader {
     quality: string[];
     sockets: number[][];
     tertiaryStats: string[][];
+    craftedStats: string[][];
     confidence: ConfidenceLevel[];
     flags: DealFlag[][];
   };
@@ -56,14 +58,21 @@ export interface AnswerHeader extends ContainerHeader {
 // Predictions. Only the size of an answer depends on them: a figure off its prediction is sent as the
 // difference, so the decoder gets it back exactly whatever they say. They follow the engine's arithmetic.
 
-/** The readable start of a variant key (the engine's uniqueItemKey / petItemKey up to the quality). */
-export function itemKeyStem(id: number | string, itemLevel: number): string {
-  return typeof id === 'string' ? `${id}_l${itemLevel}_q` : `${id}_ilvl-${itemLevel}_q`;
+/**
+ * The readable start of a variant key (the engine's uniqueItemKey / petItemKey up to the quality). An
+ * unknown level reads `unknown`, as in dropshipGroupKey; a key that does not start so is sent whole.
+ */
+export function itemKeyStem(id: number | string, itemLevel: number | null): string {
+  const level = itemLevel ?? 'unknown';
+  return typeof id === 'string' ? `${id}_l${level}_q` : `${id}_ilvl-${level}_q`;
 }
 
 export function predictedTradeKey(itemKey: string, buyRealmId: number, sellRealmId: number): string {
   return `${itemKey}_${buyRealmId}-${sellRealmId}`;
 }
+
+/** A number column's NaN (its null) back to null. */
+export const nullable = (x: number): number | null => (x !== x ? null : x);
 
 export const COPPER_PER_GOLD = 10_000;
 
@@ -95,6 +104,7 @@ export const VARIANT_FIELDS = [
   'crafted',
   'sockets',
   'tertiaryStats',
+  'craftedStats',
   'saleRate',
   'avgSale',
   'marketValue',
@@ -104,11 +114,12 @@ export const VARIANT_FIELDS = [
 /** A variant's fields; its lists may be frozen (the engine's are, and are shared with the snapshot). */
 export type WireVariantFields = Omit<
   Pick<TradeItem, (typeof VARIANT_FIELDS)[number]>,
-  'bonus' | 'sockets' | 'tertiaryStats'
+  'bonus' | 'sockets' | 'tertiaryStats' | 'craftedStats'
 > & {
   bonus: readonly number[];
   sockets: readonly number[];
   tertiaryStats: readonly string[];
+  craftedStats: readonly string[];
 };
 
 /** One row, by variant and realm indices of the writer. The writer keeps nothing of the object. */

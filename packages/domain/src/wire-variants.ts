@@ -26,10 +26,11 @@ export const VARIANT_DICTS = [
   'quality',
   'sockets',
   'tertiaryStats',
+  'craftedStats',
 ] as const;
 export type VariantDict = (typeof VARIANT_DICTS)[number];
 
-/** Number fields of a variant (null is NaN; `id` is NaN where it is a string, see idText). */
+/** Number fields of a variant (null is NaN, as an unknown itemLevel; `id` is NaN where it is a string, see idText). */
 export const VARIANT_NUMBERS = [
   'id',
   'realPetId',
@@ -75,6 +76,7 @@ export class VariantPool {
     quality: new DictBuilder<string>(),
     sockets: new DictBuilder<readonly number[]>(),
     tertiaryStats: new DictBuilder<readonly string[]>(),
+    craftedStats: new DictBuilder<readonly string[]>(),
   };
   private readonly codes = Object.fromEntries(VARIANT_DICTS.map((f) => [f, new NumberList()])) as Record<
     VariantDict,
@@ -109,11 +111,12 @@ export class VariantPool {
     codes.quality.push(dicts.quality.code(m.quality, m.quality));
     codes.sockets.push(dicts.sockets.code(m.sockets, listKey(m.sockets)));
     codes.tertiaryStats.push(dicts.tertiaryStats.code(m.tertiaryStats, listKey(m.tertiaryStats)));
+    codes.craftedStats.push(dicts.craftedStats.code(m.craftedStats, listKey(m.craftedStats)));
     if (typeof m.id === 'string') this.idText.set(index, m.id);
     numbers.id.push(typeof m.id === 'number' ? m.id : NaN);
     numbers.realPetId.push(m.realPetId ?? NaN);
     numbers.npcId.push(m.npcId ?? NaN);
-    numbers.itemLevel.push(m.itemLevel);
+    numbers.itemLevel.push(m.itemLevel ?? NaN);
     numbers.patchNumber.push(m.patchNumber);
     numbers.crafted.push(m.crafted ? 1 : 0);
     numbers.saleRate.push(m.saleRate);

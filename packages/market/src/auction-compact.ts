@@ -15,7 +15,7 @@ import {
   TIME_LEFT_UNKNOWN,
   TIME_LEFT_VERY_LONG,
 } from './time-left';
-import { DROP_LEVEL_MODIFIER } from './variant-key';
+import { CRAFTED_STAT_1, CRAFTED_STAT_2, DROP_LEVEL_MODIFIER } from './variant-key';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const P_AUCTION = utf8('{"id":');
@@ -57,6 +57,8 @@ export function readCompactAuction(sc: JsonScanner, i: number, f: AuctionFields)
   f.id = id;
   f.itemId = sc.num;
   let drop = -1;
+  let craft1 = -1;
+  let craft2 = -1;
   let petS = 0;
   let petL = 0;
   let petQ = 0;
@@ -90,6 +92,8 @@ export function readCompactAuction(sc: JsonScanner, i: number, f: AuctionFields)
         i = sc.fastUint(i + P_VALUE.length);
         if (i < 0 || s[i] !== 125) return -1;
         if (type === DROP_LEVEL_MODIFIER) drop = sc.num;
+        else if (type === CRAFTED_STAT_1) craft1 = sc.num;
+        else if (type === CRAFTED_STAT_2) craft2 = sc.num;
         const c = s[i + 1];
         i += 2;
         if (c === 93) break;
@@ -166,6 +170,8 @@ export function readCompactAuction(sc: JsonScanner, i: number, f: AuctionFields)
   if (s[i] !== 125) return -1;
   // Matched: the scalars were kept in locals until now (cheaper than object stores on the way).
   f.drop = drop;
+  f.craft1 = craft1;
+  f.craft2 = craft2;
   f.petSpecies = petS;
   f.petLevel = petL;
   f.petQuality = petQ;

@@ -15,6 +15,9 @@ export class AuctionFields {
   quantity = 1;
   /** Drop level (modifier type 9); -1 when absent. */
   drop = -1;
+  /** Crafted secondary stat ids (modifiers 29 and 30); -1 when absent. */
+  craft1 = -1;
+  craft2 = -1;
   petSpecies = 0;
   petLevel = 0;
   petQuality = 0;
@@ -28,6 +31,8 @@ export class AuctionFields {
   resetItem(): void {
     this.itemId = -1;
     this.drop = -1;
+    this.craft1 = -1;
+    this.craft2 = -1;
     this.petSpecies = 0;
     this.petLevel = 0;
     this.petQuality = 0;

@@ -19,7 +19,7 @@ import {
 } from './auction-keys';
 import type { JsonScanner } from './json-scan';
 import { TIME_LEFT_UNKNOWN, timeLeftCode, timeLeftCodeOfName } from './time-left';
-import { DROP_LEVEL_MODIFIER } from './variant-key';
+import { CRAFTED_STAT_1, CRAFTED_STAT_2, DROP_LEVEL_MODIFIER } from './variant-key';
 
 // Nesting depths passed to skipValue: the document is 1, the auctions array 2, an auction's
 // members 3, the item's members 4, bonus and modifier entries 5, a modifier's members 6.
@@ -41,10 +41,12 @@ function readBonusLists(sc: JsonScanner, i: number, f: AuctionFields): number {
   }
 }
 
-/** At '[' of modifiers: sets `f.drop` to the drop level (modifier type 9) or -1. */
+/** At '[' of modifiers: sets `f.drop` to the drop level (modifier type 9) and the crafted stats, or -1. */
 function readModifiers(sc: JsonScanner, i: number, f: AuctionFields): number {
   const s = sc.s;
   let drop = -1;
+  let craft1 = -1;
+  let craft2 = -1;
   i = sc.skipWs(i + 1);
   if ((s[i] as number) !== 93)
     for (;;) {
@@ -68,12 +70,16 @@ function readModifiers(sc: JsonScanner, i: number, f: AuctionFields): number {
             if (!sc.more) break;
           }
         if (type === DROP_LEVEL_MODIFIER && value >= 0) drop = value;
+        else if (type === CRAFTED_STAT_1 && value >= 0) craft1 = value;
+        else if (type === CRAFTED_STAT_2 && value >= 0) craft2 = value;
       }
       i = sc.afterMember(i, 93);
       if (!sc.more) break;
     }
   else i++;
   f.drop = drop;
+  f.craft1 = craft1;
+  f.craft2 = craft2;
   return i;
 }
 
@@ -103,6 +109,8 @@ function readItem(sc: JsonScanner, i: number, f: AuctionFields): number {
         else {
           i = sc.skipValue(i, 4);
           f.drop = -1;
+          f.craft1 = -1;
+          f.craft2 = -1;
         }
         break;
       case K_PET_SPECIES:

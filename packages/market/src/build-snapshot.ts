@@ -127,6 +127,7 @@ export function buildSnapshotWith(input: BuildSnapshotInput, resolver: Resolver)
   const entryQuantity = new Float64Array(en);
   const lastPos = new Int32Array(V);
   const trust = new EntryTrustBuilder(input.evidence ? en : 0, input.evidence ? R : 0);
+  let unknownLevelAuctions = 0;
   lastRealm.fill(-1);
   for (let r = 0; r < R; r++) {
     const l = listingOf[r];
@@ -137,6 +138,8 @@ export function buildSnapshotWith(input: BuildSnapshotInput, resolver: Resolver)
       if (v < 0) continue;
       const composite = Math.min(l.minUnitPrice[j] as number, maxPrice) * M + r;
       const qty = l.quantity[j] as number;
+      if (!(found[v] as Resolved).isPet && (found[v] as Resolved).meta.itemLevel === null)
+        unknownLevelAuctions += qty;
       if (lastRealm[v] === r) {
         const p = lastPos[v] as number;
         const lower = composite < (entryPrice[p] as number);
@@ -205,7 +208,7 @@ export function buildSnapshotWith(input: BuildSnapshotInput, resolver: Resolver)
         const res = found[order[v] as number] as Resolved;
         return {
           isPet: res.isPet,
-          itemLevel: res.meta.itemLevel,
+          itemLevel: res.meta.itemLevel ?? Number.NaN,
           qualityId: res.meta.qualityId,
           sockets: res.meta.sockets.length,
           tertiaryStats: res.meta.tertiaryStats,
@@ -268,6 +271,8 @@ export function buildSnapshotWith(input: BuildSnapshotInput, resolver: Resolver)
     ...rawsOfVariants(rawToVariant, rank, V),
     unknownItemIds: [...resolver.unknownItems].sort((a, b) => a - b),
     unknownPetSpecies: [...resolver.unknownPets].sort((a, b) => a - b),
+    unknownLevelAuctions,
+    unknownBonusIds: [...resolver.unknownBonusIds].sort((a, b) => a - b),
   });
 }
 

@@ -84,6 +84,7 @@ describe('flippingSearch: hand-computed figures', () => {
       crafted: false,
       sockets: [],
       tertiaryStats: [],
+      craftedStats: [],
       saleRate: 0.05,
       avgSale: 18_000,
       marketValue: 17_000,

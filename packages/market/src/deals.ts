@@ -247,6 +247,7 @@ export function tradeItemOf(
     crafted: m.crafted,
     sockets: m.sockets as number[],
     tertiaryStats: m.tertiaryStats as string[],
+    craftedStats: m.craftedStats as string[],
     saleRate: m.saleRate,
     avgSale: m.avgSale,
     marketValue: m.marketValue,

@@ -56,8 +56,8 @@ export {
   sharedKeptBytes,
 } from './evidence';
 export type { DayCell, Depth, HistoryDay, KeptShelf, PastDayShelf, SalesSeen, WindowDay } from './evidence';
+export { curveValue, resolveItemLevel } from './variants/item-level';
 export {
-  curveItemLevel,
   dropshipGroupKey,
   DROP_LEVEL_MODIFIER,
   petItemKey,

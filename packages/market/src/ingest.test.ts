@@ -4,6 +4,7 @@ import type { RealmListing } from './ingest';
 import { IngestError, ingestRealmDump } from './ingest';
 import { RawVariantTable } from './raw-variants';
 import { rng } from './test-support/random-market';
+import { realDumps } from './test-support/real-data';
 
 type Sig = { min: number; qty: number };
 
@@ -15,7 +16,7 @@ function listingEntries(listing: RealmListing, table: RawVariantTable): [string,
     const sig =
       table.petSpecies(raw) > 0
         ? `${table.itemId(raw)}|pet ${table.petSpecies(raw)} ${table.petLevel(raw)} ${table.petQuality(raw)}`
-        : `${table.itemId(raw)}|${table.bonusIds(raw).join(':')}|${table.dropLevel(raw)}`;
+        : `${table.itemId(raw)}|${table.bonusIds(raw).join(':')}|${table.dropLevel(raw)}|${table.craftedStats(raw).join(':')}`;
     out.push([sig, { min: listing.minUnitPrice[j] as number, qty: listing.quantity[j] as number }]);
   }
   return out;
@@ -48,10 +49,9 @@ function referenceEntries(json: string): { entries: [string, Sig][]; auctions: n
       sig = `${id}|pet ${item.pet_species_id} ${item.pet_level ?? 1} ${item.pet_quality_id ?? 1}`;
     } else {
       const bonus = ((item.bonus_lists as number[] | undefined) ?? []).slice().sort((x, y) => x - y);
-      const drop = ((item.modifiers as { type: number; value: number }[] | undefined) ?? []).find(
-        (m) => m.type === 9,
-      );
-      sig = `${id}|${bonus.join(':')}|${drop ? drop.value : -1}`;
+      const modifiers = (item.modifiers as { type: number; value: number }[] | undefined) ?? [];
+      const valueOf = (type: number) => modifiers.findLast((m) => m.type === type)?.value ?? -1;
+      sig = `${id}|${bonus.join(':')}|${valueOf(9)}|${valueOf(29)}:${valueOf(30)}`;
     }
     const cur = map.get(sig);
     if (!cur) map.set(sig, { min: price, qty: q });
@@ -88,7 +88,33 @@ const dumps = (['us', 'eu'] as const).flatMap((region) =>
     ),
 );
 
+/** Real dumps (fixtures/blizzard-real), as Blizzard wrote them: crafted stats, 11.x modifiers, pets, bids. */
+const realJson = [...realDumps().values()].map((d, i) => ({
+  id: d.source.connectedRealmId ?? 9000 + i,
+  json: JSON.stringify(d),
+}));
+
 describe('ingestRealmDump', () => {
+  it('matches JSON.parse + object walk on every real dump, in compact form and pretty-printed', () => {
+    for (const d of realJson) {
+      for (const json of [d.json, JSON.stringify(JSON.parse(d.json), null, 2)]) {
+        const table = new RawVariantTable();
+        const listing = ingestRealmDump(json, { connectedRealmId: d.id, table });
+        const ref = referenceEntries(json);
+        expect(listing.auctionCount).toBe(ref.auctions);
+        expect(listing.pricedAuctions).toBe(ref.priced);
+        expect(listingEntries(listing, table)).toEqual(ref.entries);
+      }
+    }
+    // Crafted pieces of one item with other chosen stats are other raw variants.
+    const table = new RawVariantTable();
+    const shadowlands = realJson.find((d) => d.id === 1390)!;
+    const l = ingestRealmDump(shadowlands.json, { connectedRealmId: 1390, table });
+    const crafted = Array.from(l.rawIds.subarray(0, l.size), (raw) => table.craftedStats(raw).join(':'));
+    expect(crafted).toContain('36:40');
+    expect(crafted).toContain('32:49');
+  });
+
   it('matches JSON.parse + object walk on every simulator dump (both regions, two hours)', () => {
     const table = new RawVariantTable();
     for (const d of dumps) {
@@ -148,10 +174,10 @@ describe('ingestRealmDump', () => {
     expect(listing.auctionCount).toBe(12);
     expect(listing.pricedAuctions).toBe(6);
     expect(listingEntries(listing, table)).toEqual([
-      ['10||-1', { min: 250, qty: 6 }],
-      ['11||-1', { min: 77, qty: 200 }],
-      ['12|3:5|-1', { min: 1, qty: 1 }],
-      ['13||-1', { min: 1000, qty: 1 }],
+      ['10||-1|-1:-1', { min: 250, qty: 6 }],
+      ['11||-1|-1:-1', { min: 77, qty: 200 }],
+      ['12|3:5|-1|-1:-1', { min: 1, qty: 1 }],
+      ['13||-1|-1:-1', { min: 1000, qty: 1 }],
       ['14|pet 7 1 1', { min: 10, qty: 1 }],
     ]);
   });
@@ -161,7 +187,7 @@ describe('ingestRealmDump', () => {
       '\uFEFF{"_links":{"a\\"b":"\\u00e9\\n"},"au\\u0063tions":[{"item":{"id":1},"buyout":9}],"auctions":[{"item":{"\\u0069d":2},"buyout":5}]}';
     const table = new RawVariantTable();
     const listing = ingestRealmDump(new TextEncoder().encode(json), { connectedRealmId: 1, table });
-    expect(listingEntries(listing, table)).toEqual([['2||-1', { min: 5, qty: 1 }]]);
+    expect(listingEntries(listing, table)).toEqual([['2||-1|-1:-1', { min: 5, qty: 1 }]]);
     expect(listing.auctionCount).toBe(1);
   });
 

@@ -21,11 +21,14 @@ export interface SnapshotVariant {
   readonly mediaURL: string;
   readonly quality: string;
   readonly qualityId: number;
-  readonly itemLevel: number;
+  /** null: ilvl unknown (the bonus data does not know the auction's bonus ids). */
+  readonly itemLevel: number | null;
   readonly patchNumber: number;
   readonly crafted: boolean;
   readonly sockets: readonly number[];
   readonly tertiaryStats: readonly string[];
+  /** Display names of a crafted piece's chosen secondary stats (modifiers 29, 30). */
+  readonly craftedStats: readonly string[];
   readonly saleRate: number;
   readonly avgSale: number;
   readonly marketValue: number;
@@ -73,6 +76,7 @@ export function variantOf(
     crafted: m.crafted,
     sockets: m.sockets,
     tertiaryStats: m.tertiaryStats,
+    craftedStats: m.craftedStats,
     saleRate,
     avgSale,
     marketValue,
@@ -134,6 +138,12 @@ export interface MarketSnapshot {
   /** Item ids seen in dumps but missing from the item data (their auctions are left out). */
   readonly unknownItemIds: readonly number[];
   readonly unknownPetSpecies: readonly number[];
+  /**
+   * Units listed across the region whose item level is unknown (a bonus id or curve the bonus data does
+   * not know yet), and those bonus ids: the operator's sign that the bonus data is behind the game.
+   */
+  readonly unknownLevelAuctions: number;
+  readonly unknownBonusIds: readonly number[];
   realmIndexOf(connectedRealmId: number): number;
   variantIndexOf(uniqueItemKey: string): number;
 }
@@ -181,6 +191,8 @@ export class Snapshot implements MarketSnapshot {
   readonly rawIds!: Int32Array;
   readonly unknownItemIds!: readonly number[];
   readonly unknownPetSpecies!: readonly number[];
+  readonly unknownLevelAuctions!: number;
+  readonly unknownBonusIds!: readonly number[];
   private readonly realmIndex = new Map<number, number>();
   private readonly variantIndex = new Map<string, number>();
 

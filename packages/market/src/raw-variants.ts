@@ -1,10 +1,17 @@
 // Region-wide interning of raw auction variants: the fields of an auction's item that can change
-// its identity (item id, sorted bonus ids, drop level; pet species, level and quality). Ingest
+// its identity (item id, sorted bonus ids, drop level, crafted stats; pet species, level and quality). Ingest
 // maps every auction to a raw variant id without allocating strings; the snapshot builder
 // resolves each raw variant once into a readable variant key.
 
-/** Signature layout: [itemId, petSpecies (0: not a pet), petLevel, petQuality, dropLevel (-1: none), ...bonusIds]. */
-export const SIG_HEADER = 5;
+/**
+ * Signature layout: [itemId, petSpecies (0: not a pet), petLevel, petQuality, dropLevel (-1: none),
+ * craftedStat1, craftedStat2 (modifiers 29 and 30; -1: none), ...bonusIds].
+ */
+export const SIG_HEADER = 7;
+/** The header before crafted stats were part of a signature: tables saved then are read with it. */
+const SIG_HEADER_V1 = 5;
+/** First value of toInt32() since the header grew (a count is never negative). */
+const LAYOUT_V2 = -2;
 
 function grow(arr: Int32Array, min: number): Int32Array<ArrayBuffer> {
   let n = arr.length * 2;
@@ -105,14 +112,21 @@ export class RawVariantTable {
     return this.data[(this.starts[id] as number) + 4] as number;
   }
 
+  /** The crafted stat ids of modifiers 29 and 30; -1 where absent. */
+  craftedStats(id: number): [number, number] {
+    const start = this.starts[id] as number;
+    return [this.data[start + 5] as number, this.data[start + 6] as number];
+  }
+
   /**
    * Every signature in id order (a varint-free layout: per id its length, then its values), so a
    * restarted process can restore the same ids before ingesting (stored evidence names raw ids).
    */
   toInt32(): Int32Array {
-    const out = new Int32Array(1 + this.size + this.dataLength);
-    out[0] = this.size;
-    let at = 1;
+    const out = new Int32Array(2 + this.size + this.dataLength);
+    out[0] = LAYOUT_V2;
+    out[1] = this.size;
+    let at = 2;
     for (let id = 0; id < this.size; id++) {
       const start = this.starts[id] as number;
       const end = this.starts[id + 1] as number;
@@ -123,15 +137,30 @@ export class RawVariantTable {
     return out;
   }
 
-  /** Interns the signatures of toInt32() in order: into an empty table, each gets its old id. */
+  /**
+   * Interns the signatures of toInt32() in order: into an empty table, each gets its old id. A table
+   * saved before crafted stats were kept reads as pieces without them (their evidence stays theirs).
+   */
   restore(saved: Int32Array): void {
     if (this.size !== 0) throw new Error('restore needs an empty raw variant table');
-    const count = saved[0] ?? 0;
-    let at = 1;
+    const v2 = saved[0] === LAYOUT_V2;
+    const header = v2 ? SIG_HEADER : SIG_HEADER_V1;
+    const count = (v2 ? saved[1] : saved[0]) ?? 0;
+    let at = v2 ? 2 : 1;
+    const sig = new Int32Array(64);
     for (let id = 0; id < count; id++) {
       const len = saved[at++] as number;
-      if (!(len >= SIG_HEADER) || at + len > saved.length) throw new RangeError('bad raw variant table');
-      this.intern(saved.subarray(at, at + len), len);
+      if (!(len >= header) || at + len > saved.length) throw new RangeError('bad raw variant table');
+      if (v2) this.intern(saved.subarray(at, at + len), len);
+      else {
+        const bonus = len - SIG_HEADER_V1;
+        const into = sig.length >= SIG_HEADER + bonus ? sig : new Int32Array(SIG_HEADER + bonus);
+        into.set(saved.subarray(at, at + SIG_HEADER_V1), 0);
+        into[5] = -1;
+        into[6] = -1;
+        into.set(saved.subarray(at + SIG_HEADER_V1, at + len), SIG_HEADER);
+        this.intern(into, SIG_HEADER + bonus);
+      }
       at += len;
     }
   }

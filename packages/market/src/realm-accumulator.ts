@@ -150,11 +150,15 @@ export class RealmAccumulator {
       g[2] = f.petLevel > 0 ? f.petLevel : 1;
       g[3] = f.petQuality > 0 ? f.petQuality : 1;
       g[4] = -1;
+      g[5] = -1;
+      g[6] = -1;
     } else {
       g[1] = 0;
       g[2] = 0;
       g[3] = 0;
       g[4] = f.drop;
+      g[5] = f.craft1;
+      g[6] = f.craft2;
       // Insertion sort of the (short) bonus list into the signature.
       const bonus = f.bonus;
       for (let k = 0; k < bonusLength; k++) {

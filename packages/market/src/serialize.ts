@@ -80,6 +80,7 @@ function variantFragments(snapshot: MarketSnapshot, f: Fragments, v: number): vo
       crafted: m.crafted,
       sockets: m.sockets,
       tertiaryStats: m.tertiaryStats,
+      craftedStats: m.craftedStats,
       saleRate: m.saleRate,
       avgSale: m.avgSale,
       marketValue: m.marketValue,

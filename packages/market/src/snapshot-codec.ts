@@ -64,6 +64,7 @@ const VARIANT_FIELDS = [
   'crafted',
   'sockets',
   'tertiaryStats',
+  'craftedStats',
   'saleRate',
   'avgSale',
   'marketValue',
@@ -72,7 +73,7 @@ const VARIANT_FIELDS = [
 ] as const satisfies readonly (keyof SnapshotVariant)[];
 /** Fields whose few distinct values repeat across variants: written once, in `strings`, and referred to by index. */
 const SHARED_FIELDS: ReadonlySet<string> = new Set(['name', 'class', 'subclass', 'mediaURL', 'quality']);
-const LIST_FIELDS: ReadonlySet<string> = new Set(['bonus', 'sockets', 'tertiaryStats']);
+const LIST_FIELDS: ReadonlySet<string> = new Set(['bonus', 'sockets', 'tertiaryStats', 'craftedStats']);
 // Compiles only while VARIANT_FIELDS lists every field of SnapshotVariant.
 const _everyField: Record<Exclude<keyof SnapshotVariant, (typeof VARIANT_FIELDS)[number]>, never> = {};
 void _everyField;
@@ -84,6 +85,8 @@ interface Header {
   realms: RealmInfo[];
   unknownItemIds: number[];
   unknownPetSpecies: number[];
+  unknownLevelAuctions: number;
+  unknownBonusIds: number[];
   variantFields: string[];
   strings: string[];
   variants: unknown[][];
@@ -133,6 +136,8 @@ export function encodeSnapshot(snapshot: MarketSnapshot): Buffer {
     realms: [...snapshot.realms],
     unknownItemIds: [...snapshot.unknownItemIds],
     unknownPetSpecies: [...snapshot.unknownPetSpecies],
+    unknownLevelAuctions: snapshot.unknownLevelAuctions,
+    unknownBonusIds: [...snapshot.unknownBonusIds],
     variantFields: [...VARIANT_FIELDS],
     variants: snapshot.variants.map((v) =>
       VARIANT_FIELDS.map((f) => (SHARED_FIELDS.has(f) ? shared(v[f] as string) : v[f])),
@@ -207,6 +212,8 @@ export function decodeSnapshot(buf: Uint8Array): MarketSnapshot {
     realms: Object.freeze(header.realms),
     unknownItemIds: Object.freeze(header.unknownItemIds),
     unknownPetSpecies: Object.freeze(header.unknownPetSpecies),
+    unknownLevelAuctions: header.unknownLevelAuctions,
+    unknownBonusIds: Object.freeze(header.unknownBonusIds),
     variants: header.variants.map((row) => variantFrom(row, header.strings)),
     ...columns,
   };
@@ -215,12 +222,21 @@ export function decodeSnapshot(buf: Uint8Array): MarketSnapshot {
 }
 
 function isHeader(h: Header): boolean {
-  const lists = [h?.realms, h?.unknownItemIds, h?.unknownPetSpecies, h?.strings, h?.variants, h?.columns];
+  const lists = [
+    h?.realms,
+    h?.unknownItemIds,
+    h?.unknownPetSpecies,
+    h?.unknownBonusIds,
+    h?.strings,
+    h?.variants,
+    h?.columns,
+  ];
   return (
     lists.every(Array.isArray) &&
     typeof h.region === 'string' &&
     typeof h.lastModified === 'number' &&
     typeof h.groupCount === 'number' &&
+    typeof h.unknownLevelAuctions === 'number' &&
     String(h.variantFields) === String(VARIANT_FIELDS) &&
     String(h.columns.map((c) => c?.[0])) === String(COLUMN_NAMES) &&
     h.columns.every((c) => Number.isSafeInteger(c?.[1]) && c[1] >= 0)

@@ -37,12 +37,25 @@ export interface TsmRow {
   soldPerDay?: number;
 }
 
+/** An amount written in a squish era's numbers (item-squish-era.json ids; 0 or absent: any era). */
+interface EraAmount {
+  amount: number;
+  squishEra?: number;
+}
+
+/** One entry of raidbots' bonuses.json; only the fields GoldRoute reads are named. */
 export interface RaidbotsBonus {
   id?: number;
+  /** Legacy step added to the base level (only for items without era-tagged operations). */
   level?: number;
-  itemLevel?: { amount: number; priority?: number };
+  itemLevel?: EraAmount & { priority?: number };
+  /** Legacy scaling curve: the item scales to its wearer, so it does not fix an auction's level. */
   curveId?: number;
-  dropLevelCurve?: { curveId: number; offset?: number; priority?: number };
+  dropLevelCurve?: { curveId: number; offset?: number; priority?: number; squishEra?: number };
+  levelOffset?: EraAmount & { craftingQuality?: number };
+  levelOffsetSecondary?: { amount: number };
+  /** Another bonus id this one applies (its quality, sockets and stats count as this one's). */
+  applyBonusId?: number;
   socket?: number;
   rawStats?: readonly { stat?: number; amount?: number; name?: string }[];
   quality?: number;
@@ -54,10 +67,20 @@ export interface RaidbotsCurve {
   points: readonly { playerLevel: number; itemLevel: number }[];
 }
 
-/** raidbots bonuses.json and item-curves.json. */
+/** One entry of raidbots' item-squish-era.json: entering the era maps levels through its curve. */
+export interface SquishEra {
+  id: number;
+  patch?: number;
+  /** 0: no curve (the first era). */
+  curveId: number;
+}
+
+/** raidbots bonuses.json, item-curves.json and item-squish-era.json. */
 export interface BonusData {
   bonuses: Readonly<Record<string, RaidbotsBonus>>;
   curves: Readonly<Record<string, RaidbotsCurve>>;
+  /** In era order; absent or empty: amounts are taken as they are, with no squish. */
+  squishEras?: readonly SquishEra[];
 }
 
 export type TertiaryStat = 'Speed' | 'Leech' | 'Avoidance' | 'Indestructible';

@@ -1,19 +1,35 @@
-// Item level, sockets and tertiary stats of an auctioned item from its bonus ids and modifiers
-// (raidbots bonuses.json / item-curves.json format), and the readable variant keys.
-import type { BonusData, RaidbotsBonus, RaidbotsCurve, TertiaryStat } from './types';
+// Item level, sockets, tertiary and crafted stats of an auctioned item from its bonus ids and modifiers
+// (raidbots bonuses.json format), and the readable variant keys.
+import type { BonusData, RaidbotsBonus, TertiaryStat } from './types';
+import { resolveItemLevel, withApplied } from './variants/item-level';
 
 /** Auction modifier type that carries the player level at which the item dropped. */
 export const DROP_LEVEL_MODIFIER = 9;
+/** Auction modifier types of the two secondary stats a crafter chose (their values are stat ids). */
+export const CRAFTED_STAT_1 = 29;
+export const CRAFTED_STAT_2 = 30;
+/**
+ * The secondary stats a crafter can choose (critical strike, haste, versatility, mastery). Pieces of The
+ * War Within carry other values in those modifiers (76, 80, 82, ...) that name no stat: they do not make
+ * another good, as AzerothAuctionAssassin reads them too.
+ */
+const SECONDARY_STAT_IDS: ReadonlySet<number> = new Set([32, 36, 40, 49]);
 
 export const TERTIARY_STATS: readonly TertiaryStat[] = ['Speed', 'Leech', 'Avoidance', 'Indestructible'];
-// Game stat ids of the tertiaries (ITEM_MOD_CR_SPEED .. ITEM_MOD_CR_STURDINESS).
+// Game stat ids of the tertiaries (ITEM_MOD_CR_SPEED .. ITEM_MOD_CR_STURDINESS) and raidbots' names.
 const TERTIARY_STAT_IDS: Readonly<Record<number, TertiaryStat>> = {
   61: 'Speed',
   62: 'Leech',
   63: 'Avoidance',
   64: 'Indestructible',
 };
-const TERTIARY_WORD = /\b(speed|leech|avoidance|indestructible)\b/i;
+const TERTIARY_STAT_NAMES: Readonly<Record<string, TertiaryStat>> = {
+  RunSpeed: 'Speed',
+  Speed: 'Speed',
+  Leech: 'Leech',
+  Avoidance: 'Avoidance',
+  Indestructible: 'Indestructible',
+};
 
 export interface Modifier {
   type: number;
@@ -21,119 +37,79 @@ export interface Modifier {
 }
 
 export interface ResolvedVariant {
-  itemLevel: number;
+  /** null: the loaded bonus data does not know one of the bonus ids or curves (see item-level.ts). */
+  itemLevel: number | null;
   quality: number;
   /** One entry per socket: the bonus id that added it (ascending bonus id). */
   sockets: number[];
   /** Canonical order: Speed, Leech, Avoidance, Indestructible. */
   tertiaryStats: TertiaryStat[];
+  /** Secondary stat ids a crafter chose (modifier 29, then 30): pieces with other stats are other goods. */
+  craftedStats: number[];
+}
+
+/** The item fields resolution reads (Blizzard's item record). */
+export interface ResolvableItem {
+  level: number;
+  quality: number;
+  /** The level the item is used from: the drop level of a piece that carries none. */
+  requiredLevel?: number;
 }
 
 function tertiaryOf(bonus: RaidbotsBonus): TertiaryStat | undefined {
-  for (const text of [bonus.name, bonus.tag]) {
-    const m = text ? TERTIARY_WORD.exec(text) : null;
-    if (m?.[1]) return (m[1].charAt(0).toUpperCase() + m[1].slice(1).toLowerCase()) as TertiaryStat;
-  }
   for (const stat of bonus.rawStats ?? []) {
-    const byId = stat.stat !== undefined ? TERTIARY_STAT_IDS[stat.stat] : undefined;
-    if (byId) return byId;
-    const m = stat.name ? TERTIARY_WORD.exec(stat.name) : null;
-    if (m?.[1]) return (m[1].charAt(0).toUpperCase() + m[1].slice(1).toLowerCase()) as TertiaryStat;
+    const t =
+      (stat.stat !== undefined ? TERTIARY_STAT_IDS[stat.stat] : undefined) ??
+      (stat.name ? TERTIARY_STAT_NAMES[stat.name] : undefined);
+    if (t) return t;
   }
   return undefined;
 }
 
-/** Item level on a curve at a player level: linear between points, clamped at the ends, truncated. */
-export function curveItemLevel(curve: RaidbotsCurve, playerLevel: number): number {
-  const pts = [...curve.points].sort((a, b) => a.playerLevel - b.playerLevel);
-  const first = pts[0];
-  const last = pts[pts.length - 1];
-  if (!first || !last) return 0;
-  if (playerLevel <= first.playerLevel) return Math.floor(first.itemLevel);
-  if (playerLevel >= last.playerLevel) return Math.floor(last.itemLevel);
-  for (let i = 1; i < pts.length; i++) {
-    const a = pts[i - 1];
-    const b = pts[i];
-    if (a && b && playerLevel <= b.playerLevel) {
-      const span = b.playerLevel - a.playerLevel;
-      const t = span === 0 ? 1 : (playerLevel - a.playerLevel) / span;
-      return Math.floor(a.itemLevel + t * (b.itemLevel - a.itemLevel) + 1e-9);
-    }
-  }
-  return Math.floor(last.itemLevel);
-}
-
 /**
- * Resolves an auctioned variant. Rules (order-independent in the bonus ids):
- * 1. Start from the item's base level.
- * 2. `itemLevel` bonuses set the level; with several, the lowest priority wins (tie: lowest bonus id).
- * 3. A curve bonus (`curveId`, or `dropLevelCurve` with its offset) sets the level from the curve at
- *    the drop level (modifier type 9); lowest priority wins (tie: lowest bonus id). Without a drop
- *    level modifier the curve is not applied.
- * 4. Every `level` bonus is then added.
- * Quality: the highest `quality` of any bonus, else the item's. Sockets: sum of `socket`.
- * Tertiary stats: bonuses whose name/tag names one, or whose raw stats carry stat 61-64.
- * Unknown bonus ids are ignored.
+ * Resolves an auctioned variant (order-independent in the bonus ids: they are read ascending).
+ * Item level: item-level.ts. Quality: the highest `quality` of any bonus or the bonus it applies, else
+ * the item's. Sockets: the sum of `socket`. Tertiary stats: bonuses whose raw stats are stat 61-64.
+ * Crafted stats: modifiers 29 and 30. `modifiers` may be just the drop level (-1: none).
  */
 export function resolveVariant(
-  item: { level: number; quality: number },
+  item: ResolvableItem,
   bonusIds: readonly number[],
   modifiers: readonly Modifier[] | number | undefined,
   data: BonusData,
 ): ResolvedVariant {
   let dropLevel: number | undefined;
-  if (typeof modifiers === 'number') dropLevel = modifiers >= 0 ? modifiers : undefined;
+  const crafted = [-1, -1];
+  if (typeof modifiers === 'number') dropLevel = modifiers > 0 ? modifiers : undefined;
   else if (modifiers) {
-    for (const m of modifiers) if (m.type === DROP_LEVEL_MODIFIER) dropLevel = m.value;
+    for (const m of modifiers) {
+      if (m.type === DROP_LEVEL_MODIFIER && m.value > 0) dropLevel = m.value;
+      else if (m.type === CRAFTED_STAT_1 && SECONDARY_STAT_IDS.has(m.value)) crafted[0] = m.value;
+      else if (m.type === CRAFTED_STAT_2 && SECONDARY_STAT_IDS.has(m.value)) crafted[1] = m.value;
+    }
   }
+  const craftedStats = crafted.filter((v) => v > 0);
+  if (dropLevel === undefined && item.requiredLevel && item.requiredLevel > 0) dropLevel = item.requiredLevel;
   const ids = [...bonusIds].sort((a, b) => a - b);
-  let setLevel: { amount: number; priority: number } | undefined;
-  let curve: { curveId: number; offset: number; priority: number } | undefined;
-  let add = 0;
   let quality = -1;
   const sockets: number[] = [];
   const tertiary = new Set<TertiaryStat>();
   for (const id of ids) {
-    const b = data.bonuses[String(id)];
-    if (!b) continue;
-    if (typeof b.level === 'number') add += b.level;
-    if (b.itemLevel && typeof b.itemLevel.amount === 'number') {
-      const priority = b.itemLevel.priority ?? Number.MAX_SAFE_INTEGER;
-      if (!setLevel || priority < setLevel.priority) setLevel = { amount: b.itemLevel.amount, priority };
+    const own = data.bonuses[String(id)];
+    if (!own) continue;
+    for (const b of withApplied(own, data)) {
+      if (typeof b.socket === 'number' && b.socket > 0) for (let s = 0; s < b.socket; s++) sockets.push(id);
+      if (typeof b.quality === 'number' && b.quality > quality) quality = b.quality;
+      const t = tertiaryOf(b);
+      if (t) tertiary.add(t);
     }
-    const curveSpec =
-      b.dropLevelCurve && typeof b.dropLevelCurve.curveId === 'number'
-        ? {
-            curveId: b.dropLevelCurve.curveId,
-            offset: b.dropLevelCurve.offset ?? 0,
-            priority: b.dropLevelCurve.priority ?? Number.MAX_SAFE_INTEGER,
-          }
-        : typeof b.curveId === 'number'
-          ? { curveId: b.curveId, offset: 0, priority: Number.MAX_SAFE_INTEGER }
-          : undefined;
-    if (
-      curveSpec &&
-      data.curves[String(curveSpec.curveId)] &&
-      (!curve || curveSpec.priority < curve.priority)
-    ) {
-      curve = curveSpec;
-    }
-    if (typeof b.socket === 'number' && b.socket > 0) for (let s = 0; s < b.socket; s++) sockets.push(id);
-    if (typeof b.quality === 'number' && b.quality > quality) quality = b.quality;
-    const t = tertiaryOf(b);
-    if (t) tertiary.add(t);
   }
-  let itemLevel = item.level;
-  if (setLevel) itemLevel = setLevel.amount;
-  const curveData = curve ? data.curves[String(curve.curveId)] : undefined;
-  if (curve && curveData && dropLevel !== undefined)
-    itemLevel = curveItemLevel(curveData, dropLevel) + curve.offset;
-  itemLevel += add;
   return {
-    itemLevel,
+    itemLevel: resolveItemLevel(item.level, ids, dropLevel, data),
     quality: quality >= 0 ? quality : item.quality,
     sockets,
     tertiaryStats: TERTIARY_STATS.filter((t) => tertiary.has(t)),
+    craftedStats,
   };
 }
 
@@ -153,11 +129,19 @@ export function qualityLabel(quality: number): string {
   return QUALITY_LABELS[quality] ?? 'none';
 }
 
-/** Readable variant key: `19019_ilvl-80_q4_s1_speed` (sockets and tertiaries only when present). */
-export function uniqueItemKey(itemId: number, variant: ResolvedVariant): string {
-  let key = `${itemId}_ilvl-${variant.itemLevel}_q${variant.quality}`;
+/**
+ * Readable variant key: `19019_ilvl-80_q4_s1_speed_c36-49` (sockets, tertiaries and crafted stat ids only
+ * when present; `ilvl-unknown` when the bonus data does not know the item's bonus ids).
+ */
+export function uniqueItemKey(
+  itemId: number,
+  variant: Pick<ResolvedVariant, 'itemLevel' | 'quality' | 'sockets' | 'tertiaryStats'> &
+    Partial<Pick<ResolvedVariant, 'craftedStats'>>,
+): string {
+  let key = `${itemId}_ilvl-${variant.itemLevel ?? 'unknown'}_q${variant.quality}`;
   if (variant.sockets.length > 0) key += `_s${variant.sockets.length}`;
   for (const t of variant.tertiaryStats) key += `_${t.toLowerCase()}`;
+  if (variant.craftedStats && variant.craftedStats.length > 0) key += `_c${variant.craftedStats.join('-')}`;
   return key;
 }
 
@@ -172,6 +156,6 @@ export function uniqueTradeKey(itemKey: string, buyingRealmId: number, sellingRe
 }
 
 /** Dropship group key: item id, quality label and item level (the domain's format). */
-export function dropshipGroupKey(id: number | string, quality: string, itemLevel: number): string {
-  return `${id}|${quality}|${itemLevel}`;
+export function dropshipGroupKey(id: number | string, quality: string, itemLevel: number | null): string {
+  return `${id}|${quality}|${itemLevel ?? 'unknown'}`;
 }

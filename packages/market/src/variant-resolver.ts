@@ -1,10 +1,22 @@
 // From a raw variant (item id, bonus ids, modifiers or pet fields, as ingested) to the variant the
 // snapshot lists: its unique key and metadata from the item and pet data, with the app's class labels.
+import { craftedStatName } from '@goldroute/domain';
 import type { VariantMeta } from './market-snapshot';
+import { isNewerBonusId } from './variants/item-level';
 import { EMPTY_LIST, frozen } from './market-snapshot';
 import type { RawVariantTable } from './raw-variants';
 import type { BonusData, ItemInfo, PetInfo } from './types';
-import { dropshipGroupKey, petItemKey, qualityLabel, resolveVariant, uniqueItemKey } from './variant-key';
+import type { Modifier } from './variant-key';
+import {
+  CRAFTED_STAT_1,
+  CRAFTED_STAT_2,
+  DROP_LEVEL_MODIFIER,
+  dropshipGroupKey,
+  petItemKey,
+  qualityLabel,
+  resolveVariant,
+  uniqueItemKey,
+} from './variant-key';
 
 /** Item or pet data by id: a map, or a function for data that is fetched on demand. */
 type Lookup<T> = ReadonlyMap<number, T> | ((id: number) => T | undefined);
@@ -62,6 +74,8 @@ export class Resolver {
   private cache: (Resolved | undefined)[] = [];
   readonly unknownItems = new Set<number>();
   readonly unknownPets = new Set<number>();
+  /** Bonus ids of listed items that the bonus data does not know (their item level is unknown). */
+  readonly unknownBonusIds = new Set<number>();
 
   constructor(
     private readonly table: RawVariantTable,
@@ -79,6 +93,18 @@ export class Resolver {
     return (
       this.table.petSpecies(raw) <= 0 && (this.sources.excludedItems?.has(this.table.itemId(raw)) ?? false)
     );
+  }
+
+  /** The modifiers a raw variant keeps (drop level, crafted stats), as Blizzard sends them. */
+  private modifiersOf(raw: number): Modifier[] {
+    const t = this.table;
+    const out: Modifier[] = [];
+    const drop = t.dropLevel(raw);
+    if (drop >= 0) out.push({ type: DROP_LEVEL_MODIFIER, value: drop });
+    const [first, second] = t.craftedStats(raw);
+    if (first >= 0) out.push({ type: CRAFTED_STAT_1, value: first });
+    if (second >= 0) out.push({ type: CRAFTED_STAT_2, value: second });
+    return out;
   }
 
   resolve(raw: number): Resolved | undefined {
@@ -121,6 +147,7 @@ export class Resolver {
           crafted: false,
           sockets: EMPTY_LIST,
           tertiaryStats: EMPTY_LIST,
+          craftedStats: EMPTY_LIST,
           groupKey: dropshipGroupKey(id, quality, level),
         },
       };
@@ -133,9 +160,13 @@ export class Resolver {
       }
       // Resolutions stay cached for the builder's life: empty lists share one frozen array.
       const bonus = frozen(t.bonusIds(raw));
-      const v = resolveVariant(item, bonus, t.dropLevel(raw), this.sources.bonusData);
+      const data = this.sources.bonusData;
+      const v = resolveVariant(item, bonus, this.modifiersOf(raw), data);
+      if (v.itemLevel === null)
+        for (const id of bonus) if (isNewerBonusId(id, data)) this.unknownBonusIds.add(id);
       const sockets = frozen(v.sockets);
       const tertiaryStats = frozen(v.tertiaryStats);
+      const craftedStats = frozen(v.craftedStats.map((id) => craftedStatName(id) ?? `Stat ${id}`));
       const key = uniqueItemKey(itemId, v);
       const quality = qualityLabel(v.quality);
       const cls = appClassification(item.className, item.subclassName);
@@ -161,6 +192,7 @@ export class Resolver {
           crafted: item.crafted,
           sockets,
           tertiaryStats,
+          craftedStats,
           groupKey: dropshipGroupKey(itemId, quality, v.itemLevel),
         },
       };
@@ -175,6 +207,9 @@ export function compareResolved(a: Resolved, b: Resolved): number {
   if (a.isPet !== b.isPet) return a.isPet ? 1 : -1;
   if (a.baseId !== b.baseId) return a.baseId - b.baseId;
   if (a.meta.qualityId !== b.meta.qualityId) return a.meta.qualityId - b.meta.qualityId;
-  if (a.meta.itemLevel !== b.meta.itemLevel) return a.meta.itemLevel - b.meta.itemLevel;
+  // An unknown item level sorts after every known one.
+  const la = a.meta.itemLevel ?? Infinity;
+  const lb = b.meta.itemLevel ?? Infinity;
+  if (la !== lb) return la < lb ? -1 : 1;
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }

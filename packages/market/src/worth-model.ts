@@ -9,7 +9,7 @@
 /** What sets one variant of an item apart from another. */
 export interface VariantFeatures {
   isPet: boolean;
-  /** Item level (a pet's level for pets). */
+  /** Item level (a pet's level for pets); NaN when unknown (the bonus data is behind the game). */
   itemLevel: number;
   qualityId: number;
   sockets: number;
@@ -74,7 +74,9 @@ function featuresInto(t: VariantTraits, v: number, out: Float64Array): void {
     out[9] = t.quality[v] as number;
     return;
   }
-  out[0] = t.level[v] as number;
+  // An unknown level counts as no level step: such a variant also takes no part in the fit.
+  const level = t.level[v] as number;
+  out[0] = Number.isNaN(level) ? 0 : level;
   const sockets = (flags >> SOCKET_SHIFT) & 3;
   if (sockets === 1) out[1] = 1;
   if (sockets === 2) out[2] = 1;
@@ -144,7 +146,7 @@ export function fitWorthModel(
   const weight = new Float32Array(V);
   for (let v = 0; v < V; v++) {
     const w = worth[v] as number;
-    weight[v] = w > 0 ? Math.min(MAX_FIT_WEIGHT, realms[v] as number) : 0;
+    weight[v] = w > 0 && !Number.isNaN(traits.level[v]) ? Math.min(MAX_FIT_WEIGHT, realms[v] as number) : 0;
   }
   const fit = { itemOf, traits, worth, weight, row: new Float64Array(FEATURES) };
   let effects = fitWithin(fit);

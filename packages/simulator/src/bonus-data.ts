@@ -13,11 +13,10 @@ export interface RaidbotsBonus {
   id: number;
   /** Added to the base item level. */
   level?: number;
-  /** Sets the item level; with several, the lowest priority wins. */
-  itemLevel?: { amount: number; priority: number };
-  /** Item level from this curve at the drop level (auction modifier type 9). */
-  curveId?: number;
-  dropLevelCurve?: { curveId: number; offset: number };
+  /** Sets the item level; with several, the lowest priority wins. Era 2: today's numbers. */
+  itemLevel?: { amount: number; priority: number; squishEra: number };
+  /** Item level from this curve at the drop level (auction modifier type 9), plus the offset. */
+  dropLevelCurve?: { curveId: number; offset: number; priority: number; squishEra: number };
   socket?: number;
   rawStats?: RaidbotsRawStat[];
   quality?: number;
@@ -35,11 +34,19 @@ export interface RaidbotsCurve {
   points: RaidbotsCurvePoint[];
 }
 
+export interface SquishEra {
+  id: number;
+  patch: number;
+  curveId: number;
+}
+
 export interface BonusData {
   /** bonuses.json: keyed by bonus id. */
   bonuses: Record<string, RaidbotsBonus>;
   /** item-curves.json: keyed by curve id. */
   curves: Record<string, RaidbotsCurve>;
+  /** item-squish-era.json: the eras and the curves that map earlier levels into them. */
+  squishEras: SquishEra[];
 }
 
 // Tertiary stats: the game's own bonus ids 40-43 and stat ids 61-64.
@@ -100,11 +107,17 @@ export function createBonusData(): BonusData {
   add({ id: SOCKET_BONUS.two, socket: 2, tag: 'Two Sockets' });
   LEVEL_STEPS.forEach((level, i) => add({ id: LEVEL_BONUS_BASE + i, level }));
   for (let i = 0; i < 10; i++) {
-    add({ id: SET_LEVEL_BONUS_BASE + i, itemLevel: { amount: 200 + 50 * i, priority: i % 3 } });
+    add({ id: SET_LEVEL_BONUS_BASE + i, itemLevel: { amount: 200 + 50 * i, priority: i % 3, squishEra: 2 } });
   }
   CURVES.forEach((curve, i) => {
-    add({ id: CURVE_BONUS_BASE + i, curveId: curve.id });
-    add({ id: DROP_CURVE_BONUS_BASE + i, dropLevelCurve: { curveId: curve.id, offset: 5 * i } });
+    add({
+      id: CURVE_BONUS_BASE + i,
+      dropLevelCurve: { curveId: curve.id, offset: 0, priority: 1, squishEra: 2 },
+    });
+    add({
+      id: DROP_CURVE_BONUS_BASE + i,
+      dropLevelCurve: { curveId: curve.id, offset: 5 * i, priority: 0, squishEra: 2 },
+    });
   });
   add({ id: QUALITY_BONUS.rare, quality: 3, tag: 'Rare' });
   add({ id: QUALITY_BONUS.epic, quality: 4, tag: 'Epic' });
@@ -119,7 +132,8 @@ export function createBonusData(): BonusData {
   }
   const curves: Record<string, RaidbotsCurve> = {};
   for (const c of CURVES) curves[String(c.id)] = { id: c.id, points: c.points.map((p) => ({ ...p })) };
-  return { bonuses, curves };
+  // The simulator's item levels are written in today's numbers: no squish applies to them.
+  return { bonuses, curves, squishEras: [] };
 }
 
 export type Tertiary = 'Speed' | 'Leech' | 'Avoidance' | 'Indestructible';

@@ -289,6 +289,7 @@ export class Economy {
         subclassName: it.subclassName,
         quality: it.quality,
         level: it.level,
+        requiredLevel: it.requiredLevel,
         expansion: it.expansion,
         crafted: it.crafted,
         mediaURL: iconUrl(region, it.icon),

@@ -229,6 +229,7 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
   function staticFile(path: string): unknown {
     if (path === '/raidbots/bonuses.json') return economy.bonusData.bonuses;
     if (path === '/raidbots/item-curves.json') return economy.bonusData.curves;
+    if (path === '/raidbots/item-squish-era.json') return economy.bonusData.squishEras;
     if (path === '/lists/patch-numbers.json') return responses.patchNumbers(economy);
     if (path === '/lists/crafted-items.json') return responses.craftedItems(economy);
     if (path === '/lists/fake-items.json') return responses.fakeItems(economy);

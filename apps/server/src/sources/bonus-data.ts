@@ -1,4 +1,4 @@
-import type { BonusData, RaidbotsBonus, RaidbotsCurve } from '@goldroute/market';
+import type { BonusData, RaidbotsBonus, RaidbotsCurve, SquishEra } from '@goldroute/market';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
@@ -27,7 +27,25 @@ export function parseCurves(json: unknown): Record<string, RaidbotsCurve> {
 }
 
 /**
- * raidbots' bonuses.json and item-curves.json (item level, sockets and tertiary stats from bonus ids),
+ * item-squish-era.json: the list of squish eras, each with the curve that maps earlier item levels into
+ * it (0 for the first). Sorted by id, the order the eras follow each other.
+ */
+export function parseSquishEras(json: unknown): SquishEra[] {
+  if (!Array.isArray(json)) throw new Error('not a list of squish eras');
+  const eras = json.map((entry: unknown, i) => {
+    if (!isObject(entry) || typeof entry.id !== 'number' || typeof entry.curveId !== 'number')
+      throw new Error(`squish era ${i} has no id or curveId`);
+    return {
+      id: entry.id,
+      curveId: entry.curveId,
+      ...(typeof entry.patch === 'number' ? { patch: entry.patch } : {}),
+    };
+  });
+  return eras.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * raidbots' bonuses.json, item-curves.json and item-squish-era.json (item level, sockets and tertiary stats from bonus ids),
  * kept in the database and refreshed daily; a failed or malformed refresh keeps the last good data.
  */
 export function createBonusDataLoader(options: {
@@ -58,19 +76,38 @@ export function createBonusDataLoader(options: {
     url: `${base}/item-curves.json`,
     parse: parseCurves,
   });
+  const squishEras: SourceDocument<SquishEra[]> = createSourceDocument({
+    ...common,
+    name: 'raidbots/item-squish-era.json',
+    url: `${base}/item-squish-era.json`,
+    parse: parseSquishEras,
+  });
+  const version = () => `${bonuses.version()}.${curves.version()}.${squishEras.version()}`;
   let memo: { key: string; data: BonusData } | undefined;
 
   return {
     bonuses,
     curves,
-    ensureFresh: async () => void (await Promise.all([bonuses.ensureFresh(), curves.ensureFresh()])),
-    /** Bumped when either file changes. */
-    version: () => `${bonuses.version()}.${curves.version()}`,
-    /** The current data (empty tables until a first copy arrives: items then keep their base level). */
+    squishEras,
+    ensureFresh: async () =>
+      void (await Promise.all([bonuses.ensureFresh(), curves.ensureFresh(), squishEras.ensureFresh()])),
+    /** Bumped when any of the files changes. */
+    version,
+    /**
+     * The current data. Until a first copy of bonuses.json arrives every item with bonus ids has an
+     * unknown level; without the squish-era file, levels are taken unsquished.
+     */
     current(): BonusData {
-      const key = `${bonuses.version()}.${curves.version()}`;
+      const key = version();
       if (memo?.key !== key)
-        memo = { key, data: { bonuses: bonuses.value() ?? {}, curves: curves.value() ?? {} } };
+        memo = {
+          key,
+          data: {
+            bonuses: bonuses.value() ?? {},
+            curves: curves.value() ?? {},
+            squishEras: squishEras.value() ?? [],
+          },
+        };
       return memo.data;
     },
   };

@@ -39,6 +39,15 @@ describe('market data calls', () => {
     expect(ahDataResponseSchema.parse(body)).toEqual(body);
   });
 
+  it('carries an unknown item level as null and the crafted stats as names, and needs both', () => {
+    const item = makeTradeItem({ itemLevel: null, craftedStats: ['Haste', 'Mastery'] });
+    expect(tradeItemSchema.parse(item)).toEqual(item);
+    expect(tradeItemSchema.safeParse({ ...item, itemLevel: undefined }).success).toBe(false);
+    expect(tradeItemSchema.safeParse({ ...item, craftedStats: [36] }).success).toBe(false);
+    const { craftedStats: _omit, ...partial } = item;
+    expect(tradeItemSchema.safeParse(partial).success).toBe(false);
+  });
+
   it('a trade item needs every field of SPEC §3', () => {
     const { saleAvgVsBuy: _omit, ...partial } = makeTradeItem();
     expect(tradeItemSchema.safeParse(partial).success).toBe(false);

@@ -1,6 +1,6 @@
 // Test oracle: the engine's rules written the obvious way (JSON.parse, plain objects, nested
 // loops, no typed arrays, no early exits). Property tests compare the engine against it.
-import { assessDeal, type TradeEvidence } from '@goldroute/domain';
+import { assessDeal, craftedStatName, type TradeEvidence } from '@goldroute/domain';
 import { afterAhCut, toGold } from '../money';
 import { appClassification } from '../snapshot';
 import type {
@@ -27,7 +27,7 @@ interface RefVariant {
   isPet: boolean;
   baseId: number;
   qualityId: number;
-  itemLevel: number;
+  itemLevel: number | null;
   row: Omit<
     TradeItem,
     | 'uniqueTradeKey'
@@ -148,6 +148,7 @@ export function referenceMarket(
               crafted: false,
               sockets: [],
               tertiaryStats: [],
+              craftedStats: [],
               saleRate: row ? (row.saleRate ?? row.salePct ?? 0) : 0,
               avgSale: toGold(row ? Math.round(row.avgSalePrice) : 0),
               marketValue: toGold(row ? Math.round(row.marketValue) : 0),
@@ -163,13 +164,14 @@ export function referenceMarket(
         const bonus = Array.isArray(a.item?.bonus_lists)
           ? (a.item.bonus_lists as unknown[]).filter((b): b is number => typeof b === 'number')
           : [];
-        let drop = -1;
+        const modifiers: { type: number; value: number }[] = [];
         if (Array.isArray(a.item?.modifiers)) {
           for (const m of a.item.modifiers as { type?: unknown; value?: unknown }[]) {
-            if (m.type === 9 && typeof m.value === 'number' && m.value >= 0) drop = m.value;
+            if (typeof m.type === 'number' && typeof m.value === 'number' && m.value >= 0)
+              modifiers.push({ type: m.type, value: m.value });
           }
         }
-        const r = resolveVariant(item, bonus, drop >= 0 ? [{ type: 9, value: drop }] : [], bonusData);
+        const r = resolveVariant(item, bonus, modifiers, bonusData);
         const key = uniqueItemKey(itemId, r);
         v = byKey.get(key);
         if (!v) {
@@ -201,6 +203,7 @@ export function referenceMarket(
               crafted: item.crafted,
               sockets: r.sockets,
               tertiaryStats: r.tertiaryStats,
+              craftedStats: r.craftedStats.map((id) => craftedStatName(id) ?? `Stat ${id}`),
               saleRate: row ? (row.saleRate ?? row.salePct ?? 0) : 0,
               avgSale: toGold(row ? Math.round(row.avgSalePrice) : 0),
               marketValue: toGold(row ? Math.round(row.marketValue) : 0),
@@ -223,7 +226,9 @@ export function referenceMarket(
     if (a.isPet !== b.isPet) return a.isPet ? 1 : -1;
     if (a.baseId !== b.baseId) return a.baseId - b.baseId;
     if (a.qualityId !== b.qualityId) return a.qualityId - b.qualityId;
-    if (a.itemLevel !== b.itemLevel) return a.itemLevel - b.itemLevel;
+    const la = a.itemLevel ?? Infinity;
+    const lb = b.itemLevel ?? Infinity;
+    if (la !== lb) return la < lb ? -1 : 1;
     return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
   });
   return { realms: sortedRealms, variants, auctions };

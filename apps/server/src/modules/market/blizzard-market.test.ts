@@ -184,11 +184,11 @@ describe('MARKET_SOURCE=blizzard', () => {
     expect((await deals(app, 'bonus2@example.com')).items).toEqual(without([gone]));
   });
 
-  it('the daily list job fetches bonus data and every list again; one that fails is named and keeps its copy', async () => {
+  it('the daily list job fetches the three bonus data files and every list again; one that fails is named and keeps its copy', async () => {
     const fetched = (prefix: string) => sim.requests.filter((r) => r.path.startsWith(prefix)).length;
     const before = { raidbots: fetched('/raidbots/'), lists: fetched('/lists/') };
     await app.app.market.runJob('refresh-lists');
-    expect(fetched('/raidbots/')).toBe(before.raidbots + 2);
+    expect(fetched('/raidbots/')).toBe(before.raidbots + 3);
     expect(fetched('/lists/')).toBe(before.lists + 3);
     const record = async () =>
       (await app.api.get<{ jobs: JobRun[] }>('/readyz')).body.jobs.find((j) => j.name === 'refresh-lists');

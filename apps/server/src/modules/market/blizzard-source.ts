@@ -114,7 +114,14 @@ export function createBlizzardSource(
     },
     learn: (region, missing) => catalog.learn(region, missing),
     refreshLists: () =>
-      refreshDocuments([bonus.bonuses, bonus.curves, lists.patchNumbers, lists.crafted, lists.fake]),
+      refreshDocuments([
+        bonus.bonuses,
+        bonus.curves,
+        bonus.squishEras,
+        lists.patchNumbers,
+        lists.crafted,
+        lists.fake,
+      ]),
     caches: [
       documentCache('raidbotsBonus', bonus.bonuses, () => Object.keys(bonus.bonuses.value() ?? {}).length),
       documentCache('raidbotsCurve', bonus.curves, () => Object.keys(bonus.curves.value() ?? {}).length),

@@ -95,7 +95,14 @@ describe('deal evidence', () => {
   });
 
   it('shows the 14-day history of both realms, whose sales add up to the row', async () => {
-    const row = replayed.find((r) => r.evidence.salesSeen14d > 0) as Row;
+    // Both listings stood an hour: a listing new this hour and far below the others is not yet the day's
+    // lowest (it may be bait), so the day's lowest would not bound it.
+    const row = replayed.find(
+      (r) =>
+        r.evidence.salesSeen14d > 0 &&
+        r.evidence.sellListingAgeSnapshots >= 2 &&
+        r.evidence.buyListingAgeSnapshots >= 2,
+    ) as Row;
     const res = await app.api.get<DealHistoryResponse>(historyPath(row), { token });
     expect(res.status).toBe(200);
     expect(res.body.days).toHaveLength(14);

@@ -1,4 +1,4 @@
-import { REGION_LIST, type Region } from '@goldroute/domain';
+import { REGION_LIST, UNKNOWN_ITEM_LEVEL_ROW, type Region } from '@goldroute/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -184,6 +184,10 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
         const snapshot = store.current(r)?.snapshot;
         return snapshot ? snapshot.unknownItemIds.length + snapshot.unknownPetSpecies.length : 0;
       }),
+  });
+  caches.register({
+    name: UNKNOWN_ITEM_LEVEL_ROW,
+    counts: () => perRegion((r) => store.current(r)?.snapshot.unknownLevelAuctions ?? 0),
   });
   caches.register({
     name: 'personal',

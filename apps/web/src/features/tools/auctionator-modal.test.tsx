@@ -26,9 +26,9 @@ const rows = [
   }),
 ];
 
-function Harness({ text }: { text: string }) {
+function Harness({ text, leftOut }: { text: string; leftOut?: number }) {
   const [open, setOpen] = useState(true);
-  return <AuctionatorModal open={open} onClose={() => setOpen(false)} text={text} />;
+  return <AuctionatorModal open={open} onClose={() => setOpen(false)} text={text} leftOut={leftOut} />;
 }
 
 describe('Auctionator popup', () => {
@@ -49,6 +49,16 @@ describe('Auctionator popup', () => {
     expect(writeText).toHaveBeenCalledWith(text);
     expect(await screen.findByText(TOASTS.copied(AUCTIONATOR_COPY_TITLE))).toBeInTheDocument();
     expect(dialog).toBeInTheDocument();
+  });
+
+  it('says how many items it left out for an unknown item level, only when some were', () => {
+    const note = '2 item(s) left out: item level unknown (bonus data is behind the game)';
+    const { unmount } = renderTool(<Harness text="x" leftOut={2} />);
+    expect(screen.getByRole('note')).toHaveTextContent(note);
+    unmount();
+    renderTool(<Harness text="x" leftOut={0} />);
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    expect(screen.queryByText(/left out/)).not.toBeInTheDocument();
   });
 
   it('disables Copy when blank and shows the placeholder', () => {

@@ -1,5 +1,5 @@
 // "Get Auctionator Shopping Lists" popup (SPEC §2).
-import { LABELS, TOASTS } from '@goldroute/domain';
+import { EXPORT_TEXTS, LABELS, TOASTS } from '@goldroute/domain';
 import { Modal, buttonClass } from '../../components/ui';
 import { copyText } from './copy';
 
@@ -10,10 +10,13 @@ export function AuctionatorModal({
   open,
   onClose,
   text,
+  leftOut = 0,
 }: {
   open: boolean;
   onClose: () => void;
   text: string;
+  /** Included rows the lists leave out because their item level is unknown (auctionatorLeftOutCount). */
+  leftOut?: number;
 }) {
   const blank = text.trim() === '';
   return (
@@ -50,6 +53,11 @@ export function AuctionatorModal({
         rows={12}
         className="w-full resize-y rounded-xl border border-white/10 bg-ink-950 p-3 font-mono text-xs leading-relaxed text-slate-200 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-gold-400"
       />
+      {leftOut > 0 ? (
+        <p role="note" className="mt-2 text-xs text-gold-300">
+          {EXPORT_TEXTS.leftOutUnknownItemLevel(leftOut)}
+        </p>
+      ) : null}
     </Modal>
   );
 }

@@ -1,6 +1,12 @@
 // Cell contents shared by the tool tables (SPEC §2 results table, §9 display and colours). Kept to plain
 // text and class names where possible: a page is 100 rows of 16 cells, rendered on every page change.
-import { truncateName, type StatusColor, type TradeItem } from '@goldroute/domain';
+import {
+  ITEM_LEVEL_TEXTS,
+  formatItemLevel,
+  truncateName,
+  type StatusColor,
+  type TradeItem,
+} from '@goldroute/domain';
 import { itemLink } from './links';
 
 export const STATUS_TEXT: Record<StatusColor, string> = {
@@ -54,9 +60,21 @@ export function ItemName({ item }: { item: TradeItem }) {
   );
 }
 
-/** Extra Stats: tertiary stats (speed, leech, avoidance, indestructible) and "Sockets: N"; "—" without. */
-export function extraStatsText(item: TradeItem): string {
+/**
+ * Extra Stats: tertiary stats (speed, leech, avoidance, indestructible), the crafter's chosen secondary
+ * stats as one part ("Haste / Mastery": a pair, not two separate facts) and "Sockets: N"; "—" without.
+ */
+export function extraStatsText(item: Pick<TradeItem, 'tertiaryStats' | 'craftedStats' | 'sockets'>): string {
   const parts = item.tertiaryStats.map(capitalise);
+  if (item.craftedStats.length > 0) parts.push(item.craftedStats.join(' / '));
   if (item.sockets.length > 0) parts.push(`Sockets: ${item.sockets.length}`);
   return parts.length === 0 ? '—' : parts.join(', ');
+}
+
+/** The ilvl cell's text, and the tooltip that says why a level is unknown ("unknown": never a guessed number). */
+export function itemLevelCell(itemLevel: number | null): { text: string; title: string | undefined } {
+  return {
+    text: formatItemLevel(itemLevel),
+    title: itemLevel === null ? ITEM_LEVEL_TEXTS.unknownTitle : undefined,
+  };
 }

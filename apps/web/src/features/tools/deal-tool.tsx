@@ -2,7 +2,7 @@
 // path. They differ only in grouping: flipping has one row per group, dropship groups an item's
 // variants (a group shows while any variant passes, and its row shows the best passing variant).
 // A click on a row also opens its details (issue 13).
-import { LABELS, auctionatorLists, exportRows } from '@goldroute/domain';
+import { LABELS, auctionatorLeftOutCount, auctionatorLists, exportRows } from '@goldroute/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { AuctionatorModal } from './auctionator-modal';
 import { DealDetail } from './deal-detail';
@@ -104,6 +104,13 @@ export function DealTool({
     });
   }, []);
 
+  // Only while the popup is open: shownItems() builds a row object for every passing row.
+  const exported = listsOpen ? exportRows(shownRows.shownItems(), highConfidenceOnly) : [];
+  const lists = {
+    text: auctionatorLists(exported, state.unchecked),
+    leftOut: auctionatorLeftOutCount(exported, state.unchecked),
+  };
+
   return (
     <ToolFrame {...heading} region={region} lastModified={lastModified}>
       <ToolBody
@@ -138,11 +145,8 @@ export function DealTool({
       <AuctionatorModal
         open={listsOpen}
         onClose={() => setListsOpen(false)}
-        text={
-          listsOpen
-            ? auctionatorLists(exportRows(shownRows.shownItems(), highConfidenceOnly), state.unchecked)
-            : ''
-        }
+        text={lists.text}
+        leftOut={lists.leftOut}
       />
       <DealDetail
         item={detailItem}

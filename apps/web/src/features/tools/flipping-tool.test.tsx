@@ -278,4 +278,41 @@ describe('flipping results table', { timeout: 30_000 }, () => {
     await user.click(within(row).getByText('Weapon'));
     expect(row).toHaveAttribute('aria-selected', 'true');
   });
+
+  it('shows an unknown item level as "?", crafted stats in Extra Stats, and leaves the row out of the lists', async () => {
+    const user = userEvent.setup();
+    const unknown = tradeItem({
+      id: 212000,
+      name: 'New Helm',
+      class: 'Armor',
+      subclass: 'Plate',
+      itemLevel: null,
+      bonus: [13000],
+      tertiaryStats: ['Speed'],
+      craftedStats: ['Haste', 'Mastery'],
+      sockets: [1],
+      crafted: true,
+      sellVsBuy: 5000,
+    });
+    const known = tradeItem({ name: 'Old Blade', itemLevel: 600, buyBuyout: 300, sellVsBuy: 4000 });
+    show([unknown, known]);
+    const row = screen.getAllByRole('row')[1]!;
+    const level = within(row).getByText('unknown');
+    expect(level).toHaveAttribute(
+      'title',
+      "ilvl unknown: the bonus data does not know this item's bonus ids yet",
+    );
+    expect(within(row).getByText('Speed, Haste / Mastery, Sockets: 1')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'New Helm' })).toHaveAttribute(
+      'href',
+      'https://www.wowhead.com/item=212000&bonus=13000',
+    );
+    await user.click(screen.getByRole('button', { name: LABELS.getAuctionatorLists }));
+    expect(screen.getByRole('textbox', { name: 'Auctionator shopping lists' })).toHaveValue(
+      'GoldRoute Buy from Stormrage^"Old Blade";;599;601;0;0;0;0;0;301;4;;;',
+    );
+    expect(screen.getByRole('note')).toHaveTextContent(
+      '1 item(s) left out: item level unknown (bonus data is behind the game)',
+    );
+  });
 });

@@ -14,6 +14,12 @@ describe('game-database links', () => {
     );
   });
 
+  it('names no item level when it is unknown (null): the bonus ids stay, no level is guessed', () => {
+    expect(itemLink({ id: 19019, realPetId: null, npcId: null, bonus: [6652], itemLevel: null })).toBe(
+      'https://www.wowhead.com/item=19019&bonus=6652',
+    );
+  });
+
   it('links a battle pet by its creature (npc) id, not its species', () => {
     expect(itemLink({ id: 'pet_39', realPetId: 39, npcId: 2671, bonus: [], itemLevel: 1 })).toBe(
       'https://www.wowhead.com/npc=2671',

@@ -2,7 +2,10 @@ import { isPet, type TradeItem } from '@goldroute/domain';
 
 const WOWHEAD = 'https://www.wowhead.com';
 
-/** Game-database link (SPEC §2): items by id with bonus ids and item level; pets by their creature (npc) id. */
+/**
+ * Game-database link (SPEC §2): items by id with bonus ids and item level (none when unknown: the bonus ids
+ * let the database work it out, a guessed one would not); pets by their creature (npc) id.
+ */
 export function itemLink(
   item: Pick<TradeItem, 'id' | 'realPetId' | 'npcId' | 'bonus' | 'itemLevel'>,
 ): string {
@@ -12,6 +15,6 @@ export function itemLink(
     return `${WOWHEAD}/battle-pet/${item.realPetId ?? String(item.id).replace(/^pet_?/, '')}`;
   }
   const bonus = item.bonus.length > 0 ? `&bonus=${item.bonus.join(':')}` : '';
-  const ilvl = item.itemLevel > 0 ? `&ilvl=${Math.round(item.itemLevel)}` : '';
+  const ilvl = item.itemLevel !== null && item.itemLevel > 0 ? `&ilvl=${Math.round(item.itemLevel)}` : '';
   return `${WOWHEAD}/item=${item.id}${bonus}${ilvl}`;
 }

@@ -14,7 +14,7 @@ import {
 import { memo } from 'react';
 import { Tooltip } from '../../components/ui';
 import { useIsNarrow } from '../../lib/use-media-query';
-import { STATUS_TEXT, capitalise, extraStatsText, ItemName, qualityClass } from './cells';
+import { STATUS_TEXT, capitalise, extraStatsText, ItemName, itemLevelCell, qualityClass } from './cells';
 import { ResultCards } from './result-cards';
 import { ConfidenceButton } from './trust-parts';
 import {
@@ -86,6 +86,7 @@ const ResultRow = memo(function ResultRow({
   const { item, category } = entry;
   const sellPercent = profitPercent(item.sellVsBuy, item.buyBuyout);
   const avgPercent = profitPercent(item.saleAvgVsBuy, item.buyBuyout);
+  const ilvl = itemLevelCell(item.itemLevel);
   const variant = entry.kind === 'variant';
   return (
     <tr
@@ -124,8 +125,8 @@ const ResultRow = memo(function ResultRow({
       <td role="cell" className={text}>
         {category}
       </td>
-      <td role="cell" className={`${num} text-slate-300`}>
-        {Math.round(item.itemLevel)}
+      <td role="cell" className={`${num} text-slate-300`} title={ilvl.title}>
+        {ilvl.text}
       </td>
       <td role="cell" className={`${num} ${STATUS_TEXT[sellRateColor(item.saleRate)]}`}>
         {formatRatio(item.saleRate)}

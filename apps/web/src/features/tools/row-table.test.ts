@@ -46,6 +46,25 @@ describe('row table', () => {
     expect(Array.from(buildRowTable(columns).sortKeys.name)).toEqual([2, 0, 1]);
   });
 
+  it('counts crafted stats in the Extra Stats key and keeps an unknown item level unknown (NaN)', () => {
+    const rows = [
+      tradeItem({
+        tertiaryStats: ['Speed'],
+        craftedStats: ['Haste', 'Mastery'],
+        sockets: [1],
+        itemLevel: 636,
+      }),
+      tradeItem({ craftedStats: ['Versatility'], itemLevel: null }),
+      tradeItem({ itemLevel: 0 }),
+    ];
+    for (const table of [buildRowTable(rows), buildRowTable(tradeColumnsOf(rows))]) {
+      expect(Array.from(table.sortKeys.extraStats)).toEqual([4, 1, 0]);
+      expect(Array.from(table.sortKeys.itemLevel)).toEqual([636, NaN, 0]);
+      expect(table.item(1).itemLevel).toBeNull();
+      expect(table.item(0).craftedStats).toEqual(['Haste', 'Mastery']);
+    }
+  });
+
   it('lists the realms of the data by name, buying and selling apart', () => {
     const options = realmOptions(buildRowTable(tradeColumnsOf(items)));
     expect(options.buying).toEqual([

@@ -154,6 +154,8 @@ export interface RowTable {
   readonly sellBuyout: Float64Array;
   readonly marketValue: Float64Array;
   readonly historical: Float64Array;
+  /** NaN: unknown (TradeItem.itemLevel null). */
+  readonly itemLevel: Float64Array;
   /** Snapshots of the sell realm the deal's evidence covers (the evidence notice). */
   readonly hoursObserved: Float64Array;
   /** sellVsBuy as a percentage of buyBuyout (the Gold Profit % rule). */
@@ -205,9 +207,11 @@ export function buildRowTable(rows: TradeRows): RowTable {
   const extraStats = new Float64Array(V.length);
   for (let v = 0; v < V.length; v++) {
     pet[v] = isPet({ id: V.id[v]! }) ? 1 : 0;
+    // As many as the Extra Stats cell shows: each tertiary, each crafted stat, the sockets.
     extraStats[v] =
       V.sockets.values[V.sockets.codes[v]!]!.length +
-      V.tertiaryStats.values[V.tertiaryStats.codes[v]!]!.length;
+      V.tertiaryStats.values[V.tertiaryStats.codes[v]!]!.length +
+      V.craftedStats.values[V.craftedStats.codes[v]!]!.length;
   }
   const same = rowPerVariant(variant, V.length);
 
@@ -240,6 +244,7 @@ export function buildRowTable(rows: TradeRows): RowTable {
   const avgSale = spread(V.avgSale, variant, same);
   const marketValue = spread(V.marketValue, variant, same);
   const historical = spread(V.historical, variant, same);
+  const itemLevel = spread(V.itemLevel, variant, same);
 
   // Rows are built when a screen needs them; Array.isArray: given as rows, they are those very objects.
   const given = Array.isArray(rows) ? (rows as readonly TradeItem[]) : null;
@@ -273,6 +278,7 @@ export function buildRowTable(rows: TradeRows): RowTable {
     sellBuyout: c.sellBuyout,
     marketValue,
     historical,
+    itemLevel,
     hoursObserved: c.hoursObserved,
     profitPct,
     confidenceRank: trustRank,
@@ -280,7 +286,8 @@ export function buildRowTable(rows: TradeRows): RowTable {
     sortKeys: {
       name: nameKey,
       category: codeRanks(categories),
-      itemLevel: spread(V.itemLevel, variant, same),
+      // An unknown level is NaN here, which sortShown puts after every known level both ways round.
+      itemLevel,
       sellRate: saleRate,
       expansion: spread(V.patchNumber, variant, same),
       quality: qualityKey,

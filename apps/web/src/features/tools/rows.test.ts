@@ -42,7 +42,8 @@ function randomItem() {
     avgSale: rand() * 30000,
     buyBuyout: rand() < 0.05 ? 0 : buy,
     sellBuyout: pick([0, 100, 2500, NaN, rand() * 40000]),
-    itemLevel: pick([1, 80, 80, 415.5, 600]),
+    itemLevel: pick([1, 80, 80, 415.5, 600, null]),
+    craftedStats: pick([[], [], ['Haste', 'Mastery'], ['Versatility']]),
     sellVsBuy: rand() < 0.05 ? 0 : Math.round(rand() * 20000 - 5000),
     saleAvgVsBuy: rand() * 20000 - 10000,
     marketValue: rand() * 20000,
@@ -105,6 +106,26 @@ describe('filter over the columns', () => {
   });
 });
 
+describe('unknown item level (null) over the columns', () => {
+  const levels = [600, null, 80, null, 1000];
+  const items = levels.map((itemLevel, k) => tradeItem({ itemLevel, uniqueItemKey: `ilvl-${k}` }));
+  const table = buildRowTable(items);
+  const mask = (overrides: Partial<Filters>) =>
+    Array.from(passMask(table, { ...SYSTEM_DEFAULT_FILTERS, ...overrides }, 'tool'));
+
+  it('lets rows of unknown level through the filters like any other', () => {
+    expect(mask({})).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('sorts after every known level, ascending and descending alike', () => {
+    const all = Uint32Array.from(items, (_, i) => i);
+    const order = (direction: 'asc' | 'desc') =>
+      Array.from(sortShown(table, all, { key: 'itemLevel', direction }, null));
+    expect(order('asc')).toEqual([2, 0, 4, 1, 3]);
+    expect(order('desc')).toEqual([4, 0, 2, 1, 3]);
+  });
+});
+
 /** The reference order: stable, favourites first, then the column (text lower-cased), NaN last. */
 function referenceOrder(items: TradeItem[], sort: SortState, favorites: ReadonlySet<string>): number[] {
   type Value = number | string | readonly [number, number];
@@ -112,12 +133,12 @@ function referenceOrder(items: TradeItem[], sort: SortState, favorites: Readonly
     name: (i) => i.name.toLowerCase(),
     category: (i) =>
       (['Toys', 'Mount', 'Companions', 'Cosmetic'].includes(i.subclass) ? i.subclass : i.class).toLowerCase(),
-    itemLevel: (i) => i.itemLevel,
+    itemLevel: (i) => i.itemLevel ?? NaN,
     sellRate: (i) => i.saleRate,
     expansion: (i) => i.patchNumber,
     quality: (i) =>
       ({ common: 1, uncommon: 2, rare: 3, epic: 4, legendary: 5 })[i.quality.toLowerCase()] ?? 0,
-    extraStats: (i) => i.sockets.length + i.tertiaryStats.length,
+    extraStats: (i) => i.sockets.length + i.tertiaryStats.length + i.craftedStats.length,
     saleAvg: (i) => i.avgSale,
     saleAvgVsBuy: (i) => i.saleAvgVsBuy,
     sellVsBuy: (i) => i.sellVsBuy,
