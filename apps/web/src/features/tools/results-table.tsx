@@ -125,7 +125,11 @@ const ResultRow = memo(function ResultRow({
       <td role="cell" className={text}>
         {category}
       </td>
-      <td role="cell" className={`${num} text-slate-300`} title={ilvl.title}>
+      <td
+        role="cell"
+        className={`${num} ${ilvl.title ? 'text-[11px] text-gold-300 underline decoration-dotted' : 'text-slate-300'}`}
+        title={ilvl.title}
+      >
         {ilvl.text}
       </td>
       <td role="cell" className={`${num} ${STATUS_TEXT[sellRateColor(item.saleRate)]}`}>
