@@ -2,7 +2,11 @@
 // the real EU dumps and item records of fixtures/blizzard-real, with raidbots' bonus data cut a patch
 // behind. The flipping tool shows squished item levels, "unknown" (never a guess) where the data is behind,
 // and the Auctionator popup says how many rows it had to leave out.
-import { startRealBlizzard, type RealBlizzard } from '@goldroute/server/test-support/real-blizzard';
+import {
+  realBlizzardEnv,
+  startRealBlizzard,
+  type RealBlizzard,
+} from '@goldroute/server/test-support/real-blizzard';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshotBothWidths } from '../support/browser';
@@ -17,21 +21,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   blizzard = await startRealBlizzard({ bonusIdsBelow: 10800 });
-  [app, browser] = await Promise.all([
-    startServer({
-      MARKET_SOURCE: 'blizzard',
-      BLIZZARD_CLIENT_ID: 'goldroute-test',
-      BLIZZARD_CLIENT_SECRET: 'secret',
-      BLIZZARD_OAUTH_URL: `${blizzard.url}/token`,
-      BLIZZARD_API_URL: blizzard.url,
-      TSM_API_KEY: 'tsm-key',
-      TSM_CLIENT_ID: 'goldroute-test',
-      TSM_AUTH_URL: `${blizzard.url}/oauth2/token`,
-      TSM_PRICING_URL: blizzard.url,
-      BONUS_DATA_URL: `${blizzard.url}/raidbots`,
-    }),
-    launchBrowser(),
-  ]);
+  [app, browser] = await Promise.all([startServer(realBlizzardEnv(blizzard)), launchBrowser()]);
   // The first refresh learns the dumps' items; the second builds with all of them.
   await app.market.refreshNow();
   await app.market.refreshNow();

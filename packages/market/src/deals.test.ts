@@ -35,7 +35,8 @@ function market(dumps: MarketInput['dumps'], tsm: MarketInput['tsm'], items = [i
     realms,
     items: new Map(items.map((i) => [i.id, i])),
     pets: new Map(),
-    bonusData: createBonusData(),
+    // Levels written in today's numbers: the figures here are the deals', not the squish's.
+    bonusData: { ...createBonusData(), squishEras: [] },
     tsm,
     dumps,
   };

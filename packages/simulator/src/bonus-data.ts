@@ -1,7 +1,10 @@
 // A small synthetic bonus table and item curves in the raidbots format (bonuses.json,
-// item-curves.json), plus the variant templates equipment auctions are drawn from.
+// item-curves.json), joined with a slice of the real 12.1 files (real-bonuses.ts) and their squish
+// eras, plus the variant templates equipment auctions are drawn from. The synthetic amounts are in
+// pre-squish numbers, like the simulator's base item levels: the squish curve maps both.
 import type { Rng } from './random';
 import { pick, weightedIndex } from './random';
+import { RAIDBOTS_SLICE } from './real-bonuses';
 
 export interface RaidbotsRawStat {
   stat: number;
@@ -13,10 +16,14 @@ export interface RaidbotsBonus {
   id: number;
   /** Added to the base item level. */
   level?: number;
-  /** Sets the item level; with several, the lowest priority wins. Era 2: today's numbers. */
+  /** Sets the item level; with several, the lowest priority wins (squishEra: the era it is written in). */
   itemLevel?: { amount: number; priority: number; squishEra: number };
   /** Item level from this curve at the drop level (auction modifier type 9), plus the offset. */
   dropLevelCurve?: { curveId: number; offset: number; priority: number; squishEra: number };
+  levelOffset?: { amount: number; squishEra: number; craftingQuality?: number };
+  levelOffsetSecondary?: { amount: number };
+  applyBonusId?: number;
+  serverside?: boolean;
   socket?: number;
   rawStats?: RaidbotsRawStat[];
   quality?: number;
@@ -30,7 +37,7 @@ export interface RaidbotsCurvePoint {
 }
 
 export interface RaidbotsCurve {
-  id: number;
+  id?: number;
   points: RaidbotsCurvePoint[];
 }
 
@@ -63,7 +70,7 @@ export const SUFFIX_BONUS_BASE = 6600; // 6600..6623: "of the X" suffixes, stats
 const SUFFIXES = ['Fireflash', 'Peerless', 'Quickblade', 'Aurora', 'Feverflare', 'Harmonious'];
 const SECONDARY_STATS = [32, 36, 40, 49]; // crit, haste, versatility, mastery
 
-export const CURVES: readonly RaidbotsCurve[] = [
+export const CURVES: readonly (RaidbotsCurve & { id: number })[] = [
   {
     id: 1001,
     points: [
@@ -107,16 +114,16 @@ export function createBonusData(): BonusData {
   add({ id: SOCKET_BONUS.two, socket: 2, tag: 'Two Sockets' });
   LEVEL_STEPS.forEach((level, i) => add({ id: LEVEL_BONUS_BASE + i, level }));
   for (let i = 0; i < 10; i++) {
-    add({ id: SET_LEVEL_BONUS_BASE + i, itemLevel: { amount: 200 + 50 * i, priority: i % 3, squishEra: 2 } });
+    add({ id: SET_LEVEL_BONUS_BASE + i, itemLevel: { amount: 200 + 50 * i, priority: i % 3, squishEra: 1 } });
   }
   CURVES.forEach((curve, i) => {
     add({
       id: CURVE_BONUS_BASE + i,
-      dropLevelCurve: { curveId: curve.id, offset: 0, priority: 1, squishEra: 2 },
+      dropLevelCurve: { curveId: curve.id, offset: 0, priority: 1, squishEra: 1 },
     });
     add({
       id: DROP_CURVE_BONUS_BASE + i,
-      dropLevelCurve: { curveId: curve.id, offset: 5 * i, priority: 0, squishEra: 2 },
+      dropLevelCurve: { curveId: curve.id, offset: 5 * i, priority: 0, squishEra: 1 },
     });
   });
   add({ id: QUALITY_BONUS.rare, quality: 3, tag: 'Rare' });
@@ -132,8 +139,10 @@ export function createBonusData(): BonusData {
   }
   const curves: Record<string, RaidbotsCurve> = {};
   for (const c of CURVES) curves[String(c.id)] = { id: c.id, points: c.points.map((p) => ({ ...p })) };
-  // The simulator's item levels are written in today's numbers: no squish applies to them.
-  return { bonuses, curves, squishEras: [] };
+  // The real entries win where an id is in both (41 is Leech there too; 6652 has no level effect).
+  Object.assign(bonuses, RAIDBOTS_SLICE.bonuses);
+  Object.assign(curves, RAIDBOTS_SLICE.curves);
+  return { bonuses, curves, squishEras: RAIDBOTS_SLICE.squishEras.map((e) => ({ ...e })) };
 }
 
 export type Tertiary = 'Speed' | 'Leech' | 'Avoidance' | 'Indestructible';
@@ -143,6 +152,8 @@ export interface VariantTemplate {
   bonusLists: number[];
   /** Modifier type 9 value, when the template scales by drop level. */
   dropLevel?: number;
+  /** Modifiers 29 and 30 of a crafted piece: the secondary stats its crafter chose. */
+  craftedStats?: [number, number];
   /** Approximate item level (pricing only; the market package resolves the real one). */
   itemLevel: number;
   quality: number;

@@ -1,6 +1,7 @@
 // The item catalog and the battle-pet species, shared by both regions.
 import type { VariantTemplate } from './bonus-data';
 import { equipmentTemplates } from './bonus-data';
+import { currentFormatTemplates } from './real-bonuses';
 import * as names from './names';
 import type { Rng } from './random';
 import { intBetween, logUniform, mulberry32, normal, pick, weightedIndex } from './random';
@@ -477,6 +478,10 @@ export function createCatalog(seed: number, itemCount: number, petCount: number)
       templates,
       saleRate: saleRateFor(rng),
     });
+    // Pieces of The War Within are also listed as Blizzard lists them today (real bonus ids, crafted stats).
+    const item = items[items.length - 1] as SimItem;
+    if (equipment && expansion === 11)
+      item.templates.push(...currentFormatTemplates(id, level, d.quality, item.crafted));
   }
   items.sort((a, b) => a.id - b.id);
 

@@ -163,6 +163,10 @@ export class MarketCatalog {
     if (template && template.bonusLists.length > 0) s += `,"bonus_lists":[${template.bonusLists.join(',')}]`;
     const mods: string[] = [];
     if (template?.dropLevel !== undefined) mods.push(`{"type":9,"value":${template.dropLevel}}`);
+    if (template?.craftedStats) {
+      const [first, second] = template.craftedStats;
+      mods.push(`{"type":29,"value":${first}}`, `{"type":30,"value":${second}}`);
+    }
     if ((h >>> 4) % 10 < 3) mods.push(`{"type":28,"value":${1000 + ((h >>> 8) % 1801)}}`);
     if (mods.length > 0) s += `,"modifiers":[${mods.join(',')}]`;
     return `${s}}`;

@@ -57,6 +57,22 @@ function pricingFromDumps(dumps: readonly RealDump[]) {
   });
 }
 
+/** The settings that point the app's Blizzard, TSM and raidbots clients at this loopback. */
+export function realBlizzardEnv(server: Pick<RealBlizzard, 'url'>): Record<string, string> {
+  return {
+    MARKET_SOURCE: 'blizzard',
+    BLIZZARD_CLIENT_ID: 'goldroute-test',
+    BLIZZARD_CLIENT_SECRET: 'secret',
+    BLIZZARD_OAUTH_URL: `${server.url}/token`,
+    BLIZZARD_API_URL: server.url,
+    TSM_API_KEY: 'tsm-key',
+    TSM_CLIENT_ID: 'goldroute-test',
+    TSM_AUTH_URL: `${server.url}/oauth2/token`,
+    TSM_PRICING_URL: server.url,
+    BONUS_DATA_URL: `${server.url}/raidbots`,
+  };
+}
+
 export interface RealBlizzardOptions {
   region?: 'eu' | 'us';
   /**

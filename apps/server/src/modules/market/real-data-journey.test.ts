@@ -12,7 +12,7 @@ import { expectedCases, realDumps, referenceLevel } from '@goldroute/market/real
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test-support/accounts';
 import { grantSubscription } from '../../test-support/market';
-import { startRealBlizzard, type RealBlizzard } from '../../test-support/real-blizzard';
+import { realBlizzardEnv, startRealBlizzard, type RealBlizzard } from '../../test-support/real-blizzard';
 import { openTestDatabase } from '../../test-support/test-database';
 
 // MARKET_SOURCE=blizzard on real data: real EU auction dumps, real item records and raidbots' 12.1 bonus
@@ -51,21 +51,7 @@ const agrees = (row: TradeItem, level: number | null) =>
 
 /** The app on MARKET_SOURCE=blizzard against this loopback, refreshed, and a subscriber's EU undercut rows. */
 async function startOn(server: RealBlizzard, database: Awaited<ReturnType<typeof openTestDatabase>>) {
-  const h = await startHarness(
-    {
-      MARKET_SOURCE: 'blizzard',
-      BLIZZARD_CLIENT_ID: 'goldroute-test',
-      BLIZZARD_CLIENT_SECRET: 'secret',
-      BLIZZARD_OAUTH_URL: `${server.url}/token`,
-      BLIZZARD_API_URL: server.url,
-      TSM_API_KEY: 'tsm-key',
-      TSM_CLIENT_ID: 'goldroute-test',
-      TSM_AUTH_URL: `${server.url}/oauth2/token`,
-      TSM_PRICING_URL: server.url,
-      BONUS_DATA_URL: `${server.url}/raidbots`,
-    },
-    { database: database.database },
-  );
+  const h = await startHarness(realBlizzardEnv(server), { database: database.database });
   await h.app.market.refreshNow();
   // The item catalog learns the dumps' ids during the refresh; the next one builds with all of them.
   await h.app.market.refreshNow();
