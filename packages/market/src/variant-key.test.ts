@@ -34,6 +34,7 @@ const data: BonusData = {
     '43': { id: 43, rawStats: [{ stat: 64, amount: 1, name: 'Indestructible' }] },
     '9407': { id: 9407, applyBonusId: 6682, tag: 'Timewarped' },
     '6682': { id: 6682, quality: 3, dropLevelCurve: { curveId: 6243, offset: 3, priority: 0, squishEra: 0 } },
+    '5000': { id: 5000, curveId: 16520 },
     '13987': { id: 13987, quality: 4 },
   },
   curves: {
@@ -117,6 +118,14 @@ describe("resolveVariant on raidbots' current format", () => {
     expect(resolveVariant(gloves, [6655], [{ type: 28, value: 9 }], data).itemLevel).toBe(73);
     // 16520 at 10 is 5.5 -> 6, offset -6: the game shows 1.
     expect(resolveVariant({ level: 2, quality: 0 }, [6656], 10, data).itemLevel).toBe(1);
+  });
+
+  it('reads a legacy scaling curve in pre-squish numbers; without squish eras nothing is squished', () => {
+    // 16520 at 45 is 40 (era 1), squished to 10 + 30 x 60 / 332 = 15.4.
+    expect(resolveVariant(gloves, [5000], 45, data).itemLevel).toBe(15);
+    const unsquished: BonusData = { ...data, squishEras: [] };
+    expect(resolveVariant(gloves, [5000], 45, unsquished).itemLevel).toBe(40);
+    expect(resolveVariant(gloves, [3, 8799], undefined, unsquished).itemLevel).toBe(57); // 30 + 15 + 2 + 10
   });
 
   it('knows a level is unknown when an id is newer than the data or a curve is missing', () => {

@@ -27,6 +27,11 @@ import type { BonusData, RaidbotsBonus, RaidbotsCurve } from '../types';
 const LEGACY_ERA = 1;
 /** The era of an untagged drop-level curve or offset: today's numbers. */
 const CURRENT_ERA = 2;
+/** The eras walked without a squish-era file: every era's operations, no curve between them. */
+const UNSQUISHED_ERAS = [
+  { id: LEGACY_ERA, curveId: 0 },
+  { id: CURRENT_ERA, curveId: 0 },
+];
 /** Priority of an amount that states none: below every stated one. */
 const NO_PRIORITY = 9999;
 
@@ -152,8 +157,7 @@ export function resolveItemLevel(
     for (const b of withApplied(own, data)) if (!readLevelOps(b, byEra, totals, data)) return null;
   }
   let level = baseLevel + totals.legacy;
-  const eras =
-    data.squishEras && data.squishEras.length > 0 ? data.squishEras : [{ id: CURRENT_ERA, curveId: 0 }];
+  const eras = data.squishEras && data.squishEras.length > 0 ? data.squishEras : UNSQUISHED_ERAS;
   for (const era of eras) {
     if (era.curveId) {
       const curve = data.curves[String(era.curveId)];
