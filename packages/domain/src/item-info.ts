@@ -13,8 +13,6 @@ export interface ItemInfo {
   quality: number;
   /** Base item level (in pre-squish numbers for items older than Midnight). */
   level: number;
-  /** The level the item is used from: the drop level of a piece whose auction carries none. */
-  requiredLevel?: number;
   /** Expansion number 1..11. */
   expansion: number;
   crafted: boolean;

@@ -46,9 +46,10 @@ interface EraAmount {
 /** One entry of raidbots' bonuses.json; only the fields GoldRoute reads are named. */
 export interface RaidbotsBonus {
   id?: number;
-  /** Legacy step added to the base level (only for items without era-tagged operations). */
+  /** Legacy step added to the base level. */
   level?: number;
-  itemLevel?: EraAmount & { priority?: number };
+  /** Sets the level; with `curveId`, an offset curve's value the file states already read. */
+  itemLevel?: EraAmount & { priority?: number; curveId?: number };
   /** Legacy scaling curve: the item scales to its wearer, so it does not fix an auction's level. */
   curveId?: number;
   dropLevelCurve?: { curveId: number; offset?: number; priority?: number; squishEra?: number };

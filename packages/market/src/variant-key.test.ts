@@ -21,6 +21,10 @@ const data: BonusData = {
     },
     '497': { id: 497, itemLevel: { amount: 25, priority: 0, squishEra: 0 } },
     '650': { id: 650, quality: 5, itemLevel: { amount: 53, priority: 1, squishEra: 0 } },
+    '11944': { id: 11944, quality: 3, itemLevel: { amount: 424, priority: 0, squishEra: 0 } },
+    '9234': { id: 9234, itemLevel: { amount: 400, priority: 65, squishEra: 1 } },
+    '8802': { id: 8802, levelOffset: { amount: 10, squishEra: 1, craftingQuality: 4 } },
+    '9000': { id: 9000, applyBonusId: 9547 },
     '12373': { id: 12373, levelOffsetSecondary: { amount: 6 } },
     '8799': { id: 8799, levelOffset: { amount: 2, squishEra: 2, craftingQuality: 1 } },
     '6656': {
@@ -79,53 +83,61 @@ describe("resolveVariant on raidbots' current format", () => {
     });
   });
 
-  it('adds legacy level steps to the base before the squish: 415 + 9 maps to 74', () => {
-    // 9547 applies 13480, whose untagged itemLevel restates the level and sets nothing.
+  it("sets a current scaling amount as it is: the issue's 210088 is 80, as the game shows it", () => {
+    // 9547 stands for 13480, whose untagged amount (80) is in today's numbers; the step 1481 is overridden.
     const v = resolveVariant(gloves, [9547, 6652, 1481, 8766], undefined, data);
-    expect(v.itemLevel).toBe(74); // 70 + (424 - 342) x 10 / 229 = 73.6
+    expect(v.itemLevel).toBe(80);
     expect(v.quality).toBe(3); // 8766, above 13480's uncommon
   });
 
-  it('takes an untagged itemLevel as a restatement of base and steps: it sets nothing', () => {
-    expect(resolveVariant(gloves, [497, 1481], undefined, data).itemLevel).toBe(74);
-    expect(resolveVariant(gloves, [650, 497], undefined, data).itemLevel).toBe(73);
-    expect(resolveVariant(gloves, [650], undefined, data).quality).toBe(5);
+  it('reads an untagged amount equal to the level so far as a restatement: the 11.x tracks squish', () => {
+    // 415 + 9 = 424 is what 11944 says: squished, 70 + (424 - 342) x 10 / 229 = 73.6.
+    expect(resolveVariant(gloves, [11944, 1481], undefined, data).itemLevel).toBe(74);
+    expect(resolveVariant(gloves, [497, 1481], undefined, data).itemLevel).toBe(25);
   });
 
-  it("follows applyBonusId for levels too: a timewarped ring reads its curve in today's numbers", () => {
+  it('keeps one level-setting bonus: the lowest priority wins', () => {
+    expect(resolveVariant(gloves, [650, 497], undefined, data).itemLevel).toBe(25);
+    expect(resolveVariant(gloves, [650], undefined, data)).toMatchObject({ itemLevel: 53, quality: 5 });
+  });
+
+  it("follows applyBonusId one step: a timewarped ring reads its curve in today's numbers", () => {
     // Seen in game (QuestionablyEpic's import tests): item 144132 with 9407 at drop level 68 is 71.
     const v = resolveVariant({ level: 500, quality: 4 }, [9407], [{ type: 9, value: 68 }], data);
     expect(v.itemLevel).toBe(71);
     expect(v.quality).toBe(3);
+    // 9000 applies 9547, which applies another: the game stops there and the base is squished.
+    expect(resolveVariant(gloves, [9000], undefined, data).itemLevel).toBe(73);
   });
 
-  it('applies era 1 amounts before the squish, then the secondary offset after every era', () => {
-    // Era 1: set 30, +15 -> 45; era 2: 45 -> 10 + 35 x 60 / 332 = 16.3 -> 16; then +10.
-    expect(resolveVariant(gloves, [3], undefined, data).itemLevel).toBe(26);
-    expect(resolveVariant(gloves, [3, 12373], undefined, data).itemLevel).toBe(32);
-  });
-
-  it('adds an era-2 offset after the squish', () => {
-    // 415 -> 70 + 73 x 10 / 229 = 73.2 -> 73, + 2.
+  it('squishes a pre-Midnight amount, then adds the crafted quality and the secondary offset', () => {
+    // 400 -> 70 + 58 x 10 / 229 = 72.5 -> 73; an era-2 quality adds its amount (2), an era-1 one its
+    // Midnight step (4, not the 10 of before); the secondary offset adds on top.
+    expect(resolveVariant(gloves, [9234, 8799], undefined, data).itemLevel).toBe(75);
+    expect(resolveVariant(gloves, [9234, 8802], undefined, data).itemLevel).toBe(77);
+    expect(resolveVariant(gloves, [9234, 8799, 12373], undefined, data).itemLevel).toBe(81);
+    // With no level-setting bonus the base is squished first: 415 -> 73, + 2.
     expect(resolveVariant(gloves, [8799], undefined, data).itemLevel).toBe(75);
   });
 
-  it('reads a drop-level curve at modifier 9, else at the required level, never below level 1', () => {
-    // 16520 at 45: 6 + 34 x 68 / 69 = 39.51 -> 40 (era 2, after the squish of the base).
+  it('reads a drop-level curve at modifier 9, else at 80 as the game does, never below level 1', () => {
+    // 16520 at 45: 6 + 34 x 68 / 69 = 39.51 -> 40, in today's numbers.
     expect(resolveVariant(gloves, [6655], [{ type: 9, value: 45 }], data).itemLevel).toBe(40);
-    expect(resolveVariant({ ...gloves, requiredLevel: 45 }, [6655], [], data).itemLevel).toBe(40);
-    // Without either, the curve does not apply and the base is squished.
-    expect(resolveVariant(gloves, [6655], [{ type: 28, value: 9 }], data).itemLevel).toBe(73);
+    expect(resolveVariant(gloves, [6655], [{ type: 28, value: 9 }], data).itemLevel).toBe(74);
     // 16520 at 10 is 5.5 -> 6, offset -6: the game shows 1.
     expect(resolveVariant({ level: 2, quality: 0 }, [6656], 10, data).itemLevel).toBe(1);
   });
 
-  it('reads a legacy scaling curve in pre-squish numbers; without squish eras nothing is squished', () => {
-    // 16520 at 45 is 40 (era 1), squished to 10 + 30 x 60 / 332 = 15.4.
+  it('reads a legacy scaling curve, then squishes it; without squish eras nothing is squished', () => {
+    // 16520 at 45 is 40, squished to 10 + 30 x 60 / 332 = 15.4.
     expect(resolveVariant(gloves, [5000], 45, data).itemLevel).toBe(15);
     const unsquished: BonusData = { ...data, squishEras: [] };
     expect(resolveVariant(gloves, [5000], 45, unsquished).itemLevel).toBe(40);
-    expect(resolveVariant(gloves, [3, 8799], undefined, unsquished).itemLevel).toBe(57); // 30 + 15 + 2 + 10
+    expect(resolveVariant(gloves, [9234, 8799], undefined, unsquished).itemLevel).toBe(402);
+  });
+
+  it("makes a level above the squish curve's end 1, as the game does", () => {
+    expect(resolveVariant({ level: 600, quality: 4 }, [], undefined, data).itemLevel).toBe(1);
   });
 
   it('knows a level is unknown when an id is newer than the data or a curve is missing', () => {

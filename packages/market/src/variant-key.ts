@@ -52,8 +52,6 @@ export interface ResolvedVariant {
 export interface ResolvableItem {
   level: number;
   quality: number;
-  /** The level the item is used from: the drop level of a piece that carries none. */
-  requiredLevel?: number;
 }
 
 function tertiaryOf(bonus: RaidbotsBonus): TertiaryStat | undefined {
@@ -89,7 +87,6 @@ export function resolveVariant(
     }
   }
   const craftedStats = crafted.filter((v) => v > 0);
-  if (dropLevel === undefined && item.requiredLevel && item.requiredLevel > 0) dropLevel = item.requiredLevel;
   const ids = [...bonusIds].sort((a, b) => a - b);
   let quality = -1;
   const sockets: number[] = [];

@@ -289,7 +289,6 @@ export class Economy {
         subclassName: it.subclassName,
         quality: it.quality,
         level: it.level,
-        requiredLevel: it.requiredLevel,
         expansion: it.expansion,
         crafted: it.crafted,
         mediaURL: iconUrl(region, it.icon),

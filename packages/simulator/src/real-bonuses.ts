@@ -1,5 +1,5 @@
 // The real bonus ids the simulator's dumps carry, as raidbots' 12.1 files state them
-// (raidbots-slice.json, cut by fixtures/blizzard-real/cut.mjs): upgrade tracks of 11.x gear, a Midnight
+// (raidbots-slice.json, cut by fixtures/blizzard-real/cut.mjs): upgrade tracks of 11.2 gear, a Midnight
 // drop curve, a crafted piece's era-tagged levels, a Midnight vendor track, a timewarped ring's applied
 // curve. With the squish eras and curve of the same files, every dump the embedded default serves walks
 // the resolver through the current format; crafted pieces also carry their chosen secondary stats as
@@ -22,12 +22,15 @@ export const RAIDBOTS_SLICE: RaidbotsSlice = JSON.parse(
 /** The secondary stats a crafter picks from: critical strike, haste, versatility, mastery. */
 const SECONDARY_STATS = [32, 36, 40, 49] as const;
 
-/** An 11.x upgrade track step: its bonus ids and the legacy step it adds to the base level. */
-const TRACKS: readonly { bonus: number[]; step: number }[] = [
-  { bonus: [10287, 6652, 1491], step: 19 },
-  { bonus: [11942, 6652, 1524], step: 52 },
-  { bonus: [11943, 6652, 1527], step: 55 },
-  { bonus: [11944, 6652, 1530, 10254], step: 58 },
+/**
+ * 11.2 upgrade tracks at rank 3 of 8 (Veteran, Champion, Hero, Myth), as real pieces list them: the
+ * track sets a pre-squish level (675 .. 714), which the squish maps to 115 .. 154 in game.
+ */
+const TRACKS: readonly { bonus: number[]; level: number }[] = [
+  { bonus: [6652, 10353, 12284, 1485, 10255], level: 675 },
+  { bonus: [6652, 10354, 12292, 1498, 10255], level: 688 },
+  { bonus: [6652, 10355, 12352, 1511, 10255], level: 701 },
+  { bonus: [6652, 10356, 12358, 1524, 10255], level: 714 },
 ];
 /** A Midnight drop: curve 92772 (player level 80 -> 120, 90 -> 201) plus 6. */
 const MIDNIGHT_DROP = [13441, 13436, 13578];
@@ -69,7 +72,7 @@ export function currentFormatTemplates(
     });
   };
   const track = pick(rng, TRACKS);
-  add(track.bonus, baseLevel + track.step);
+  add(track.bonus, track.level, { quality: 4 });
   if (rng() < 0.5) add(MIDNIGHT_DROP, baseLevel + 60, { dropLevel: intBetween(rng, 80, 90), quality: 4 });
   if (rng() < 0.3) add(HERO_TRACK_VENDOR, baseLevel + 100, { quality: 4 });
   if (rng() < 0.3) add(TIMEWARPED, baseLevel - 40, { dropLevel: intBetween(rng, 60, 80), quality: 3 });

@@ -29,7 +29,6 @@ export interface BlizzardItem {
   name: string;
   quality: { type: string; name: string };
   level: number;
-  required_level?: number;
   item_class: { id: number; name: string };
   item_subclass: { id: number; name: string };
   media?: { id: number };

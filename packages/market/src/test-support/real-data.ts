@@ -53,15 +53,13 @@ export interface RealItem {
   icon?: string;
 }
 
-/** One (item, bonus ids, modifiers) and what two independent resolvers say of it. */
+/** One (item, bonus ids, modifiers) and what independent resolvers say of it (expected.json). */
 export interface ExpectedCase {
   itemId: number;
   bonus: number[];
   modifiers: { type: number; value: number }[];
-  /** AzerothAuctionAssassin's resolve_post_midnight_ilvl. */
-  aaaItemLevel: number;
-  /** QuestionablyEpic's getItemLevel. */
-  qeItemLevel: number;
+  /** TradeSkillMaster's BonusIdTool (its algorithm is held against levels the game showed). */
+  tsmItemLevel: number;
   /** The rest as AzerothAuctionAssassin finds it. */
   sockets: boolean;
   leech: boolean;
@@ -112,75 +110,65 @@ export function inGameCases(): InGameCase[] {
   return readJson<{ cases: InGameCase[] }>('in-game.json').cases;
 }
 
-// The independent resolvers' known misreadings of the raidbots files, each shown wrong by a level seen
-// in game (in-game.json): a case that meets one is not held against that resolver's answer.
+export const dropOf = (c: ExpectedCase) => c.modifiers.find((m) => m.type === 9)?.value;
+const tuningOf = (c: ExpectedCase) => c.modifiers.find((m) => m.type === 28)?.value;
+
+/** An item level the game showed for an item link (fixtures/game-levels, from TradeSkillMaster's BonusIdTool). */
+export interface GameLevelCase {
+  shown: number;
+  itemId: number;
+  baseLevel: number;
+  bonus: number[];
+  /** Modifier 9, the player level the item dropped at (undefined: the link has none). */
+  dropLevel: number | undefined;
+  /** Modifier 28, the content tuning (undefined: none). */
+  contentTuning: number | undefined;
+}
+
+export function gameLevelCases(): GameLevelCase[] {
+  const file = JSON.parse(readFileSync(join(REAL_DATA_DIR, '../game-levels/cases.json'), 'utf8')) as {
+    cases: [number, number, number, number[], number, number][];
+  };
+  return file.cases.map(([shown, itemId, baseLevel, bonus, drop, tuning]) => ({
+    shown,
+    itemId,
+    baseLevel,
+    bonus,
+    dropLevel: drop || undefined,
+    contentTuning: tuning || undefined,
+  }));
+}
+
 const entriesOf = (bonus: readonly number[], data: BonusData): RaidbotsBonus[] =>
   bonus.flatMap((id) => {
     const own = data.bonuses[String(id)];
     return own ? withApplied(own, data) : [];
   });
-export const dropOf = (c: ExpectedCase) => c.modifiers.find((m) => m.type === 9)?.value;
-const hasLevelOp = (b: RaidbotsBonus) =>
-  b.itemLevel !== undefined ||
-  b.levelOffset !== undefined ||
-  b.levelOffsetSecondary !== undefined ||
-  b.level !== undefined ||
-  b.curveId !== undefined ||
-  b.dropLevelCurve !== undefined;
-const curvesOf = (b: RaidbotsBonus): number[] =>
-  [b.dropLevelCurve?.curveId, b.curveId].filter((id): id is number => id !== undefined);
-
-/** AzerothAuctionAssassin's misreadings a case meets (empty: hold it to its answer). */
-export function aaaMisreads(c: ExpectedCase): string[] {
-  const data = realBonusData();
-  const own = c.bonus.map((id) => data.bonuses[String(id)]).filter((b) => b !== undefined);
-  const out: string[] = [];
-  // It keeps an untagged itemLevel amount as it is; the game squishes it (212029: 626 -> 92).
-  if (own.some((b) => b.itemLevel && !b.itemLevel.squishEra)) out.push('untagged itemLevel');
-  // It does not follow applyBonusId (144132 with 9407 -> 6682's curve: 71 in game).
-  if (own.some((b) => b.applyBonusId && hasLevelOp(data.bonuses[String(b.applyBonusId)] ?? {})))
-    out.push('applied level');
-  // It leaves out legacy scaling curves (211040 with 11306's curve 77472: 79 in game).
-  if (own.some((b) => b.curveId !== undefined)) out.push('legacy curve');
-  // It reads a curve point's input with Python's `or`, dropping points at player level 0.
-  if (
-    own.some((b) =>
-      curvesOf(b).some((id) => data.curves[String(id)]?.points.some((p) => p.playerLevel === 0)),
-    )
-  )
-    out.push('curve point at level 0');
-  return out;
-}
-
-/** QuestionablyEpic's misreadings a case meets (empty: hold it to its answer). */
-export function qeMisreads(c: ExpectedCase): string[] {
-  const data = realBonusData();
-  const entries = entriesOf(c.bonus, data);
-  const out: string[] = [];
-  // Without any level operation it keeps the base unsquished (the issue's 184782: 207 -> 45 after the squish).
-  if (!entries.some(hasLevelOp)) out.push('no level operation');
-  const curves = entries.flatMap(curvesOf);
-  const drop = dropOf(c);
-  // Without a drop level it reads a curve at -1 (its first point); the item's required level is the one.
-  if (curves.length > 0 && drop === undefined) out.push('no drop level');
-  // Past the last point of a curve of several points it answers 0.
-  const past = (id: number) => {
-    const points = data.curves[String(id)]?.points ?? [];
-    return points.length > 1 && drop !== undefined && drop > Math.max(...points.map((p) => p.playerLevel));
-  };
-  if (curves.some((id) => past(id as number))) out.push('drop level past the curve');
-  // It lets a curve's offset take a level below 1, which the game never shows.
-  if (c.qeItemLevel < 1) out.push('level below 1');
-  return out;
-}
 
 /**
- * The level the references give a case as the game shows it: QuestionablyEpic's where it reads the case
- * right, else AzerothAuctionAssassin's (which truncates where the game rounds: `tolerance` 1), else the
- * game's floor of 1. Tools held against real auctions compare with this.
+ * What raidbots' three files do not carry, that the game reads for this link: where our level may differ
+ * from the game's for want of data, not of a rule. Empty: the level must be the game's.
  */
-export function referenceLevel(c: ExpectedCase): { level: number; tolerance: number } {
-  if (qeMisreads(c).length === 0) return { level: c.qeItemLevel, tolerance: 0 };
-  if (aaaMisreads(c).length === 0) return { level: c.aaaItemLevel, tolerance: 1 };
-  return { level: 1, tolerance: 0 };
+export function levelGaps(
+  c: { baseLevel: number; bonus: readonly number[]; dropLevel?: number; contentTuning?: number },
+  data: BonusData,
+): string[] {
+  const entries = entriesOf(c.bonus, data);
+  const gaps: string[] = [];
+  // Content tuning (modifier 28) caps or sets the drop level a scaling curve is read at; its table
+  // (ContentTuning and its redirects) is not among the files.
+  if (c.contentTuning && entries.some((b) => b.dropLevelCurve?.curveId || b.curveId))
+    gaps.push('content tuning');
+  // Bonus 3524 stands for bonuses the item's bonus tree gives, which the files do not list.
+  if (c.bonus.includes(3524)) gaps.push('bonus tree');
+  // An untagged amount equal to the level the item already has reads as a restatement (the 11.x upgrade
+  // tracks); on an item whose base equals a current scaling amount the game applies it instead.
+  const steps = entries.reduce((sum, b) => sum + (b.level ?? 0), c.baseLevel);
+  if (entries.some((b) => b.itemLevel && !b.itemLevel.squishEra && b.itemLevel.amount === steps))
+    gaps.push('amount equal to the base');
+  return gaps;
 }
+
+/** levelGaps of a case of expected.json, given its item's base level. */
+export const expectedGaps = (c: ExpectedCase, baseLevel: number, data: BonusData): string[] =>
+  levelGaps({ baseLevel, bonus: c.bonus, dropLevel: dropOf(c), contentTuning: tuningOf(c) }, data);

@@ -123,7 +123,6 @@ export function createItemCatalog(options: {
       subclassName: body.item_subclass.name,
       quality: QUALITY_IDS[body.quality?.type ?? ''] ?? 1,
       level: body.level,
-      ...(typeof body.required_level === 'number' ? { requiredLevel: body.required_level } : {}),
       mediaURL: icon ?? '',
     };
   }
