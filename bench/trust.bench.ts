@@ -23,20 +23,18 @@ import {
 import type { DeadListingReference } from '@goldroute/domain';
 import { writeFileSync } from 'node:fs';
 import type { TradeItem } from '@goldroute/market';
-import { createPastDayFiles, flippingSearch, goldToCopper, SnapshotBuilder } from '@goldroute/market';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { flippingSearch, goldToCopper } from '@goldroute/market';
 import type { EconomySize, RegionCode } from '@goldroute/simulator';
 import { createEconomy } from '@goldroute/simulator';
-import { groundTruth, type TruthListing } from '@goldroute/simulator/truth';
+import type { TruthListing } from '@goldroute/simulator/truth';
+import { openMarket, salesOf } from './lib/deal-run';
 import type { Dataset } from './lib/dataset';
 import { ensureDumps } from './lib/dataset';
 import { loadText, machine, machineText } from './lib/machine';
 import { table, writeSection } from './lib/report';
 import { count, mb, mib, ms, now, quantile } from './lib/stats';
 import type { CostMode, CostResult } from './lib/trust-cost-child';
-import type { Confusion, EvaluatedRow, SaleSeries, Tally } from './lib/trust-score';
+import type { Confusion, EvaluatedRow, Tally } from './lib/trust-score';
 import {
   addToConfusion,
   addToTally,
@@ -54,7 +52,7 @@ import {
   topBySellVsBuy,
 } from './lib/trust-score';
 import type { LowestListing } from './lib/variant-keys';
-import { auctionIds, lowestListings, VariantKeys } from './lib/variant-keys';
+import { auctionIds, lowestListings } from './lib/variant-keys';
 import { DumpSource } from './lib/dump-worker';
 import { StoredDays } from './lib/stored-days';
 
@@ -81,25 +79,8 @@ const COST_CHILD = fileURLToPath(new URL('./lib/trust-cost-child.ts', import.met
 
 const m = machine();
 const t0 = now();
-const economy = createEconomy({ seed: SEED, size: SIZE });
-const truth = groundTruth(economy);
-const allRealms = economy.connectedRealms(REGION);
-const realms = REALM_LIMIT > 0 ? allRealms.slice(0, REALM_LIMIT) : allRealms;
-const realmIds = realms.map((r) => r.id);
-const statics = economy.staticData(REGION);
-const pastDaysDir = mkdtempSync(path.join(tmpdir(), 'past-days-'));
-const pastDays = createPastDayFiles(pastDaysDir);
-const builder = new SnapshotBuilder({
-  region: REGION,
-  realms: statics.realms.filter((r) => realmIds.includes(r.id)),
-  items: statics.items,
-  pets: statics.pets,
-  bonusData: economy.bonusData,
-  evidence: true,
-  // Past days in files, as the server keeps them under DATA_DIR (past-day-shelves.ts).
-  pastDays,
-});
-const keys = new VariantKeys({ items: statics.items, pets: statics.pets, bonusData: economy.bonusData });
+const market = openMarket(SEED, SIZE, REALM_LIMIT);
+const { economy, truth, realms, realmIds, builder, keys } = market;
 
 /** A row with what the diagnostics need of its evidence (undefined while the engine gives none). */
 interface BenchRow extends EvaluatedRow {
@@ -392,8 +373,7 @@ for (const id of realmIds) {
   held.shelved += shelved;
   held.dayCount = Math.max(held.dayCount, ev.allDays.length);
 }
-pastDays.close();
-rmSync(pastDaysDir, { recursive: true, force: true });
+market.close();
 
 if (ROWS_OUT) writeFileSync(ROWS_OUT, `${rowsOut.join('\n')}\n`);
 
@@ -405,22 +385,9 @@ for (const row of kept) {
   if (!set) needed.set(row.sellRealm, (set = new Set()));
   set.add(row.variant);
 }
-const sales = new Map<string, SaleSeries>();
-let salesSeen = 0;
 const firstEval = EVAL_HOURS[0] as number;
 const lastEval = EVAL_HOURS.at(-1) as number;
-for (const [realmId, variants] of needed) {
-  for (const sale of truth.sales(REGION, realmId, firstEval + 1, lastEval + WINDOW_HOURS)) {
-    salesSeen++;
-    const v = keys.ofItem(sale.item);
-    if (!variants.has(v)) continue;
-    const key = `${realmId}:${v}`;
-    let series = sales.get(key);
-    if (!series) sales.set(key, (series = { hour: [], price: [] }));
-    series.hour.push(sale.hour);
-    series.price.push(sale.unitPrice);
-  }
-}
+const { sales, seen: salesSeen } = salesOf(market, needed, firstEval + 1, lastEval + WINDOW_HOURS);
 const truthMs = now() - tTruth;
 
 // 3. Scores.

@@ -7,6 +7,7 @@ import type { BonusData, ItemInfo, PetInfo, RealmAuctions } from '@goldroute/mar
 import {
   ingestRealmDump,
   petItemKey,
+  rawModifiers,
   RawVariantTable,
   resolveVariant,
   uniqueItemKey,
@@ -111,7 +112,7 @@ export class VariantKeys {
     if (!item) return undefined;
     return uniqueItemKey(
       itemId,
-      resolveVariant(item, t.bonusIds(raw), t.dropLevel(raw), this.sources.bonusData),
+      resolveVariant(item, t.bonusIds(raw), rawModifiers(t, raw), this.sources.bonusData),
     );
   }
 }

@@ -14,6 +14,7 @@ export * from './access';
 export * from './routing';
 export * from './trust';
 export * from './trust-text';
+export * from './expected-profit';
 export type { ItemInfo } from './item-info';
 // The compact encoding of the market answers (issue 14 §2); its building blocks stay internal.
 export { ContainerError, UnknownFormatError, isContainer } from './wire-format';

@@ -11,6 +11,7 @@ export {
 } from './time-left';
 export type { TimeLeftCode } from './time-left';
 export { RawVariantTable } from './raw-variants';
+export { rawModifiers } from './variant-resolver';
 export { appClassification, buildSnapshot, SnapshotBuilder } from './snapshot';
 export { decodeSnapshot, encodeSnapshot, SnapshotCodecError } from './snapshot-codec';
 export type {

@@ -70,6 +70,17 @@ export interface Resolved {
 }
 
 /** Resolves raw variants to variant keys and metadata, caching per raw id. */
+/** The auction modifiers a raw variant keeps: its drop level and crafted stats, as Blizzard sends them. */
+export function rawModifiers(table: RawVariantTable, raw: number): Modifier[] {
+  const out: Modifier[] = [];
+  const drop = table.dropLevel(raw);
+  if (drop >= 0) out.push({ type: DROP_LEVEL_MODIFIER, value: drop });
+  const [first, second] = table.craftedStats(raw);
+  if (first >= 0) out.push({ type: CRAFTED_STAT_1, value: first });
+  if (second >= 0) out.push({ type: CRAFTED_STAT_2, value: second });
+  return out;
+}
+
 export class Resolver {
   private cache: (Resolved | undefined)[] = [];
   readonly unknownItems = new Set<number>();
@@ -96,17 +107,6 @@ export class Resolver {
   }
 
   /** The modifiers a raw variant keeps (drop level, crafted stats), as Blizzard sends them. */
-  private modifiersOf(raw: number): Modifier[] {
-    const t = this.table;
-    const out: Modifier[] = [];
-    const drop = t.dropLevel(raw);
-    if (drop >= 0) out.push({ type: DROP_LEVEL_MODIFIER, value: drop });
-    const [first, second] = t.craftedStats(raw);
-    if (first >= 0) out.push({ type: CRAFTED_STAT_1, value: first });
-    if (second >= 0) out.push({ type: CRAFTED_STAT_2, value: second });
-    return out;
-  }
-
   resolve(raw: number): Resolved | undefined {
     const hit = this.cache[raw];
     if (hit) return hit;
@@ -161,7 +161,7 @@ export class Resolver {
       // Resolutions stay cached for the builder's life: empty lists share one frozen array.
       const bonus = frozen(t.bonusIds(raw));
       const data = this.sources.bonusData;
-      const v = resolveVariant(item, bonus, this.modifiersOf(raw), data);
+      const v = resolveVariant(item, bonus, rawModifiers(this.table, raw), data);
       if (v.itemLevel === null)
         for (const id of bonus) if (isNewerBonusId(id, data)) this.unknownBonusIds.add(id);
       const sockets = frozen(v.sockets);
