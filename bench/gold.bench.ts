@@ -37,7 +37,6 @@ interface Scored extends GoldRow {
   sellVsBuy: number;
   realistic: number;
   confidence: string;
-  expected: number;
   /** Sale chance x buy chance. */
   chance: number;
   sold: boolean;
@@ -61,7 +60,6 @@ function score(row: DealRow): Scored {
     sellVsBuy: item.sellVsBuy,
     realistic: item.realisticProfit,
     confidence: item.confidence,
-    expected: e.expectedProfit,
     chance: e.saleChance * e.buyChance,
     sold,
     gone: row.outcome.buyGone,
@@ -107,7 +105,7 @@ for (const seed of SEEDS) {
     (r) => r.realistic,
     (r) => r.confidence !== 'low',
   );
-  const listC = topPerHour(rows, TOP, (r) => r.expected);
+  const listC = topPerHour(rows, TOP, (r) => r.stated);
   const oracle = topPerHour(rows, TOP, (r) => r.realised);
   const dead = emptyConfusion();
   for (const r of rows) addToConfusion(dead, r.sellDead, r.deadFlag);
@@ -115,7 +113,7 @@ for (const seed of SEEDS) {
     seed,
     rows: rows.length,
     calibration: calibrationFifths(listC),
-    positiveCalibration: calibrationFifths(rows.filter((r) => r.expected > 0)),
+    positiveCalibration: calibrationFifths(rows.filter((r) => r.stated > 0)),
     gold: {
       a: realisedGold(listA),
       b: realisedGold(listB),
@@ -124,8 +122,8 @@ for (const seed of SEEDS) {
     },
     shownB: listB.length,
     recallB: dealRecall(rows, (r) => r.confidence !== 'low', REAL_DEAL_GOLD),
-    recallC: dealRecall(rows, (r) => r.expected > 0 && r.chance >= SURE_CHANCE, REAL_DEAL_GOLD),
-    curve: CHANCE_STEPS.map((t) => dealRecall(rows, (r) => r.expected > 0 && r.chance >= t, REAL_DEAL_GOLD)),
+    recallC: dealRecall(rows, (r) => r.stated > 0 && r.chance >= SURE_CHANCE, REAL_DEAL_GOLD),
+    curve: CHANCE_STEPS.map((t) => dealRecall(rows, (r) => r.stated > 0 && r.chance >= t, REAL_DEAL_GOLD)),
     dead,
     goneInC: listC.filter((r) => r.gone).length / listC.length,
     seconds: (now() - t0) / 1000,

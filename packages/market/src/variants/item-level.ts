@@ -51,7 +51,7 @@ type Op =
 const highestIds = new WeakMap<object, number>();
 
 /** The highest bonus id the data knows: ids above it are newer than the data. */
-export function highestBonusId(data: BonusData): number {
+function highestBonusId(data: BonusData): number {
   let max = highestIds.get(data.bonuses);
   if (max === undefined) {
     max = 0;
@@ -206,10 +206,10 @@ export function resolveItemLevel(
   const squishCurveId = data.squishEras?.at(-1)?.curveId;
   const squishCurve = squishCurveId ? data.curves[String(squishCurveId)] : undefined;
   if (squishCurveId && !squishCurve) return null;
+  const squishEnd = squishCurve?.points.reduce((max, p) => Math.max(max, p.playerLevel), 0) ?? 0;
   const squish = (level: number): number => {
     if (!squishCurve) return level;
-    const end = squishCurve.points.reduce((max, p) => Math.max(max, p.playerLevel), 0);
-    return level > end ? 1 : curveValue(squishCurve, level);
+    return level > squishEnd ? 1 : curveValue(squishCurve, level);
   };
 
   const all = [...entries.applied, ...entries.own];
