@@ -6,17 +6,20 @@
 //
 // Lists, each the top 100 per evaluation hour:
 //   (a) by Sell vs Buy (the SPEC figure);
-//   (b) by realistic profit with low confidence hidden (the rule before expected profit);
-//   (c) by expected profit;
+//   (b) by realistic profit with low confidence hidden (the rules before expected profit: the going-rate
+//       profit, and confidence from the flags; bench/lib/rule-before.ts);
+//   (c) by expected profit (what the rows now carry: realisticProfit, with deal-confidence.ts's levels);
 //   oracle: the 100 rows of the hour that realised most, picked after the fact.
-import { buyFeatures, expectedProfit, SALE_MODEL, saleFeatures } from '@goldroute/domain';
-import { COPPER_PER_GOLD } from '@goldroute/market';
+import { buyFeatures, expectedProfit, goingRateProfit, SALE_MODEL, saleFeatures } from '@goldroute/domain';
+import type { MarketSnapshot } from '@goldroute/market';
+import { COPPER_PER_GOLD, flippingSearch } from '@goldroute/market';
 import type { DealRow } from './lib/deal-run';
 import { runDeals } from './lib/deal-run';
 import type { GoldRow } from './lib/gold-score';
 import { calibrationFifths, dealRecall, realisedGold, topPerHour } from './lib/gold-score';
 import { fitLogistic } from './lib/logistic';
 import { machine, machineText } from './lib/machine';
+import { confidenceBefore } from './lib/rule-before';
 import { table, writeSection } from './lib/report';
 import { count, now } from './lib/stats';
 import type { Confusion } from './lib/trust-score';
@@ -29,14 +32,21 @@ const DAYS = Number(process.env.GOLD_DAYS ?? 16);
 const TOP = 100;
 /** A row that truly realised this much (gold) is a real deal. */
 const REAL_DEAL_GOLD = 1000;
-/** The chance of buying and selling at which (c) is taken as sure, until its confidence rule is chosen. */
-const SURE_CHANCE = 0.5;
+/** Chances of buying and selling, as other cut-offs (c) could use in place of its confidence. */
 const CHANCE_STEPS = [0.3, 0.5, 0.7, 0.8];
+/** The user of the issue: buying on 40 realms, selling on 44 others. */
+const USER_BUYING = 40;
+const USER_SELLING = 44;
 
 interface Scored extends GoldRow {
   sellVsBuy: number;
+  /** The rules before expected profit: the going-rate profit and the flags' confidence. */
   realistic: number;
   confidence: string;
+  /** Expected profit's confidence (deal-confidence.ts), as the rows carry it. */
+  confidenceC: string;
+  buyRealm: number;
+  sellRealm: number;
   /** Sale chance x buy chance. */
   chance: number;
   sold: boolean;
@@ -58,8 +68,11 @@ function score(row: DealRow): Scored {
     realised,
     stated: e.expectedProfit,
     sellVsBuy: item.sellVsBuy,
-    realistic: item.realisticProfit,
-    confidence: item.confidence,
+    realistic: goingRateProfit(item, item.evidence),
+    confidence: confidenceBefore(item.flags),
+    confidenceC: item.confidence,
+    buyRealm: item.buyingConnectedRealmId,
+    sellRealm: item.sellingConnectedRealmId,
     chance: e.saleChance * e.buyChance,
     sold,
     gone: row.outcome.buyGone,
@@ -81,6 +94,10 @@ interface SeedResult {
   recallB: ReturnType<typeof dealRecall>;
   recallC: ReturnType<typeof dealRecall>;
   curve: ReturnType<typeof dealRecall>[];
+  /** (c)'s rows by confidence: count and realised / expected. */
+  byConfidence: { level: string; rows: number; ratio: number }[];
+  /** Per evaluation hour, the 40 x 44 user's rows with expected profit > 0 and medium or high confidence. */
+  userShown: { min: number; median: number; max: number };
   dead: Confusion;
   goneInC: number;
   seconds: number;
@@ -91,10 +108,12 @@ const results: SeedResult[] = [];
 const fitRows: Scored[] = [];
 for (const seed of SEEDS) {
   const t0 = now();
+  const userShownCounts: number[] = [];
   const run = await runDeals({
     seed,
     days: DAYS,
     onDay: (d) => d % 4 === 0 && console.log(`seed ${seed}: day ${d}`),
+    onEvalHour: (_, snapshot, realmIds) => userShownCounts.push(userRows(snapshot, realmIds)),
   });
   const rows = run.rows.map(score);
   if (CHOICE_SEEDS.has(seed)) fitRows.push(...rows);
@@ -122,14 +141,37 @@ for (const seed of SEEDS) {
     },
     shownB: listB.length,
     recallB: dealRecall(rows, (r) => r.confidence !== 'low', REAL_DEAL_GOLD),
-    recallC: dealRecall(rows, (r) => r.stated > 0 && r.chance >= SURE_CHANCE, REAL_DEAL_GOLD),
+    recallC: dealRecall(rows, (r) => r.stated > 0 && r.confidenceC !== 'low', REAL_DEAL_GOLD),
     curve: CHANCE_STEPS.map((t) => dealRecall(rows, (r) => r.stated > 0 && r.chance >= t, REAL_DEAL_GOLD)),
+    byConfidence: ['high', 'medium', 'low'].map((level) => {
+      const part = listC.filter((r) => r.confidenceC === level);
+      return { level, rows: part.length, ratio: realisedGold(part) / part.reduce((s, r) => s + r.stated, 0) };
+    }),
+    userShown: spread(userShownCounts),
     dead,
     goneInC: listC.filter((r) => r.gone).length / listC.length,
     seconds: (now() - t0) / 1000,
   };
   results.push(result);
   console.log(goldLine(result));
+}
+
+/**
+ * The rows a user buying on the first 40 realms and selling on the last 44 sees with expected profit > 0
+ * and medium or high confidence (their own search: a variant's cheapest buy and best sell among theirs).
+ */
+function userRows(snapshot: MarketSnapshot, realmIds: readonly number[]): number {
+  const sorted = [...realmIds].sort((a, b) => a - b);
+  const rows = flippingSearch(snapshot, {
+    buyingRealms: sorted.slice(0, USER_BUYING),
+    sellingRealms: sorted.slice(-USER_SELLING),
+  });
+  return rows.filter((r) => r.realisticProfit > 0 && r.confidence !== 'low').length;
+}
+
+function spread(counts: number[]): SeedResult['userShown'] {
+  const sorted = [...counts].sort((a, b) => a - b);
+  return { min: sorted[0] ?? 0, median: sorted[Math.floor(sorted.length / 2)] ?? 0, max: sorted.at(-1) ?? 0 };
 }
 
 function range(xs: number[]): string {
@@ -210,19 +252,37 @@ ${results
   .join('\n')}
 
 Real deals (rows that realised at least ${count(REAL_DEAL_GOLD)}g): the share a rule picks (recall) and the share of
-its picks that realised more than 0 (precision). (b) picks medium and high confidence; (c) picks expected profit > 0
-with a chance of buying and selling of at least p (its confidence rule is not chosen yet; p = ${SURE_CHANCE} in the
-lines above).
+its picks that realised more than 0 (precision). (b) picks medium and high confidence by the flags; (c) picks
+expected profit > 0 with medium or high confidence (the lines above); the last columns pick expected profit > 0 with
+a chance of buying and selling of at least p instead, for comparison.
 
 ${table(
-  ['seed', 'real deals', '(b): recall / precision (picked)', ...CHANCE_STEPS.map((t) => `(c), p >= ${t}`)],
+  [
+    'seed',
+    'real deals',
+    '(b): recall / precision (picked)',
+    '(c): recall / precision (picked)',
+    ...CHANCE_STEPS.map((t) => `p >= ${t}`),
+  ],
   results.map((r) => [
     held(r.seed),
     count(r.recallC.deals),
     `${fixed2(r.recallB.recall)} / ${fixed2(r.recallB.precision)} (${count(r.recallB.picked)})`,
+    `${fixed2(r.recallC.recall)} / ${fixed2(r.recallC.precision)} (${count(r.recallC.picked)})`,
     ...r.curve.map((c) => `${fixed2(c.recall)} / ${fixed2(c.precision)} (${count(c.picked)})`),
   ]),
 )}
+
+Does confidence say how sure the figure is? (c)'s rows by level, realised / expected (1 is a figure that holds):
+
+${table(
+  ['seed', ...['high', 'medium', 'low'].map((l) => `${l}: rows, realised / expected`)],
+  results.map((r) => [held(r.seed), ...r.byConfidence.map((c) => `${count(c.rows)}, ${fixed2(c.ratio)}`)]),
+)}
+
+A user buying on ${USER_BUYING} realms and selling on ${USER_SELLING} others sees, per evaluation hour, this many rows with
+expected profit above 0 and medium or high confidence (min / median / max over the ${24} hours):
+${results.map((r) => `seed ${held(r.seed)}: ${r.userShown.min} / ${r.userShown.median} / ${r.userShown.max}`).join('; ')}.
 
 Targets (issue 27): calibration 0.8-1.25 in each fifth of (c); (c) realises at least twice (b); recall at least
 0.60 with precision at least 0.85; dead-listing recall / precision at least 0.95 / 0.90. Seconds per seed:

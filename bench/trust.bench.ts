@@ -3,7 +3,7 @@
 // evidence option; at 24 evaluation hours (every 2 h over the last 48) a user buying and selling on
 // every realm gets the flipping rows, and two top-100 lists are scored against what really sold:
 //   (a) by Sell vs Buy (the SPEC default sort),
-//   (b) by realistic profit with low confidence hidden.
+//   (b) by the rows' realisticProfit (now the expected profit) with low confidence hidden.
 // Also: the dead-listing flag against the planted dead listings (every row, not only the top 100),
 // and the cost of the evidence (ingest time and RSS with and without it, in fresh child processes).
 import { execFileSync } from 'node:child_process';
@@ -746,7 +746,8 @@ flipping rows (SPEC §5 floors), and two top-${TOP} lists are scored against the
 (\`@goldroute/simulator/truth\`):
 
 - **(a)** sorted by Sell vs Buy (the SPEC default); stated profit = Sell vs Buy;
-- **(b)** sorted by realistic profit with low confidence hidden; stated profit = realistic profit.
+- **(b)** sorted by the rows' \`realisticProfit\` (the expected profit since it replaced the going-rate profit) with low
+  confidence hidden; stated profit = that figure.
 
 A row realises, per unit, its realised sale x 0.95 - its buy price, where the realised sale is the
 highest price at which that variant actually sold on the sell realm in the next ${WINDOW_HOURS} hours, capped at

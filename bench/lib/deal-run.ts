@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { TradeItem } from '@goldroute/market';
+import type { MarketSnapshot, TradeItem } from '@goldroute/market';
 import { createPastDayFiles, flippingSearch, goldToCopper, SnapshotBuilder } from '@goldroute/market';
 import type { EconomySize, RegionCode } from '@goldroute/simulator';
 import { createEconomy } from '@goldroute/simulator';
@@ -28,6 +28,8 @@ export interface DealRunOptions {
   realmLimit?: number;
   /** Called at the end of each simulated day. */
   onDay?: (day: number) => void;
+  /** Called at each evaluation hour with that hour's snapshot and the realm ids (other users' searches). */
+  onEvalHour?: (hour: number, snapshot: MarketSnapshot, realmIds: readonly number[]) => void;
 }
 
 /** A flipping row at an evaluation hour, with its outcome. Money: copper unless named gold. */
@@ -144,7 +146,9 @@ export async function runDeals(options: DealRunOptions): Promise<DealRun> {
       }
       if (isEval) {
         builder.setTsm(economy.tsmRegion(REGION, h));
-        const found = flippingSearch(builder.build(), { buyingRealms: realmIds, sellingRealms: realmIds });
+        const snapshot = builder.build();
+        options.onEvalHour?.(h, snapshot, realmIds);
+        const found = flippingSearch(snapshot, { buyingRealms: realmIds, sellingRealms: realmIds });
         for (const item of found) {
           const variant = keys.indexOf(item.uniqueItemKey);
           const sellListing = lowest.get(item.sellingConnectedRealmId)?.get(variant);

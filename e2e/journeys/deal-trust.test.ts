@@ -43,12 +43,12 @@ async function flippingPage(): Promise<Page> {
 }
 
 describe('deal trust', { timeout: 120_000 }, () => {
-  it('shows confidence and realistic profit, opens a deal with its 14-day history, filters by confidence', async () => {
+  it('shows confidence and expected profit, opens a deal with its 14-day history, filters by confidence', async () => {
     const page = await flippingPage();
     const headers = await page.getByRole('columnheader').allInnerTexts();
     const at = headers.findIndex((h) => /Sell vs Buy/i.test(h));
     expect(headers[at + 1]).toMatch(/Confidence/i);
-    expect(headers[at + 2]).toMatch(/Realistic\s+Profit/i);
+    expect(headers[at + 2]).toMatch(/Expected\s+Profit/i);
     const badges = page.locator('tbody tr[data-trade-key] [data-col="confidence"] button');
     expect(await badges.count()).toBeGreaterThan(1);
     // textContent: rows below the fold are not rendered yet (content-visibility: auto).
@@ -67,7 +67,9 @@ describe('deal trust', { timeout: 120_000 }, () => {
     await dialog.waitFor();
     if (name) await expect.poll(() => dialog.innerText()).toContain(name.slice(0, 10));
     await dialog.getByRole('img', { name: /Lowest price and sales per day, last 14 days/ }).waitFor();
-    expect(await dialog.innerText()).toMatch(/Realistic profit/i);
+    expect(await dialog.innerText()).toMatch(
+      /Expected profit -?[\d,]+g: a \d+% chance it sells within 48 hours/,
+    );
     expect(await dialog.innerText()).toMatch(/Usual sell-realm price \(14 days\)/);
     expect(await screenshotBothWidths(page, 'deal-detail')).toBe(0);
     await page.setViewportSize({ width: 1440, height: 900 });

@@ -105,7 +105,8 @@ function generateItems(count: number): TradeItem[] {
       sellingConnectedRealmId: sellRealm,
       sellingConnectedRealmName: `Sell Realm ${sellRealm}`,
       sellingConnectedRealmPopulation: 'FULL',
-      realisticProfit: Math.min(sell, avg) * 0.95 - buy,
+      realisticProfit: Math.min(sell, avg) * 0.95 * ((i % 10) / 10) - buy,
+      saleChance: (i % 10) / 10,
       confidence: (['high', 'medium', 'low'] as const)[i % 3] ?? 'low',
       flags: i % 3 === 0 ? [] : i % 3 === 1 ? ['thin-supply'] : ['no-sales-seen', 'dead-listing'],
       evidence: {

@@ -115,7 +115,7 @@ describe('the data tools as the seeded subscriber', { timeout: 120_000 }, () => 
     const buyHeader = page.getByRole('columnheader', { name: /Buy Price/ });
     await buyHeader.getByRole('button').click();
     expect(await buyHeader.getAttribute('aria-sort')).toBe('descending');
-    // Column 16: Buy Price (the checkbox, SPEC columns 2-11, Confidence and Realistic Profit come first).
+    // Column 16: Buy Price (the checkbox, SPEC columns 2-11, Confidence and Expected Profit come first).
     const buyPrices = async () =>
       (await rows(page).locator('td:nth-child(16)').allTextContents()).map(goldOf);
     const desc = await buyPrices();

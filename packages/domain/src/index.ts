@@ -15,6 +15,7 @@ export * from './routing';
 export * from './trust';
 export * from './trust-text';
 export * from './expected-profit';
+export * from './deal-confidence';
 export type { ItemInfo } from './item-info';
 // The compact encoding of the market answers (issue 14 §2); its building blocks stay internal.
 export { ContainerError, UnknownFormatError, isContainer } from './wire-format';

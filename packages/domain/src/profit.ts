@@ -35,9 +35,11 @@ export interface Totals {
   totalInvestment: number;
   estimatedSellPrice: number;
   profitAfterAhCut: number;
+  /** The rows' expected profits (realisticProfit): what the three figures above are worth, summed. */
+  expectedProfit: number;
 }
 
-type TotalsRow = Pick<TradeItem, 'uniqueTradeKey' | 'buyBuyout' | 'sellBuyout'>;
+type TotalsRow = Pick<TradeItem, 'uniqueTradeKey' | 'buyBuyout' | 'sellBuyout' | 'realisticProfit'>;
 
 /** Totals bar: sums over rows whose trade key is not unchecked. */
 export function totals(rows: readonly TotalsRow[], uncheckedTradeKeys: Iterable<string> = []): Totals {
@@ -45,15 +47,39 @@ export function totals(rows: readonly TotalsRow[], uncheckedTradeKeys: Iterable<
   let totalInvestment = 0;
   let estimatedSellPrice = 0;
   let profitAfterAhCut = 0;
+  let expectedProfit = 0;
   for (const row of rows) {
     if (unchecked.has(row.uniqueTradeKey)) continue;
     totalInvestment += row.buyBuyout;
     estimatedSellPrice += row.sellBuyout;
     profitAfterAhCut += sellVsBuy(row.buyBuyout, row.sellBuyout);
+    expectedProfit += row.realisticProfit;
   }
   return {
     totalInvestment: toCopperPrecision(totalInvestment),
     estimatedSellPrice: toCopperPrecision(estimatedSellPrice),
     profitAfterAhCut: toCopperPrecision(profitAfterAhCut),
+    expectedProfit: toCopperPrecision(expectedProfit),
   };
+}
+
+type BoughtRow = Pick<TradeItem, 'uniqueTradeKey' | 'sellingConnectedRealmId'>;
+
+/**
+ * What a user buys of one dropship group (an item's rows, best first): per sell realm, the first row
+ * not unchecked. The sell price holds for one unit; a second copy on the same realm would have to
+ * undercut the first, so the totals count one.
+ */
+export function boughtRows<T extends BoughtRow>(
+  group: readonly T[],
+  uncheckedTradeKeys: ReadonlySet<string>,
+): T[] {
+  const realms = new Set<number>();
+  const out: T[] = [];
+  for (const row of group) {
+    if (uncheckedTradeKeys.has(row.uniqueTradeKey) || realms.has(row.sellingConnectedRealmId)) continue;
+    realms.add(row.sellingConnectedRealmId);
+    out.push(row);
+  }
+  return out;
 }

@@ -60,6 +60,7 @@ export function makeTradeItem(overrides: Partial<TradeItem> = {}): TradeItem {
     sellingConnectedRealmName: 'Area 52',
     sellingConnectedRealmPopulation: 'FULL',
     realisticProfit: 9000,
+    saleChance: 0.62,
     confidence: 'high',
     flags: [],
     evidence: makeTradeEvidence(),

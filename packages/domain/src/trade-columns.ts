@@ -72,7 +72,10 @@ export interface TradeColumns {
   readonly sellAHCut: Float64Array;
   readonly sellVsBuy: Float64Array;
   readonly saleAvgVsBuy: Float64Array;
+  /** The expected profit. */
   readonly realisticProfit: Float64Array;
+  /** 0..1. */
+  readonly saleChance: Float64Array;
   readonly confidence: CodeColumn<ConfidenceLevel>;
   readonly flags: CodeColumn<readonly DealFlag[]>;
   readonly salesSeen14d: Float64Array;
@@ -98,6 +101,8 @@ export interface GroupColumns {
   readonly key: readonly string[];
   readonly bestProfit: Float64Array;
   readonly totalCount: readonly number[];
+  /** Groups the search found before its limit (the answer holds `count` of them). */
+  readonly found: number;
 }
 
 export interface MarketColumns {
@@ -123,6 +128,13 @@ function goldNumbers(c: Container<AnswerHeader>, name: string, n: number): Float
   const storage: GoldStorage | undefined = c.header.gold?.[name];
   const out = c.numbers(name, n);
   if (storage === 'copper') for (let i = 0; i < n; i++) out[i] = out[i]! / COPPER_PER_GOLD;
+  return out;
+}
+
+/** A whole-percent column as 0..1. */
+function percentNumbers(c: Container<AnswerHeader>, name: string, n: number): Float64Array {
+  const out = c.numbers(name, n);
+  for (let i = 0; i < n; i++) out[i] = out[i]! / 100;
   return out;
 }
 
@@ -206,12 +218,9 @@ function decodeRows(c: Container<AnswerHeader>, variants: VariantColumns): Trade
   const cols = {
     buyBuyout: goldNumbers(c, 'r.buyBuyout', n),
     sellBuyout: goldNumbers(c, 'r.sellBuyout', n),
-    salesSeen14d: c.numbers('r.salesSeen14d', n),
-    medianSale14d: goldNumbers(c, 'r.medianSale14d', n),
     sellAHCut: goldNumbers(c, 'r.sellAHCut', n),
     sellVsBuy: goldNumbers(c, 'r.sellVsBuy', n),
     saleAvgVsBuy: goldNumbers(c, 'r.saleAvgVsBuy', n),
-    realisticProfit: goldNumbers(c, 'r.realisticProfit', n),
   };
   // Predicted columns: their prediction (wire-writer.ts predictRow) plus the copper sent.
   const residual = ROW_PREDICTED.map((field) => h.gold?.[`r.${field}`] === 'residual');
@@ -228,8 +237,6 @@ function decodeRows(c: Container<AnswerHeader>, variants: VariantColumns): Trade
         cols.sellBuyout[i]!,
         cols.sellAHCut[i]!,
         variants.avgSale[variant[i]!]!,
-        cols.salesSeen14d[i]!,
-        cols.medianSale14d[i]!,
       );
       for (let f = 1; f < ROW_PREDICTED.length; f++) {
         if (residual[f]) target[f]![i] = (predicted[f]! + target[f]![i]!) / COPPER_PER_GOLD;
@@ -245,6 +252,10 @@ function decodeRows(c: Container<AnswerHeader>, variants: VariantColumns): Trade
     sellRealm: indices(c, 'r.sellRealm', n, realmCount),
     tradeKeys,
     ...cols,
+    realisticProfit: goldNumbers(c, 'r.realisticProfit', n),
+    saleChance: percentNumbers(c, 'r.saleChance', n),
+    salesSeen14d: c.numbers('r.salesSeen14d', n),
+    medianSale14d: goldNumbers(c, 'r.medianSale14d', n),
     confidence: dict(c, h.dicts?.confidence, 'r.confidence', n),
     flags: dict(c, h.dicts?.flags, 'r.flags', n),
     sellListingsNearPrice: c.numbers('r.sellListingsNearPrice', n),
@@ -276,6 +287,7 @@ function decodeGroups(c: Container<AnswerHeader>, rows: number): GroupColumns {
     key: list(c.header.groups?.key, count, 'group key'),
     bestProfit: goldNumbers(c, 'g.bestProfit', count),
     totalCount: list(c.header.groups?.totalCount, count, 'totalCount'),
+    found: Math.max(count, c.header.groups?.found ?? count),
   };
 }
 

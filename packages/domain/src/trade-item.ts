@@ -51,10 +51,17 @@ export interface TradeItem {
   sellingConnectedRealmId: number;
   sellingConnectedRealmName: string;
   sellingConnectedRealmPopulation: string;
-  /** Gold: the sale we expect on the sell realm (trust.ts expectedSale), less the 5% cut and the buy price. */
+  /**
+   * Gold: the expected profit (expected-profit.ts): the chance the buy listing is still there times what
+   * the sale is expected to bring within 48 hours after the 5% cut, less the buy price. Shown as
+   * "Expected Profit".
+   */
   realisticProfit: number;
+  /** That the item sells on the sell realm within 48 hours at the listed price or below, 0..1 in hundredths. */
+  saleChance: number;
+  /** How sure the expected profit is (deal-confidence.ts). */
   confidence: ConfidenceLevel;
-  /** Why confidence is not high, mildest first (DEAL_FLAGS order). */
+  /** What the evidence says about the deal, mildest first (DEAL_FLAGS order). */
   flags: DealFlag[];
   evidence: TradeEvidence;
 }

@@ -79,6 +79,7 @@ export function tradeItemAt(c: TradeColumns, i: number): TradeItem {
     sellingConnectedRealmName: R.name[s]!,
     sellingConnectedRealmPopulation: R.population[s]!,
     realisticProfit: c.realisticProfit[i]!,
+    saleChance: c.saleChance[i]!,
     confidence: valueAt(c.confidence, i),
     flags: [...valueAt(c.flags, i)],
     evidence,

@@ -1,5 +1,8 @@
-// The words of deal trust (trust.ts): the confidence tooltip's lines with the deal's own numbers, and how
-// much evidence there is yet. The rules they explain are trust.ts's.
+// The words of deal trust: the confidence tooltip's and deal dialog's lines with the deal's own numbers,
+// and how much evidence there is yet. The rules they explain are trust.ts's, expected-profit.ts's and
+// deal-confidence.ts's.
+import { CONFIDENT_WINDOW_HOURS } from './deal-confidence';
+import { expectedProfit, type ExpectedProfitPrices } from './expected-profit';
 import { formatGold } from './format';
 import {
   DEAL_FLAGS,
@@ -8,6 +11,7 @@ import {
   expectedSale,
   expectedSales48h,
   goingRate,
+  goingRateProfit,
   oldestUpdateAge,
   type ConfidenceLevel,
   type DeadListingBasis,
@@ -19,10 +23,16 @@ import {
 } from './trust';
 
 export const CONFIDENCE_EXPLANATIONS: Readonly<Record<ConfidenceLevel, string>> = {
-  high: 'High confidence: the sell realm was seen buying this item and nothing looks off.',
-  medium: 'Medium confidence: the data is over 2 hours old; check the prices in game before you buy.',
-  low: 'Low confidence: the item hardly sells there, one listing sets a price, or a price looks fake; expect less than shown.',
+  high: 'High confidence: the sell realm has a clear record of sales of this item, in line with the region, and the data is current.',
+  medium:
+    "Medium confidence: the figure rests partly on the region's numbers, a short record on the sell realm, or data over 2 hours old.",
+  low: 'Low confidence: a price in this deal looks fake, or there is no sale price to go by; expect less than shown.',
 };
+
+/** "62% in 48 h": the sale chance as the row shows it. */
+export function saleChanceText(chance: number): string {
+  return `${Math.round(chance * 100)}% in 48 h`;
+}
 
 export const FLAG_EXPLANATIONS: Readonly<Record<DealFlag, string>> = {
   stale: 'Stale data: a realm has not updated for over 2 hours, so these listings may be gone.',
@@ -67,9 +77,25 @@ function deadListingLine(deal: DealPrices, evidence: DealEvidence): string {
   return `Dead listing: the sell price ${formatGold(deal.sellBuyout)} is ${(deal.sellBuyout / basis.price).toFixed(1)}× ${against}, and has sat for ${sat}${posted}.`;
 }
 
-/** Tooltip lines with the deal's own numbers: confidence, realistic profit, then each flag, worst first. */
+/** The buy listing is called certain to be there above this chance (the line leaves it out). */
+const SURE_TO_BUY = 0.95;
+
+/** "Expected profit 310g: a 62% chance it sells within 48 hours, at about 1,950g, ...". */
+function expectedProfitLine(deal: ExpectedProfitPrices & DealTrust, evidence: DealEvidence): string {
+  const e = expectedProfit(deal, evidence);
+  const buy =
+    e.buyChance < SURE_TO_BUY
+      ? ` The buy listing is still there ${Math.round(e.buyChance * 100)}% of the time an hour later (a gone listing costs nothing).`
+      : '';
+  return `Expected profit ${formatGold(deal.realisticProfit)}: a ${Math.round(deal.saleChance * 100)}% chance it sells within 48 hours, at about ${formatGold(Math.round(e.expectedSalePrice))}, less the 5% cut and the ${formatGold(deal.buyBuyout)} buy price; unsold, it counts as a loss.${buy}`;
+}
+
+/**
+ * Tooltip lines with the deal's own numbers: confidence, the expected profit, what a sale at the going
+ * rate makes, then each flag, worst first.
+ */
 export function explainTrust(
-  deal: DealPrices & DealTrust,
+  deal: ExpectedProfitPrices & DealTrust,
   evidence: DealEvidence,
   nowSeconds: number,
 ): string[] {
@@ -83,7 +109,8 @@ export function explainTrust(
         : `the listed ${formatGold(sale)}, no more than ${describeRate(rate, evidence)}`;
   const lines = [
     CONFIDENCE_EXPLANATIONS[deal.confidence],
-    `Realistic profit ${formatGold(deal.realisticProfit)}: sells for ${basis}, less the 5% cut and the ${formatGold(deal.buyBuyout)} buy price.`,
+    expectedProfitLine(deal, evidence),
+    `If it sells: ${formatGold(goingRateProfit(deal, evidence))}, for ${basis}, less the 5% cut and the ${formatGold(deal.buyBuyout)} buy price.`,
   ];
   // Bait needs a going rate, so it exists whenever the flag comes from assessDeal.
   const against = rate === null ? 'the going rate' : describeRate(rate, evidence);
@@ -124,17 +151,27 @@ export function evidenceSoFarLine(hoursObserved: number): string | null {
   return `Evidence so far: ${plural(hoursObserved, 'hour')} of snapshots (14 days = ${EVIDENCE_WINDOW_HOURS}).`;
 }
 
+/** What the figure rests on while the window fills (null once it is full). */
+export function restsOnLine(hoursObserved: number): string | null {
+  if (!evidenceIncomplete(hoursObserved)) return null;
+  return hoursObserved < CONFIDENT_WINDOW_HOURS
+    ? "Until the sell realm has been watched for 2 days, the sale chance rests mostly on the region's sale rate and prices, and confidence is at most medium."
+    : `The sale chance counts the sales seen on the sell realm in these ${plural(hoursObserved, 'hour')}; it firms up as the window fills.`;
+}
+
 /**
- * The confidence tooltip of a trade item: how much evidence there is yet (while the window fills),
- * then explainTrust. A young window is said first because every other line rests on it.
+ * The confidence tooltip of a trade item: how much evidence there is yet and what the figure rests on
+ * (while the window fills), then explainTrust. A young window is said first because every other line
+ * rests on it.
  */
 export function trustLines(
-  deal: DealPrices & DealTrust & { evidence: DealEvidence & { hoursObserved: number } },
+  deal: ExpectedProfitPrices & DealTrust & { evidence: DealEvidence & { hoursObserved: number } },
   nowSeconds: number,
 ): string[] {
-  const soFar = evidenceSoFarLine(deal.evidence.hoursObserved);
+  const hours = deal.evidence.hoursObserved;
+  const soFar = evidenceSoFarLine(hours);
   const lines = explainTrust(deal, deal.evidence, nowSeconds);
-  return soFar === null ? lines : [soFar, ...lines];
+  return soFar === null ? lines : [soFar, restsOnLine(hours) as string, ...lines];
 }
 
 /** The words for what a dead listing's price was judged against. */

@@ -12,13 +12,9 @@ import {
   DEAD_LISTING_YOUNG_RATIO,
   LONGEST_AUCTION_SNAPSHOTS,
   DEAL_FLAGS,
-  MEDIUM_FLAGS_MAKING_LOW,
   NEAR_PRICE_FACTOR,
   STALE_AFTER_SECONDS,
   THIN_SUPPLY_MIN_REALMS,
-  assessDeal,
-  confidenceFromFlags,
-  confidenceOfBits,
   confidenceRank,
   dealFlagBits,
   dealFlags,
@@ -26,8 +22,7 @@ import {
   expectedSale,
   goingRate,
   meetsConfidence,
-  realisticProfit,
-  type ConfidenceLevel,
+  goingRateProfit,
   type DealEvidence,
   expectedSales48h,
   type DealFlag,
@@ -42,6 +37,7 @@ import {
   explainTrust,
   trustLines,
 } from './trust-text';
+import { assessDeal } from './deal-confidence';
 
 const NOW = 1_700_000_000;
 
@@ -86,7 +82,6 @@ describe('thresholds', () => {
       BAIT_PRICE_RATIO,
       BAIT_MAX_AGE_SNAPSHOTS,
       STALE_AFTER_SECONDS,
-      MEDIUM_FLAGS_MAKING_LOW,
     }).toEqual({
       NEAR_PRICE_FACTOR: 1.1,
       DEAD_LISTING_SALES_RATIO: 2.6,
@@ -101,7 +96,6 @@ describe('thresholds', () => {
       BAIT_PRICE_RATIO: 0.3,
       BAIT_MAX_AGE_SNAPSHOTS: 1,
       STALE_AFTER_SECONDS: 7200,
-      MEDIUM_FLAGS_MAKING_LOW: 2,
     });
   });
 
@@ -147,7 +141,7 @@ describe('going rate and expected sale', () => {
   });
 });
 
-describe('realisticProfit: expected sale less the 5% cut less the buy price', () => {
+describe('goingRateProfit: expected sale less the 5% cut less the buy price', () => {
   it.each<[string, Partial<DealPrices>, Partial<DealEvidence>, number]>([
     ['listed price below the median', {}, {}, 900],
     ['median below the listed price', {}, { medianSale14d: 1500 }, 425],
@@ -162,7 +156,7 @@ describe('realisticProfit: expected sale less the 5% cut less the buy price', ()
     ['a loss', { buyBuyout: 2000 }, { medianSale14d: 1500 }, -575],
     ['copper precision', {}, { medianSale14d: 1234.5678 }, 172.8394],
   ])('%s', (_, d, e, expected) => {
-    expect(realisticProfit(deal(d), evidence(e))).toBe(expected);
+    expect(goingRateProfit(deal(d), evidence(e))).toBe(expected);
   });
 });
 
@@ -344,7 +338,6 @@ describe('flags', () => {
     expect(flagsOf({}, { salesSeen14d: 14, hoursObserved: 336 })).toEqual([]); // 2 in 2 days
     expect(flagsOf({}, { salesSeen14d: 1, hoursObserved: 5 })).toEqual(['slow-seller']); // 5 hours prove no pace
     expect(expectedSales48h(evidence({ salesSeen14d: 7, hoursObserved: 168 }))).toBe(2);
-    expect(confidenceFromFlags(['slow-seller'])).toBe('low');
   });
 
   it.each<[Partial<DealEvidence>, DealFlag[]]>([
@@ -392,41 +385,8 @@ describe('flags', () => {
   });
 });
 
-describe('confidence from flags', () => {
-  it.each<[DealFlag[], ConfidenceLevel]>([
-    [[], 'high'],
-    [['stale'], 'medium'],
-    [['thin-supply'], 'low'],
-    [['no-sales-seen'], 'low'],
-    [['slow-seller'], 'low'],
-    [['bait'], 'low'],
-    [['dead-listing'], 'low'],
-    [['stale', 'thin-supply'], 'low'],
-    [['stale', 'thin-supply', 'no-sales-seen', 'bait', 'dead-listing'], 'low'],
-  ])('%j → %s', (flags, expected) => {
-    expect(confidenceFromFlags(flags)).toBe(expected);
-  });
-
-  it('assessDeal puts profit, confidence and flags together', () => {
-    expect(assessDeal(DEAL, EVIDENCE, NOW)).toEqual({ realisticProfit: 900, confidence: 'high', flags: [] });
-    expect(assessDeal(deal({ sellBuyout: 9000 }), evidence({ medianSale14d: 1500 }), NOW)).toEqual({
-      realisticProfit: 425,
-      confidence: 'low',
-      flags: ['dead-listing'],
-    });
-    expect(assessDeal(DEAL, evidence({ salesSeen14d: 0, medianSale14d: null }), NOW)).toEqual({
-      realisticProfit: 710,
-      confidence: 'low',
-      flags: ['no-sales-seen'],
-    });
-    expect(assessDeal(DEAL, evidence({ buyRealmUpdatedAt: NOW - 3 * 3600 }), NOW)).toEqual({
-      realisticProfit: 900,
-      confidence: 'medium',
-      flags: ['stale'],
-    });
-  });
-
-  it('codes each flag set as bits (what an answer writes per row) that give back the flags and their confidence', () => {
+describe('flag bits and confidence levels', () => {
+  it('codes each flag set as bits (what an answer writes per row) that give back the flags', () => {
     const cases: [Partial<DealPrices>, Partial<DealEvidence>][] = [
       [{}, {}],
       [{ sellBuyout: 9000 }, { medianSale14d: 1500 }],
@@ -440,9 +400,6 @@ describe('confidence from flags', () => {
     expect(flagsOfBits(0b100001)).toEqual(['stale', 'dead-listing']);
     // The lists are shared: frozen, so no caller can change another row's flags.
     expect(Object.isFrozen(flagsOfBits(0b100001))).toBe(true);
-    for (let bits = 0; bits < 1 << DEAL_FLAGS.length; bits++) {
-      expect(confidenceOfBits(bits)).toBe(confidenceFromFlags(flagsOfBits(bits)));
-    }
     expect(() => flagsOfBits(1 << DEAL_FLAGS.length)).toThrow(RangeError);
   });
 
@@ -467,7 +424,7 @@ describe('explanations', () => {
   });
 
   const explain = (d: Partial<DealPrices>, e: Partial<DealEvidence>) => {
-    const prices = deal(d);
+    const prices = { ...deal(d), saleRate: 0.2 };
     const ev = evidence(e);
     return explainTrust({ ...prices, ...assessDeal(prices, ev, NOW) }, ev, NOW);
   };
@@ -475,7 +432,8 @@ describe('explanations', () => {
   it('shows the listed price when it is the lower', () => {
     expect(explain({}, {})).toEqual([
       CONFIDENCE_EXPLANATIONS.high,
-      'Realistic profit 900g: sells for the listed 2,000g, no more than the 2,200g median of 8 sales seen on the sell realm in 14 days, less the 5% cut and the 1,000g buy price.',
+      'Expected profit 881g: a 98% chance it sells within 48 hours, at about 2,000g, less the 5% cut and the 1,000g buy price; unsold, it counts as a loss.',
+      'If it sells: 900g, for the listed 2,000g, no more than the 2,200g median of 8 sales seen on the sell realm in 14 days, less the 5% cut and the 1,000g buy price.',
     ]);
   });
 
@@ -489,7 +447,8 @@ describe('explanations', () => {
     };
     expect(explain({ sellBuyout: 7500 }, e)).toEqual([
       CONFIDENCE_EXPLANATIONS.low,
-      'Realistic profit 425g: sells for the 1,500g median of 1 sale seen on the sell realm in 14 days, not the listed 7,500g, less the 5% cut and the 1,000g buy price.',
+      'Expected profit -692g: a 45% chance it sells within 48 hours, at about 691g, less the 5% cut and the 1,000g buy price; unsold, it counts as a loss.',
+      'If it sells: 425g, for the 1,500g median of 1 sale seen on the sell realm in 14 days, not the listed 7,500g, less the 5% cut and the 1,000g buy price.',
       'Dead listing: the sell price 7,500g is 5.0× the 1,500g median of 1 sale seen on the sell realm in 14 days, and has sat for 3 days.',
       'Slow seller: 1 sale seen on the sell realm in 14 days, about 1.0 expected in the next 2 days.',
       'Thin supply: only 2 realms in the region sell this item.',
@@ -525,7 +484,8 @@ describe('explanations', () => {
     };
     expect(explain({ buyBuyout: 150 }, e)).toEqual([
       CONFIDENCE_EXPLANATIONS.low,
-      'Realistic profit 1,560g: sells for the 1,800g region sale average (no sales seen on the sell realm), not the listed 2,000g, less the 5% cut and the 150g buy price.',
+      'Expected profit 10g: a 43% chance it sells within 48 hours, at about 1,693g, less the 5% cut and the 150g buy price; unsold, it counts as a loss. The buy listing is still there 2% of the time an hour later (a gone listing costs nothing).',
+      'If it sells: 1,560g, for the 1,800g region sale average (no sales seen on the sell realm), not the listed 2,000g, less the 5% cut and the 150g buy price.',
       'Likely bait: a lone unit at 150g, 8% of the 1,800g region sale average (no sales seen on the sell realm), new in the last hour; it is usually bought before you get there.',
       'No sales seen: nobody was seen buying this item on the sell realm in 14 days.',
       'Thin supply: 1 unit to buy, and a single listing sets the sell price.',
@@ -538,8 +498,9 @@ describe('explanations', () => {
       { avgSale: 0 },
       { salesSeen14d: 0, medianSale14d: null, sellListingAgeSnapshots: 30 },
     );
-    expect(lines[1]).toBe(
-      'Realistic profit 900g: sells for the listed 2,000g (no sale price known), less the 5% cut and the 1,000g buy price.',
+    expect(lines[0]).toBe(CONFIDENCE_EXPLANATIONS.low);
+    expect(lines[2]).toBe(
+      'If it sells: 900g, for the listed 2,000g (no sale price known), less the 5% cut and the 1,000g buy price.',
     );
   });
 });
@@ -554,14 +515,19 @@ describe('evidence so far (the 14-day window fills up hour by hour)', () => {
     expect([0, 335, 336].map(evidenceIncomplete)).toEqual([true, true, false]);
   });
 
-  it('puts that line first in the confidence tooltip of a trade item, and leaves it out once complete', () => {
-    const prices = deal({});
+  it('puts that line and what the figure rests on first in the confidence tooltip, and leaves them out once complete', () => {
+    const prices = { ...deal({}), saleRate: 0.2 };
     const ev = evidence({});
     const item = { ...prices, ...assessDeal(prices, ev, NOW) };
     const explained = explainTrust(item, ev, NOW);
     expect(trustLines({ ...item, evidence: { ...ev, hoursObserved: 5 } }, NOW)).toEqual([
       'Evidence so far: 5 hours of snapshots (14 days = 336).',
+      "Until the sell realm has been watched for 2 days, the sale chance rests mostly on the region's sale rate and prices, and confidence is at most medium.",
       ...explained,
+    ]);
+    expect(trustLines({ ...item, evidence: { ...ev, hoursObserved: 100 } }, NOW).slice(0, 2)).toEqual([
+      'Evidence so far: 100 hours of snapshots (14 days = 336).',
+      'The sale chance counts the sales seen on the sell realm in these 100 hours; it firms up as the window fills.',
     ]);
     expect(trustLines({ ...item, evidence: { ...ev, hoursObserved: 336 } }, NOW)).toEqual(explained);
   });

@@ -1,5 +1,6 @@
-// Deal trust (issue 13): from the evidence our own hourly snapshots give about a deal, the profit it
-// is likely to make and how far to trust it. All amounts are gold, like profit.ts.
+// Deal trust: the evidence our own hourly snapshots give about a deal, the going rate it is judged
+// against, and the flags it raises (a dead listing, bait, a slow seller...). What acting on the deal is
+// worth is expected-profit.ts's; how sure that figure is, deal-confidence.ts's. All amounts are gold.
 import { sellVsBuy } from './profit';
 import type { TradeItem } from './trade-item';
 
@@ -81,17 +82,6 @@ export const SALES_PACE_MIN_HOURS = 48;
 /** Realms update hourly; older than 2 h means at least one update was missed and listings have moved. */
 export const STALE_AFTER_SECONDS = 2 * 3600;
 
-/** Signs the deal will not pay as shown: the item does not sell there, or a price is not real. */
-const LOW_FLAGS: ReadonlySet<DealFlag> = new Set([
-  'thin-supply',
-  'slow-seller',
-  'no-sales-seen',
-  'bait',
-  'dead-listing',
-]);
-/** Two uncertainties at once are worth as much as one bad sign. */
-export const MEDIUM_FLAGS_MAKING_LOW = 2;
-
 /** What the engine knows about one deal from consecutive snapshots. Sell side = the selling realm. */
 export interface DealEvidence {
   /** Sales of the variant seen on the sell realm in the last 14 days (auctions gone early, not expired). */
@@ -149,9 +139,13 @@ export interface DealEvidence {
 export type DealPrices = Pick<TradeItem, 'buyBuyout' | 'sellBuyout' | 'avgSale'>;
 
 export interface DealTrust {
+  /** The expected profit (expected-profit.ts): what acting on the deal is worth, gold. */
   realisticProfit: number;
+  /** That the item sells on the sell realm within 48 hours, 0..1 in hundredths. */
+  saleChance: number;
+  /** How sure that figure is (deal-confidence.ts). */
   confidence: ConfidenceLevel;
-  /** The reasons confidence is not high, in DEAL_FLAGS order. */
+  /** What the evidence says about the deal, in DEAL_FLAGS order: the reasons told with the confidence. */
   flags: DealFlag[];
 }
 
@@ -204,29 +198,15 @@ function expectedSaleOf(
   return rate === null ? sellBuyout : Math.min(sellBuyout, rate);
 }
 
-/** Expected sale, less the 5% cut, less the buy price. */
-export function realisticProfit(deal: DealPrices, evidence: DealEvidence): number {
-  return realisticProfitOf(
-    deal.buyBuyout,
-    deal.sellBuyout,
-    deal.avgSale,
-    evidence.salesSeen14d,
-    evidence.medianSale14d,
-  );
-}
-
 /**
- * realisticProfit on the only figures it reads: what the compact answers' decoder computes it from
- * (wire-writer.ts predictRow), so the figure has one rule wherever it is worked out.
+ * Expected sale, less the 5% cut, less the buy price: what the deal makes if it sells at the going rate
+ * (or the listed price, when lower). The deal dialog shows it beside the expected profit.
  */
-export function realisticProfitOf(
-  buyBuyout: number,
-  sellBuyout: number,
-  avgSale: number,
-  salesSeen14d: number,
-  medianSale14d: number | null,
-): number {
-  return sellVsBuy(buyBuyout, expectedSaleOf(sellBuyout, avgSale, salesSeen14d, medianSale14d));
+export function goingRateProfit(deal: DealPrices, evidence: DealEvidence): number {
+  return sellVsBuy(
+    deal.buyBuyout,
+    expectedSaleOf(deal.sellBuyout, deal.avgSale, evidence.salesSeen14d, evidence.medianSale14d),
+  );
 }
 
 /** The figure a sell price is judged against for a dead listing, best first (see deadListingBasis). */
@@ -337,7 +317,10 @@ export function oldestUpdateAge(evidence: DealEvidence, nowSeconds: number): num
 }
 
 /** Bit i of a flag set stands for DEAL_FLAGS[i]. */
-const FLAG_BIT = Object.fromEntries(DEAL_FLAGS.map((flag, i) => [flag, 1 << i])) as Record<DealFlag, number>;
+export const FLAG_BIT = Object.fromEntries(DEAL_FLAGS.map((flag, i) => [flag, 1 << i])) as Record<
+  DealFlag,
+  number
+>;
 
 /**
  * The flags that apply, as a bit set (bit i: DEAL_FLAGS[i]). No allocation but for a dead listing's
@@ -371,31 +354,6 @@ export function flagsOfBits(bits: number): readonly DealFlag[] {
 /** The flags that apply, in DEAL_FLAGS order. */
 export function dealFlags(deal: DealPrices, evidence: DealEvidence, nowSeconds: number): DealFlag[] {
   return [...flagsOfBits(dealFlagBits(deal, evidence, nowSeconds))];
-}
-
-/** A sign it will not pay as shown (LOW_FLAGS): low. Otherwise each flag caps at medium, and two make it low. */
-export function confidenceFromFlags(flags: readonly DealFlag[]): ConfidenceLevel {
-  if (flags.some((flag) => LOW_FLAGS.has(flag))) return 'low';
-  if (flags.length >= MEDIUM_FLAGS_MAKING_LOW) return 'low';
-  return flags.length > 0 ? 'medium' : 'high';
-}
-
-const CONFIDENCE_OF_SET = FLAG_SETS.map(confidenceFromFlags);
-
-/** confidenceFromFlags of a bit set. */
-export function confidenceOfBits(bits: number): ConfidenceLevel {
-  const level = CONFIDENCE_OF_SET[bits];
-  if (!level) throw new RangeError(`not a flag set: ${bits}`);
-  return level;
-}
-
-export function assessDeal(deal: DealPrices, evidence: DealEvidence, nowSeconds: number): DealTrust {
-  const bits = dealFlagBits(deal, evidence, nowSeconds);
-  return {
-    realisticProfit: realisticProfit(deal, evidence),
-    confidence: confidenceOfBits(bits),
-    flags: [...flagsOfBits(bits)],
-  };
 }
 
 /** Higher is better: low 0, medium 1, high 2 (sorting and the "Minimum confidence" filter). */

@@ -3,7 +3,7 @@ import { makeTradeEvidence, makeTradeItem } from './test-fixtures';
 import { decodeMarketAnswer, tradeColumnsOf } from './trade-columns';
 import { groupDropship, type TradeItem } from './trade-item';
 import { dropshipGroupsOf, itemKeyAt, tradeItemAt, tradeItemsOf, tradeKeyAt } from './trade-rows';
-import { DEAL_FLAGS, realisticProfit, type DealFlag } from './trust';
+import { DEAL_FLAGS, type DealFlag } from './trust';
 import { TRADE_COLUMNS_FORMAT, VARIANT_FIELDS, type AnswerHeader } from './wire-columns';
 import { ContainerError, isContainer, readContainer } from './wire-format';
 import { encodeDropshipAnswer, encodeFlippingAnswer } from './wire-items';
@@ -100,8 +100,9 @@ function engineLikeRows(count: number, seed: number): TradeItem[] {
         sellingConnectedRealmId: sell.id,
         sellingConnectedRealmName: sell.name,
         sellingConnectedRealmPopulation: sell.population,
-        // Off the prediction by a copper now and then (the domain rounds in gold).
-        realisticProfit: (Math.min(sellVsBuy, saleAvgVsBuy) * 1e4 - (i % 13 === 0 ? 1 : 0)) / 1e4,
+        // The expected profit, in whole copper (expected-profit.ts rounds it so), often below 0.
+        realisticProfit: (Math.round(Math.min(sellVsBuy, saleAvgVsBuy) * 1e4) - int(2e9)) / 1e4,
+        saleChance: int(101) / 100,
         confidence: (['high', 'medium', 'low'] as const)[int(3)]!,
         flags,
         evidence: makeTradeEvidence({
@@ -276,24 +277,22 @@ describe('compact market answers: writers', () => {
     expect(answer(10)).toEqual(items.slice(0, 10).map((i) => i.name));
   });
 
-  it('leave the four predicted figures to the decoder when told they follow the rules (the engine does)', () => {
-    // Rows whose cut, profits and realistic profit are what the rules give (trust.ts realisticProfit).
-    const items = engineLikeRows(300, 16).map((item) => ({
-      ...item,
-      realisticProfit: realisticProfit(item, item.evidence),
-    }));
+  it('leave the three predicted figures to the decoder when told they follow the rules (the engine does)', () => {
+    // Rows whose cut and profits are what the rules give; the expected profit and sale chance are sent.
+    const items = engineLikeRows(300, 16);
     const writer = new TradeColumnsWriter(new VariantPool(), items.length, { figuresPredicted: true });
     // Not read: whatever the rows carry there, the answer holds the predictions.
     write(
       writer,
-      items.map((item) => ({ ...item, sellAHCut: 1, sellVsBuy: 2, saleAvgVsBuy: 3, realisticProfit: 4 })),
+      items.map((item) => ({ ...item, sellAHCut: 1, sellVsBuy: 2, saleAvgVsBuy: 3 })),
     );
     const bytes = writer.bytes(1);
     expect(JSON.stringify(tradeItemsOf(decodeMarketAnswer(bytes).rows))).toBe(JSON.stringify(items));
     const { header } = readContainer<AnswerHeader>(bytes);
-    for (const field of ['sellAHCut', 'sellVsBuy', 'saleAvgVsBuy', 'realisticProfit']) {
+    for (const field of ['sellAHCut', 'sellVsBuy', 'saleAvgVsBuy']) {
       expect(header.gold[`r.${field}`]).toBe('residual');
     }
+    expect(header.gold['r.realisticProfit']).toBe('copper');
     expect(items.filter((i) => i.realisticProfit !== i.sellVsBuy).length).toBeGreaterThan(50);
   });
 

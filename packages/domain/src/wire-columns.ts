@@ -16,9 +16,11 @@ export const TRADE_COLUMNS_TYPE = 'application/vnd.goldroute.columns';
  * Written in every answer's header, with the container's own magic bytes. /2: realisticProfit is
  * predicted by the trust rule itself (a /1 decoder would read its residuals against another prediction);
  * /3: the item floor; /4: the hours the sell listing was posted for; /5: the crafted stats, and an
- * unknown item level (null) in `v.itemLevel`, which a /4 decoder would take for a number.
+ * unknown item level (null) in `v.itemLevel`, which a /4 decoder would take for a number; /6:
+ * realisticProfit is the expected profit, sent in copper rather than predicted, and `r.saleChance` in
+ * whole percent.
  */
-export const TRADE_COLUMNS_FORMAT = 'goldroute.columns/5';
+export const TRADE_COLUMNS_FORMAT = 'goldroute.columns/6';
 
 /** How a gold column is stored: integer copper, copper off its prediction, or (not whole copper) gold. */
 export type GoldStorage = 'copper' | 'residual' | 'gold';
@@ -52,7 +54,7 @@ export interface AnswerHeader extends ContainerHeader {
   tradeKeys: [number, string][];
   gold: Record<string, GoldStorage>;
   /** Dropship answers: group g is the next `g.size` rows; its mainItem is its first row. */
-  groups?: { count: number; key: string[]; totalCount: number[] };
+  groups?: { count: number; key: string[]; totalCount: number[]; found: number };
 }
 
 // Predictions. Only the size of an answer depends on them: a figure off its prediction is sent as the
@@ -135,6 +137,8 @@ export interface WireRowFields {
   sellVsBuy: number;
   saleAvgVsBuy: number;
   realisticProfit: number;
+  /** 0..1 (sent as whole percent). */
+  saleChance: number;
   confidence: ConfidenceLevel;
   flags: readonly DealFlag[];
   evidence: TradeEvidence;

@@ -61,6 +61,7 @@ function itemsWriter(writer: TradeColumnsWriter): (items: readonly TradeItem[]) 
         sellVsBuy: item.sellVsBuy,
         saleAvgVsBuy: item.saleAvgVsBuy,
         realisticProfit: item.realisticProfit,
+        saleChance: item.saleChance,
         confidence: item.confidence,
         flags: item.flags,
         evidence: e,
@@ -87,6 +88,7 @@ export function encodeFlippingAnswer(
 export function encodeDropshipAnswer(
   groups: readonly DropshipGroup[],
   lastModified: number,
+  found: number = groups.length,
 ): Uint8Array<ArrayBuffer> {
   const writer = new TradeColumnsWriter();
   const write = itemsWriter(writer);
@@ -102,5 +104,6 @@ export function encodeDropshipAnswer(
     size: groups.map((g) => g.variants.length),
     bestProfit: groups.map((g) => g.bestProfit),
     totalCount: groups.map((g) => g.totalCount),
+    found,
   });
 }

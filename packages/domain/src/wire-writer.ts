@@ -1,7 +1,7 @@
 // Writes the compact encoding (wire-columns.ts) row by row: wire-items.ts from row objects, the engine
 // (packages/market serialize-columns.ts) from its snapshot without any. Both go through this writer, so
 // the format has one encoder.
-import { realisticProfitOf, type ConfidenceLevel, type DealFlag } from './trust';
+import type { ConfidenceLevel, DealFlag } from './trust';
 import {
   DictBuilder,
   NumberList,
@@ -30,6 +30,7 @@ export const ROW_NUMBERS = [
   'sellVsBuy',
   'saleAvgVsBuy',
   'realisticProfit',
+  'saleChance',
   'salesSeen14d',
   'medianSale14d',
   'sellListingsNearPrice',
@@ -46,6 +47,7 @@ export const ROW_NUMBERS = [
 ] as const;
 export type RowNumber = (typeof ROW_NUMBERS)[number];
 export const ROW_GOLD: readonly RowNumber[] = [
+  'realisticProfit',
   'buyBuyout',
   'sellBuyout',
   'medianSale14d',
@@ -54,7 +56,7 @@ export const ROW_GOLD: readonly RowNumber[] = [
   'sellItemFloor14d',
 ];
 /** Predicted in this order: each prediction reads only columns before it or not predicted. */
-export const ROW_PREDICTED = ['sellAHCut', 'sellVsBuy', 'saleAvgVsBuy', 'realisticProfit'] as const;
+export const ROW_PREDICTED = ['sellAHCut', 'sellVsBuy', 'saleAvgVsBuy'] as const;
 export type PredictedField = (typeof ROW_PREDICTED)[number];
 
 /** The prediction of sellAHCut, in copper: it reads only the sell price. */
@@ -63,8 +65,9 @@ export function predictedCut(sellBuyout: number): number {
 }
 
 /**
- * The predictions of a row's four predicted fields (ROW_PREDICTED order), in copper (NaN: none), from its
+ * The predictions of a row's predicted fields (ROW_PREDICTED order), in copper (NaN: none), from its
  * gold figures; the decoder calls it with the figures it has decoded (`sellAHCut` the row's actual one).
+ * The expected profit is not among them: its models are worth sending rather than re-running per row.
  */
 export function predictRow(
   out: Float64Array,
@@ -72,17 +75,15 @@ export function predictRow(
   sellBuyout: number,
   sellAHCut: number,
   avgSale: number,
-  salesSeen14d: number,
-  medianSale14d: number,
 ): void {
   const buy = copperOf(buyBuyout);
-  const median = medianSale14d !== medianSale14d ? null : medianSale14d;
   out[0] = predictedCut(sellBuyout);
   out[1] = copperOf(sellAHCut) - buy;
   out[2] = afterCutCopper(copperOf(avgSale)) - buy;
-  // The trust rule itself (in gold, as the engine applies it), so an engine row's figure is its prediction.
-  out[3] = copperOf(realisticProfitOf(buyBuyout, sellBuyout, avgSale, salesSeen14d, median));
 }
+
+/** The sale chance goes as whole percent (TradeItem keeps hundredths). */
+const CHANCE_RANGE: IntegerRange = { min: 0, max: 100, nulls: false };
 
 /** Row fields kept while writing: the numbers, then the two dictionary codes. */
 const ROW_FIELDS = [...ROW_NUMBERS, 'confidence', 'flags'] as const;
@@ -91,7 +92,7 @@ const FIELD = Object.fromEntries(ROW_FIELDS.map((f, i) => [f, i])) as Record<Row
 
 export interface WriterOptions {
   /**
-   * The rows' four ROW_PREDICTED figures are what predictRow gives from their other figures, as the
+   * The rows' ROW_PREDICTED figures are what predictRow gives from their other figures, as the
    * engine works them out by the same rules: they are neither read nor checked, and go as no difference
    * from their prediction. (Without it each is checked against its prediction and its difference sent;
    * the tests hold the engine's answers to the SPEC JSON.)
@@ -110,6 +111,8 @@ export interface WireGroupFields {
   size: readonly number[];
   bestProfit: readonly number[];
   totalCount: readonly number[];
+  /** Groups the search found before its limit (default: the groups sent). */
+  found?: number;
 }
 
 /**
@@ -212,8 +215,9 @@ export class TradeColumnsWriter {
       d[FIELD.sellAHCut * c + i] = f.sellAHCut;
       d[FIELD.sellVsBuy * c + i] = f.sellVsBuy;
       d[FIELD.saleAvgVsBuy * c + i] = f.saleAvgVsBuy;
-      d[FIELD.realisticProfit * c + i] = f.realisticProfit;
     }
+    d[FIELD.realisticProfit * c + i] = f.realisticProfit;
+    d[FIELD.saleChance * c + i] = Math.round(f.saleChance * 100);
     d[FIELD.confidence * c + i] = this.confidence.code(f.confidence, f.confidence);
     d[FIELD.flags * c + i] = this.flagsCode(f.flags);
     d[FIELD.salesSeen14d * c + i] = e.salesSeen14d;
@@ -256,6 +260,7 @@ export class TradeColumnsWriter {
     const known: Partial<Record<RowField, IntegerRange>> = {
       ...this.rowRanges,
       ...this.predict(col, used, gold),
+      saleChance: CHANCE_RANGE,
       buyRealm: codeRange(this.realms.id.length),
       sellRealm: codeRange(this.realms.id.length),
       confidence: codeRange(this.confidence.values.length),
@@ -283,7 +288,14 @@ export class TradeColumnsWriter {
       tradeKeys: this.tradeKeys,
       gold,
       ...(groups
-        ? { groups: { count: groups.key.length, key: [...groups.key], totalCount: [...groups.totalCount] } }
+        ? {
+            groups: {
+              count: groups.key.length,
+              key: [...groups.key],
+              totalCount: [...groups.totalCount],
+              found: groups.found ?? groups.key.length,
+            },
+          }
         : {}),
     };
     // The header's JSON in parts: the variant dictionaries come as JSON already (see VariantPool.table).
@@ -318,9 +330,11 @@ export class TradeColumnsWriter {
       }
       return ranges;
     }
-    const [buy, sell, sales, median, step] = (
-      ['buyBuyout', 'sellBuyout', 'salesSeen14d', 'medianSale14d', 'variant'] as const
-    ).map(col) as [Float64Array, Float64Array, Float64Array, Float64Array, Float64Array];
+    const [buy, sell, step] = (['buyBuyout', 'sellBuyout', 'variant'] as const).map(col) as [
+      Float64Array,
+      Float64Array,
+      Float64Array,
+    ];
     const target = ROW_PREDICTED.map(col);
     const cut = target[0]!;
     const off = borrowScratch(ROW_PREDICTED.length * n);
@@ -331,7 +345,7 @@ export class TradeColumnsWriter {
     for (let i = 0, v = 0; i < n; i++) {
       v += step[i]!;
       const avgSale = this.pool.avgSale(used[v]!);
-      predictRow(predicted, buy[i]!, sell[i]!, cut[i]!, avgSale, sales[i]!, median[i]!);
+      predictRow(predicted, buy[i]!, sell[i]!, cut[i]!, avgSale);
       for (let f = 0; f < ROW_PREDICTED.length; f++) {
         const residual = copperOf(target[f]![i]!) - predicted[f]!;
         if (!Number.isSafeInteger(residual)) exact[f] = false;

@@ -1,8 +1,8 @@
-// A deal's evidence and trust (issue 13) from the snapshot's evidence columns: the buy entry gives
+// A deal's evidence and trust from the snapshot's evidence columns: the buy entry gives
 // the units at the buy price and its listing's age, the sell entry what its realm was seen paying,
 // the depth near the sell price and its listing's age. The rules themselves are the domain's (trust.ts).
-import { assessDeal } from '@goldroute/domain';
-import type { DealTrust, TradeEvidence } from '@goldroute/domain';
+import { assessDeal, expectedProfit } from '@goldroute/domain';
+import type { DealTrust, ExpectedProfitPrices, TradeEvidence } from '@goldroute/domain';
 import { toGold } from './money';
 import type { MarketSnapshot } from './snapshot';
 import { medianWithout } from './variant-worth';
@@ -87,7 +87,7 @@ export function fillEvidence(
  */
 export function dealTrust(
   snapshot: MarketSnapshot,
-  prices: { buyBuyout: number; sellBuyout: number; avgSale: number },
+  prices: ExpectedProfitPrices,
   evidence: TradeEvidence,
 ): DealTrust {
   return assessDeal(prices, evidence, trustNow(snapshot));
@@ -96,4 +96,26 @@ export function dealTrust(
 /** "Now" for the trust rules of a snapshot's deals (dealTrust), unix seconds. */
 export function trustNow(snapshot: MarketSnapshot): number {
   return Math.floor(snapshot.lastModified / 1000);
+}
+
+/** The expected profit (gold) of each pair (the dropship search ranks by it), by the rule assessDeal applies. */
+export function pairExpectedProfits(
+  snapshot: MarketSnapshot,
+  pairs: { count: number; variant: Int32Array; buyEntry: Int32Array; sellEntry: Int32Array },
+): Float64Array {
+  const out = new Float64Array(pairs.count);
+  const evidence = emptyEvidence();
+  const prices = { buyBuyout: 0, sellBuyout: 0, avgSale: 0, saleRate: 0 };
+  for (let i = 0; i < pairs.count; i++) {
+    const v = pairs.variant[i] as number;
+    const b = pairs.buyEntry[i] as number;
+    const s = pairs.sellEntry[i] as number;
+    fillEvidence(evidence, snapshot, v, b, s);
+    prices.buyBuyout = toGold(snapshot.entryPrice[b] as number);
+    prices.sellBuyout = toGold(snapshot.entryPrice[s] as number);
+    prices.avgSale = toGold(snapshot.avgSale[v] as number);
+    prices.saleRate = (snapshot.variants[v] as { saleRate: number }).saleRate;
+    out[i] = expectedProfit(prices, evidence).expectedProfit;
+  }
+  return out;
 }

@@ -1,7 +1,10 @@
 import { createBonusData } from '@goldroute/simulator';
+import { expectedProfit, goingRateProfit, roundChance } from '@goldroute/domain';
 import { describe, expect, it } from 'vitest';
 import type { DealFloors } from './deals';
-import { DEFAULT_FLOORS, dropshipSearch, flippingSearch } from './deals';
+import { DEFAULT_FLOORS } from './deals';
+import { dropshipSearch, flippingSearch } from './deal-search';
+import { emptyEvidence } from './deal-trust';
 import type { MarketInput } from './test-support/build';
 import { dump, snapshotFrom } from './test-support/build';
 import { randomMarket, rng } from './test-support/random-market';
@@ -65,8 +68,16 @@ describe('flippingSearch: hand-computed figures', () => {
   );
   const snap = snapshotFrom(m);
 
+  // The expected profit of that deal, by the domain's models over the evidence the row carries.
+  const EXPECTED = expectedProfit(
+    { buyBuyout: 10_000, sellBuyout: 20_000, avgSale: 18_000, saleRate: 0.05 },
+    { ...emptyEvidence(), realmsOffering: 3, regionMedianLowest: 15_000 },
+  );
+
   it('buys on the cheapest realm and sells on the highest lowest price', () => {
     const rows = flippingSearch(snap, { buyingRealms: ALL, sellingRealms: ALL });
+    // At the going rate: min(20,000 listed, 18,000 average) x 0.95 - 10,000.
+    expect(goingRateProfit(rows[0]!, rows[0]!.evidence)).toBe(7_100);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toEqual({
       uniqueTradeKey: '19019_ilvl-80_q4_1-2',
@@ -101,10 +112,10 @@ describe('flippingSearch: hand-computed figures', () => {
       sellingConnectedRealmId: 2,
       sellingConnectedRealmName: 'Beta',
       sellingConnectedRealmPopulation: 'High',
-      // Built from dumps alone (no evidence kept): the region average is the going rate, and with no
-      // sales seen and nothing known of the depth, two doubts make the confidence low.
-      realisticProfit: 7_100, // min(20,000 listed, 18,000 average) x 0.95 - 10,000
-      confidence: 'low',
+      // Built from dumps alone (no evidence kept): the figure rests on the region's numbers (medium).
+      realisticProfit: EXPECTED.expectedProfit,
+      saleChance: roundChance(EXPECTED.saleChance),
+      confidence: 'medium',
       flags: ['thin-supply', 'no-sales-seen'],
       evidence: {
         salesSeen14d: 0,
@@ -236,12 +247,16 @@ describe('dropshipSearch: hand-computed figures', () => {
       [tsmRow(19019, 18_000)],
     );
     const groups = dropshipSearch(snapshotFrom(m), { buyingRealms: ALL, sellingRealms: ALL });
-    expect(groups.map((g) => [g.key, g.totalCount, g.bestProfit])).toEqual([['19019|epic|80', 2, 35_500]]);
-    expect(groups[0]?.variants.map((v) => v.uniqueTradeKey)).toEqual([
-      '19019_ilvl-80_q4_speed_1-2',
+    // Best first by expected profit: the Speed variant's 50,000g, 2.8x the item's 18,000g region average,
+    // is the dearer sale to make, so the plain variant (30,000g x 0.95 - 10,000g) leads the group.
+    expect(groups.map((g) => [g.key, g.totalCount, g.bestProfit])).toEqual([['19019|epic|80', 2, 18_500]]);
+    const [plainRow, speedRow] = groups[0]!.variants;
+    expect([plainRow?.uniqueTradeKey, speedRow?.uniqueTradeKey]).toEqual([
       '19019_ilvl-80_q4_1-2',
+      '19019_ilvl-80_q4_speed_1-2',
     ]);
-    expect(groups[0]?.variants[0]?.tertiaryStats).toEqual(['Speed']);
+    expect(plainRow!.realisticProfit).toBeGreaterThan(speedRow!.realisticProfit);
+    expect(speedRow?.tertiaryStats).toEqual(['Speed']);
   });
 });
 
@@ -288,7 +303,7 @@ describe('deals match the brute-force reference on random markets', () => {
     expect(rows).toBeGreaterThan(350);
   });
 
-  it('limit keeps the most profitable rows or groups, in snapshot order', () => {
+  it('limit keeps the rows with the best Sell vs Buy, or the groups with the best expected profit, in snapshot order', () => {
     const top = <T>(list: T[], value: (x: T) => number, n: number): T[] => {
       const chosen = new Set(
         list
@@ -300,6 +315,7 @@ describe('deals match the brute-force reference on random markets', () => {
       return list.filter((_, i) => chosen.has(i));
     };
     let limited = 0;
+    let reranked = 0;
     for (let seed = 1; seed <= 100; seed++) {
       const m = randomMarket(seed);
       const snap = snapshotFrom(m);
@@ -310,9 +326,14 @@ describe('deals match the brute-force reference on random markets', () => {
       const flips = referenceFlipping(ref, m.buying, m.selling, floors);
       expect(flippingSearch(snap, opts), `seed ${seed}`).toEqual(top(flips, (r) => r.sellVsBuy, limit));
       const groups = referenceDropship(ref, m.buying, m.selling, floors);
-      expect(dropshipSearch(snap, opts), `seed ${seed}`).toEqual(top(groups, (g) => g.bestProfit, limit));
+      const kept = top(groups, (g) => g.mainItem.realisticProfit, limit);
+      expect(dropshipSearch(snap, opts), `seed ${seed}`).toEqual(kept);
       if (flips.length > limit) limited++;
+      // Ranked by expected profit, not by the raw Sell vs Buy a dead listing tops.
+      if (groups.length > limit && kept.some((g) => !top(groups, (x) => x.bestProfit, limit).includes(g)))
+        reranked++;
     }
     expect(limited).toBeGreaterThan(10);
+    expect(reranked).toBeGreaterThan(0);
   });
 });

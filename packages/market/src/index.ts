@@ -21,25 +21,17 @@ export type {
   SnapshotSources,
   SnapshotVariant,
 } from './snapshot';
+export { DEFAULT_FLOORS, dropshipPairs, flippingPairs, tradeItemOf } from './deals';
+export type { DealFloors, DealPairs, DealSearchOptions } from './deals';
+export { dropshipPlan, dropshipSearch, flippingPlan, flippingSearch } from './deal-search';
+export type { DropshipPlan, FlippingPlan, SearchLimit } from './deal-search';
 export {
-  DEFAULT_FLOORS,
-  dropshipPairs,
-  dropshipPlan,
-  dropshipSearch,
-  flippingPairs,
-  flippingPlan,
-  flippingSearch,
-  tradeItemOf,
-} from './deals';
-export type {
-  DealFloors,
-  DealPairs,
-  DealSearchOptions,
-  DropshipPlan,
-  FlippingPlan,
-  SearchLimit,
-} from './deals';
-export { dropshipJson, dropshipJsonBytes, flippingJson, flippingJsonBytes } from './serialize';
+  dropshipJson,
+  dropshipJsonAnswer,
+  dropshipJsonBytes,
+  flippingJson,
+  flippingJsonBytes,
+} from './serialize';
 export { dropshipColumnsBytes, flippingColumnsBytes } from './serialize-columns';
 export { realmStats } from './realm-stats';
 export {

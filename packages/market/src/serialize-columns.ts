@@ -5,15 +5,18 @@
 import {
   TradeColumnsWriter,
   VariantPool,
-  confidenceOfBits,
+  dealConfidence,
   dealFlagBits,
+  expectedProfit,
   flagsOfBits,
+  roundChance,
   type IntegerRange,
   type RowNumber,
   type WireRowFields,
 } from '@goldroute/domain';
-import type { DealPairs, DealSearchOptions, SearchLimit } from './deals';
-import { dropshipPlan, flippingPlan } from './deals';
+import type { DealPairs, DealSearchOptions } from './deals';
+import type { SearchLimit } from './deal-search';
+import { dropshipPlan, flippingPlan } from './deal-search';
 import { emptyEvidence, fillEvidence, trustNow } from './deal-trust';
 import { afterAhCut, toGold } from './money';
 import type { MarketSnapshot } from './snapshot';
@@ -69,8 +72,8 @@ function poolOf(snapshot: MarketSnapshot) {
 /** Writes pair rows; remembers which snapshot variants and realms the writer already has. */
 function pairWriter(snapshot: MarketSnapshot, pairs: DealPairs, rows: number) {
   const { pool, index: poolIndex } = poolOf(snapshot);
-  // The cut, the two profits and the realistic profit are left to the prediction (wire-writer.ts
-  // predictRow), whose rules are the ones the JSON answer is worked out by (afterAhCut, trust.ts).
+  // The cut and the two profits are left to the prediction (wire-writer.ts predictRow), whose rules are
+  // the ones the JSON answer is worked out by (afterAhCut).
   const writer = new TradeColumnsWriter(pool, rows, {
     figuresPredicted: true,
     rowRanges: evidenceRanges(snapshot),
@@ -80,7 +83,7 @@ function pairWriter(snapshot: MarketSnapshot, pairs: DealPairs, rows: number) {
   const now = trustNow(snapshot);
   // One row object (its evidence and prices too), refilled: the writer copies what it needs.
   const evidence = emptyEvidence();
-  const prices = { buyBuyout: 0, sellBuyout: 0, avgSale: 0 };
+  const prices = { buyBuyout: 0, sellBuyout: 0, avgSale: 0, saleRate: 0 };
   const row: WireRowFields = {
     variant: 0,
     buyRealm: 0,
@@ -95,6 +98,7 @@ function pairWriter(snapshot: MarketSnapshot, pairs: DealPairs, rows: number) {
     sellVsBuy: 0,
     saleAvgVsBuy: 0,
     realisticProfit: 0,
+    saleChance: 0,
     confidence: 'high',
     flags: [],
     evidence,
@@ -128,14 +132,18 @@ function pairWriter(snapshot: MarketSnapshot, pairs: DealPairs, rows: number) {
     prices.buyBuyout = toGold(snapshot.entryPrice[b] as number);
     prices.sellBuyout = toGold(snapshot.entryPrice[s] as number);
     prices.avgSale = toGold(snapshot.avgSale[v] as number);
-    // The trust rules as dealTrust applies them, without an object or a list per row.
+    prices.saleRate = (snapshot.variants[v] as { saleRate: number }).saleRate;
+    // The trust rules as assessDeal applies them, without a list per row.
     const flags = dealFlagBits(prices, evidence, now);
+    const expected = expectedProfit(prices, evidence);
     row.variant = variant;
     row.buyRealm = realm(snapshot.entryRealm[b] as number, evidence.buyRealmUpdatedAt);
     row.sellRealm = realm(snapshot.entryRealm[s] as number, evidence.sellRealmUpdatedAt);
     row.buyBuyout = prices.buyBuyout;
     row.sellBuyout = prices.sellBuyout;
-    row.confidence = confidenceOfBits(flags);
+    row.realisticProfit = expected.expectedProfit;
+    row.saleChance = roundChance(expected.saleChance);
+    row.confidence = dealConfidence(flags, prices, evidence);
     row.flags = flagsOfBits(flags);
     writer.row(row);
   }
@@ -164,8 +172,12 @@ export function dropshipColumnsBytes(
   options: DealSearchOptions & SearchLimit,
   lastModified: number,
 ): Uint8Array<ArrayBuffer> {
-  const { pairs, groups } = dropshipPlan(snapshot, options);
-  const { writer, write } = pairWriter(snapshot, pairs, pairs.count);
+  const { pairs, groups, found } = dropshipPlan(snapshot, options);
+  const { writer, write } = pairWriter(
+    snapshot,
+    pairs,
+    groups.reduce((n, g) => n + g.rows.length, 0),
+  );
   const bestProfit: number[] = [];
   for (const { rows } of groups) {
     for (let j = 0; j < rows.length; j++) write(rows[j] as number);
@@ -181,5 +193,6 @@ export function dropshipColumnsBytes(
     size: sizes,
     bestProfit,
     totalCount: sizes,
+    found,
   });
 }

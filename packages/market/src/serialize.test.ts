@@ -1,6 +1,6 @@
 import { createEconomy } from '@goldroute/simulator';
 import { describe, expect, it } from 'vitest';
-import { dropshipSearch, flippingSearch } from './deals';
+import { dropshipSearch, flippingSearch } from './deal-search';
 import { dropshipJson, dropshipJsonBytes, flippingJson, flippingJsonBytes } from './serialize';
 import { SnapshotBuilder } from './snapshot';
 import { dump, snapshotFrom } from './test-support/build';

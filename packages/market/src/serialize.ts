@@ -4,8 +4,9 @@
 // snapshot and copied; only the keys' realm ids and the five money figures are written per row.
 import { CONFIDENCE_LEVELS, DEAL_FLAGS } from '@goldroute/domain';
 import type { ConfidenceLevel, DealFlag, DealTrust, TradeEvidence } from '@goldroute/domain';
-import type { DealPairs, DealSearchOptions, SearchLimit } from './deals';
-import { dropshipPlan, flippingPlan } from './deals';
+import type { DealPairs, DealSearchOptions } from './deals';
+import type { SearchLimit } from './deal-search';
+import { dropshipPlan, flippingPlan } from './deal-search';
 import { dealEvidence, dealTrust } from './deal-trust';
 import { afterAhCut, COPPER_PER_GOLD, toGold } from './money';
 import type { MarketSnapshot } from './snapshot';
@@ -101,6 +102,7 @@ const K_VARIANTS = bytes(',"variants":[');
 const K_BEST = bytes('],"bestProfit":');
 const K_TOTAL = bytes(',"totalCount":');
 const K_REALISTIC = bytes(',"realisticProfit":');
+const K_SALE_CHANCE = bytes(',"saleChance":');
 const K_CONFIDENCE = Object.fromEntries(
   CONFIDENCE_LEVELS.map((level) => [level, bytes(`,"confidence":"${level}","flags":[`)]),
 ) as Record<ConfidenceLevel, Uint8Array>;
@@ -121,8 +123,8 @@ function evidenceKeysOf(e: TradeEvidence): { keys: (keyof TradeEvidence)[]; open
 }
 /** Longest text of a number written by the writer (sign, 16 digits, point, exponent...). */
 const NUMBER_MAX = 32;
-/** The trust fields' keys (about 330 bytes), every flag, and 13 numbers. */
-const TRUST_MAX = 400 + 13 * NUMBER_MAX;
+/** The trust fields' keys (about 350 bytes), every flag, and 14 numbers. */
+const TRUST_MAX = 420 + 14 * NUMBER_MAX;
 /** Row bytes besides the fragments: constants, two realm ids and five money figures. */
 const ROW_EXTRA =
   K_TRADE_KEY_CLOSE.length +
@@ -263,19 +265,22 @@ function writeRow(w: Writer, snapshot: MarketSnapshot, f: Fragments, pairs: Deal
     buyBuyout: toGold(buy),
     sellBuyout: toGold(sell),
     avgSale: toGold(snapshot.avgSale[v] as number),
+    saleRate: (snapshot.variants[v] as { saleRate: number }).saleRate,
   };
   writeTrust(w, dealTrust(snapshot, prices, evidence), evidence);
   w.byte(125); // }
 }
 
 /**
- * `,"realisticProfit":..,"confidence":..,"flags":[..],"evidence":{..}` as JSON.stringify writes the
+ * `,"realisticProfit":..,"saleChance":..,"confidence":..,"flags":[..],"evidence":{..}` as JSON.stringify writes the
  * trade item's fields (in their order: tradeItemOf, dealEvidence), from constant key bytes: a
  * JSON.stringify of them per row was half the answer's build time.
  */
 function writeTrust(w: Writer, trust: DealTrust, e: TradeEvidence): void {
   w.put(K_REALISTIC);
   w.num(trust.realisticProfit);
+  w.put(K_SALE_CHANCE);
+  w.num(trust.saleChance);
   w.put(K_CONFIDENCE[trust.confidence]);
   const flags = trust.flags;
   for (let k = 0; k < flags.length; k++) {
@@ -314,7 +319,15 @@ export function dropshipJsonBytes(
   snapshot: MarketSnapshot,
   options: DealSearchOptions & SearchLimit,
 ): Uint8Array {
-  const { pairs, groups } = dropshipPlan(snapshot, options);
+  return dropshipJsonAnswer(snapshot, options).items;
+}
+
+/** dropshipJsonBytes, and how many groups the search found before its limit. */
+export function dropshipJsonAnswer(
+  snapshot: MarketSnapshot,
+  options: DealSearchOptions & SearchLimit,
+): { items: Uint8Array; found: number } {
+  const { pairs, groups, found } = dropshipPlan(snapshot, options);
   const f = fragments(snapshot);
   const keys = groups.map((g) => bytes(JSON.stringify(g.key)));
   let bound = 2;
@@ -353,7 +366,7 @@ export function dropshipJsonBytes(
     w.byte(125);
   }
   w.byte(93);
-  return w.result();
+  return { items: w.result(), found };
 }
 
 /** JSON.stringify(flippingSearch(snapshot, options)), written directly. */

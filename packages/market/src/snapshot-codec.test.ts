@@ -1,6 +1,6 @@
 import { createEconomy } from '@goldroute/simulator';
 import { describe, expect, it } from 'vitest';
-import { dropshipSearch, flippingSearch } from './deals';
+import { dropshipSearch, flippingSearch } from './deal-search';
 import { realmStats } from './realm-stats';
 import { flippingJsonBytes } from './serialize';
 import { SnapshotBuilder, type MarketSnapshot } from './snapshot';

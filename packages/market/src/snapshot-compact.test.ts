@@ -1,7 +1,7 @@
 // Past days kept compacted once stored (RealmEvidence.compactPast): the deals read the same evidence.
 import { createEconomy } from '@goldroute/simulator';
 import { describe, expect, it } from 'vitest';
-import { flippingSearch } from './deals';
+import { flippingSearch } from './deal-search';
 import { SnapshotBuilder } from './snapshot';
 import type { TradeItem } from './types';
 

@@ -1,6 +1,7 @@
 import { createEconomy } from '@goldroute/simulator';
+import { expectedProfit, goingRateProfit } from '@goldroute/domain';
 import { describe, expect, it } from 'vitest';
-import { flippingSearch } from './deals';
+import { flippingSearch } from './deal-search';
 import { binPrice, priceBin } from './evidence/price-bins';
 import { SnapshotBuilder } from './snapshot';
 import { decodeSnapshot, encodeSnapshot } from './snapshot-codec';
@@ -84,11 +85,16 @@ describe('a snapshot with evidence', () => {
       sellItemFloor14d: 100, // the item's one day on the sell realm, its lowest 100g (below the 104g sell price)
       sellPostedHours: null, // new and VERY_LONG: posted for 24 or 48 hours, the band cannot tell yet
     });
-    // The realm paid ~100g, less than the 104g listed: 100 x 0.95 - 50.
-    expect(row?.realisticProfit).toBeCloseTo((binPrice(priceBin(1_000_000)) / 10_000) * 0.95 - 50, 4);
+    // Sold at what the realm paid, ~100g, less than the 104g listed: 100 x 0.95 - 50.
+    expect(goingRateProfit(row!, row!.evidence)).toBeCloseTo(
+      (binPrice(priceBin(1_000_000)) / 10_000) * 0.95 - 50,
+      4,
+    );
+    expect(row?.realisticProfit).toBe(expectedProfit(row!, row!.evidence).expectedProfit);
     // Two realms offer it, and one sale in two hours proves no pace (at least 48 hours are counted).
     expect(row?.flags).toEqual(['thin-supply', 'slow-seller']);
-    expect(row?.confidence).toBe('low');
+    // Two hours watched: the figure rests on the region's numbers as much as the realm's.
+    expect(row?.confidence).toBe('medium');
   });
 
   it('names the raw variants behind each variant (the history reads the realm evidence by them)', () => {

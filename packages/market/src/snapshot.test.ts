@@ -1,7 +1,7 @@
 import { CATEGORIES, categoryOf, dropshipGroupKey as domainGroupKey } from '@goldroute/domain';
 import { createEconomy } from '@goldroute/simulator';
 import { describe, expect, it } from 'vitest';
-import { flippingSearch } from './deals';
+import { flippingSearch } from './deal-search';
 import { IngestError } from './ingest';
 import { appClassification, buildSnapshot, SnapshotBuilder } from './snapshot';
 import { RawVariantTable } from './raw-variants';

@@ -83,6 +83,7 @@ export const tradeItemSchema = z.object({
   sellingConnectedRealmName: z.string(),
   sellingConnectedRealmPopulation: z.string(),
   realisticProfit: z.number(),
+  saleChance: z.number().min(0).max(1),
   confidence: z.enum(CONFIDENCE_LEVELS),
   flags: z.array(z.enum(DEAL_FLAGS)),
   evidence: tradeEvidenceSchema,
@@ -119,7 +120,8 @@ export type AhDataUndercutResponse = AhDataResponse;
 
 /**
  * The dropship call answers groups (item id, quality, item level) whose variants are every buying realm
- * paired with its best selling realm, sorted by sellVsBuy descending; the groups with the best profit are kept.
+ * paired with its best selling realm, sorted by expected profit descending; the groups whose best variant
+ * has the highest expected profit are kept, and `groupsFound` says how many there were before that cut.
  */
 export const dropshipGroupSchema = z.object({
   key: z.string(),
@@ -131,6 +133,7 @@ export const dropshipGroupSchema = z.object({
 export const ahDataDropshipResponseSchema = z.object({
   data: z.object({
     items: z.array(dropshipGroupSchema),
+    groupsFound: z.number().int().nonnegative().optional(),
     update: z.object({ lastModified: z.number() }),
   }),
 });

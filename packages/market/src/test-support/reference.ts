@@ -43,6 +43,7 @@ interface RefVariant {
     | 'sellingConnectedRealmName'
     | 'sellingConnectedRealmPopulation'
     | 'realisticProfit'
+    | 'saleChance'
     | 'confidence'
     | 'flags'
     | 'evidence'
@@ -275,7 +276,12 @@ function row(m: RefMarket, v: RefVariant, buyId: number, sellId: number): TradeI
     sellItemFloor14d: null,
     sellPostedHours: null,
   };
-  const prices = { buyBuyout: buy / 10000, sellBuyout: sell / 10000, avgSale: v.row.avgSale };
+  const prices = {
+    buyBuyout: buy / 10000,
+    sellBuyout: sell / 10000,
+    avgSale: v.row.avgSale,
+    saleRate: v.row.saleRate,
+  };
   return {
     uniqueTradeKey: uniqueTradeKey(v.key, buyId, sellId),
     ...v.row,
@@ -374,7 +380,7 @@ export function referenceDropship(
     }
   }
   for (const g of groups) {
-    g.variants.sort((a, b) => b.sellVsBuy - a.sellVsBuy);
+    g.variants.sort((a, b) => b.realisticProfit - a.realisticProfit);
     g.mainItem = g.variants[0] as TradeItem;
     g.bestProfit = g.mainItem.sellVsBuy;
     g.totalCount = g.variants.length;

@@ -63,7 +63,7 @@ async function deals(h: Harness, email: string) {
   );
   expect(res.status).toBe(200);
   const items = res.body.data.items.map(
-    ({ realisticProfit: _p, confidence: _c, flags: _f, evidence: _e, ...market }) => market,
+    ({ realisticProfit: _p, saleChance: _s, confidence: _c, flags: _f, evidence: _e, ...market }) => market,
   );
   return { ...res.body.data, items };
 }

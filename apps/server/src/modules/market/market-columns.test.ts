@@ -83,6 +83,7 @@ describe('market answers: content negotiation', () => {
       JSON.stringify({
         data: {
           items: dropshipGroupsOf(decoded.rows, decoded.groups!),
+          groupsFound: decoded.groups!.found,
           update: { lastModified: decoded.lastModified },
         },
       }),

@@ -1,7 +1,7 @@
 import { TRADE_COLUMNS_TYPE, type Region } from '@goldroute/domain';
 import {
   dropshipColumnsBytes,
-  dropshipJsonBytes,
+  dropshipJsonAnswer,
   flippingColumnsBytes,
   flippingJsonBytes,
   realmStats,
@@ -101,17 +101,23 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
     return flight;
   }
 
-  /** SPEC §3 data response around the engine's JSON bytes, without decoding them to a string. */
-  const itemsBody = (items: Uint8Array, market: PublishedMarket) =>
+  /**
+   * SPEC §3 data response around the engine's JSON bytes, without decoding them to a string; a dropship
+   * answer also says how many groups were found before its limit.
+   */
+  const itemsBody = (items: Uint8Array, market: PublishedMarket, groupsFound?: number) =>
     Buffer.concat([
       Buffer.from('{"data":{"items":'),
       items,
-      Buffer.from(`,"update":{"lastModified":${market.lastModified}}}}`),
+      Buffer.from(
+        `${groupsFound === undefined ? '' : `,"groupsFound":${groupsFound}`},"update":{"lastModified":${market.lastModified}}}}`,
+      ),
     ]);
 
   type Realms = Pick<RealmSelection, 'buyingRealms' | 'sellingRealms'>;
   /** How a deals tool writes its answer in each encoding. */
   interface DealsWriters {
+    /** The whole JSON body. */
     json: (m: PublishedMarket, realms: Realms) => Uint8Array;
     columns: (m: PublishedMarket, realms: Realms) => Uint8Array;
   }
@@ -131,18 +137,21 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
       region,
       userId,
       `${tool}:${encoding}:${selectionKey(selection)}`,
-      (m) => (encoding === 'columns' ? writers.columns(m, realms) : itemsBody(writers.json(m, realms), m)),
+      (m) => (encoding === 'columns' ? writers.columns(m, realms) : writers.json(m, realms)),
       beforeCompute,
       encoding === 'columns' ? TRADE_COLUMNS_TYPE : JSON_TYPE,
     );
   };
 
   const FLIPPING: DealsWriters = {
-    json: (m, realms) => flippingJsonBytes(m.snapshot, realms),
+    json: (m, realms) => itemsBody(flippingJsonBytes(m.snapshot, realms), m),
     columns: (m, realms) => flippingColumnsBytes(m.snapshot, realms, m.lastModified),
   };
   const DROPSHIP: DealsWriters = {
-    json: (m, realms) => dropshipJsonBytes(m.snapshot, { ...realms, limit: DROPSHIP_GROUP_LIMIT }),
+    json: (m, realms) => {
+      const { items, found } = dropshipJsonAnswer(m.snapshot, { ...realms, limit: DROPSHIP_GROUP_LIMIT });
+      return itemsBody(items, m, found);
+    },
     columns: (m, realms) =>
       dropshipColumnsBytes(m.snapshot, { ...realms, limit: DROPSHIP_GROUP_LIMIT }, m.lastModified),
   };

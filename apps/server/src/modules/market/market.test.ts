@@ -276,11 +276,17 @@ describe('POST /retail/market/ah-data-undercut/{region}', () => {
 });
 
 describe('dropship and realm statistics', () => {
-  it('dropship returns groups sorted by profit inside, with best profit and count', async () => {
+  it('dropship returns groups sorted by expected profit inside, with best profit, count and groups found', async () => {
     const s = await h.subscriber('dropship@example.com');
     const res = await h.api.post<{
       data: {
-        items: { key: string; variants: { sellVsBuy: number }[]; bestProfit: number; totalCount: number }[];
+        items: {
+          key: string;
+          variants: { sellVsBuy: number; realisticProfit: number }[];
+          bestProfit: number;
+          totalCount: number;
+        }[];
+        groupsFound: number;
       };
     }>(
       '/retail/market/ah-data-dropship/us',
@@ -291,10 +297,11 @@ describe('dropship and realm statistics', () => {
     expect(ahDataDropshipResponseSchema.safeParse(res.body).success).toBe(true);
     const groups = res.body.data.items;
     expect(groups.length).toBeGreaterThan(0);
+    expect(res.body.data.groupsFound).toBeGreaterThanOrEqual(groups.length);
     for (const g of groups) {
-      const profits = g.variants.map((v) => v.sellVsBuy);
-      expect(profits).toEqual([...profits].sort((a, b) => b - a));
-      expect(g.bestProfit).toBe(profits[0]);
+      const expected = g.variants.map((v) => v.realisticProfit);
+      expect(expected).toEqual([...expected].sort((a, b) => b - a));
+      expect(g.bestProfit).toBe(g.variants[0]!.sellVsBuy);
       expect(g.totalCount).toBe(g.variants.length);
     }
   });

@@ -149,7 +149,7 @@ export const dropshipQueryOptions = (
         signal,
         (json) => {
           const { data } = json as AhDataDropshipResponse;
-          return encodeDropshipAnswer(data.items, data.update.lastModified);
+          return encodeDropshipAnswer(data.items, data.update.lastModified, data.groupsFound);
         },
       );
       if (!groups) throw new ApiError(200, AUTH_MESSAGES.invalidResponse);

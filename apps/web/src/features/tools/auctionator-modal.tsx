@@ -6,17 +6,30 @@ import { copyText } from './copy';
 /** What "{title} copied to clipboard!" names for this popup. */
 export const AUCTIONATOR_COPY_TITLE = 'Auctionator lists';
 
+export const HIGH_CONFIDENCE_ONLY_LABEL = 'High-confidence rows only';
+
+/** The export's option: the lists hold only the included rows rated high confidence. */
+export interface HighConfidenceOption {
+  on: boolean;
+  onChange: (on: boolean) => void;
+  /** Included rows rated high, of `of` included rows. */
+  count: number;
+  of: number;
+}
+
 export function AuctionatorModal({
   open,
   onClose,
   text,
   leftOut = 0,
+  highConfidence,
 }: {
   open: boolean;
   onClose: () => void;
   text: string;
   /** Included rows the lists leave out because their item level is unknown (auctionatorLeftOutCount). */
   leftOut?: number;
+  highConfidence?: HighConfidenceOption;
 }) {
   const blank = text.trim() === '';
   return (
@@ -45,6 +58,24 @@ export function AuctionatorModal({
         One shopping list per buying realm. In Auctionator: Shopping → Import, paste, then search each list on
         its realm.
       </p>
+      {highConfidence ? (
+        <label className="mb-3 flex cursor-pointer items-start gap-3 text-sm text-slate-200">
+          <input
+            type="checkbox"
+            checked={highConfidence.on}
+            onChange={(e) => highConfidence.onChange(e.target.checked)}
+            className="mt-0.5 size-4 shrink-0 cursor-pointer accent-gold-400"
+          />
+          <span>
+            <span className="font-medium">{HIGH_CONFIDENCE_ONLY_LABEL}</span>{' '}
+            <span className="text-slate-400">
+              ({highConfidence.count.toLocaleString('en-US')} of {highConfidence.of.toLocaleString('en-US')}{' '}
+              included rows): the lists leave out every deal not rated high confidence. The table is not
+              filtered.
+            </span>
+          </span>
+        </label>
+      ) : null}
       <textarea
         readOnly
         aria-label="Auctionator shopping lists"

@@ -80,7 +80,7 @@ describe('deal details (issue 13)', { timeout: 30_000 }, () => {
       'Buy on Stormrage at 10,000g, sell on Area 52 at 20,000g.',
     );
     expect(inDialog.getByTestId('detail-sell-vs-buy')).toHaveTextContent('9,000g 90.0%');
-    expect(inDialog.getByTestId('detail-realistic-profit')).toHaveTextContent(/^8,050g$/);
+    expect(inDialog.getByTestId('detail-realistic-profit')).toHaveTextContent(/^8,050g 62% in 48 h$/);
     expect(inDialog.getByTestId('detail-confidence')).toHaveTextContent(/^Medium confidence$/);
     expect(
       within(inDialog.getByTestId('trust-lines'))
@@ -88,8 +88,12 @@ describe('deal details (issue 13)', { timeout: 30_000 }, () => {
         .map((li) => li.textContent),
     ).toEqual([
       'Evidence so far: 290 hours of snapshots (14 days = 336).',
-      'Medium confidence: the data is over 2 hours old; check the prices in game before you buy.',
-      'Realistic profit 8,050g: sells for the 19,000g median of 18 sales seen on the sell realm in 14 days, not the listed 20,000g, less the 5% cut and the 10,000g buy price.',
+      'The sale chance counts the sales seen on the sell realm in these 290 hours; it firms up as the window fills.',
+      "Medium confidence: the figure rests partly on the region's numbers, a short record on the sell realm, or data over 2 hours old.",
+      expect.stringMatching(
+        /^Expected profit 8,050g: a 62% chance it sells within 48 hours, at about [\d,]+g, less the 5% cut and the 10,000g buy price; unsold, it counts as a loss\./,
+      ),
+      'If it sells: 8,050g, for the 19,000g median of 18 sales seen on the sell realm in 14 days, not the listed 20,000g, less the 5% cut and the 10,000g buy price.',
       'Thin supply: only 2 realms in the region sell this item.',
     ]);
     const evidence = Object.fromEntries(

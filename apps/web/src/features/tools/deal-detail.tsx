@@ -1,6 +1,7 @@
 // A deal's details (issue 13), opened by a click on its row or card: the route, both profits, the
 // confidence with its reasons, the evidence in numbers and the 14-day history of its two realms.
 import {
+  saleChanceText,
   EVIDENCE_WINDOW_HOURS,
   LABELS,
   formatGold,
@@ -16,6 +17,7 @@ import { serverErrorOf } from '../../lib/api-client';
 import { useIsNarrow } from '../../lib/use-media-query';
 import { dealHistoryQuery, useDealHistory } from '../market/api';
 import { DealHistoryChart } from './deal-history-chart';
+import { EXPECTED_PROFIT_LABEL } from './result-parts';
 import { ConfidenceBadge } from './trust-parts';
 
 export const DEAL_DETAIL_TEXTS = {
@@ -116,8 +118,9 @@ function DealDetailBody({
           {formatGold(item.sellVsBuy)}{' '}
           <span className="text-xs font-normal text-slate-400">{formatPercent(percent)}</span>
         </Figure>
-        <Figure label="Realistic Profit" testId="detail-realistic-profit">
-          {formatGold(item.realisticProfit)}
+        <Figure label={EXPECTED_PROFIT_LABEL} testId="detail-realistic-profit">
+          {formatGold(item.realisticProfit)}{' '}
+          <span className="text-xs font-normal text-slate-400">{saleChanceText(item.saleChance)}</span>
         </Figure>
         <Figure label="Confidence" testId="detail-confidence">
           <ConfidenceBadge level={item.confidence} />
@@ -129,7 +132,7 @@ function DealDetailBody({
           id={`${id}-reasons`}
           className="mb-1.5 text-xs font-semibold tracking-wide text-slate-400 uppercase"
         >
-          Why this confidence
+          How the figure is made, and why this confidence
         </h3>
         <ul className="list-disc space-y-1 pl-5" data-testid="trust-lines">
           {trustLines(item, nowSeconds).map((line) => (

@@ -13,6 +13,7 @@ import type { Grouping } from './rows';
 import { ToolBody } from './tool-body';
 import { ToolFrame, type ToolHeadingText, type ToolPageProps } from './tool-page';
 import { TotalsBar } from './totals-bar';
+import { UncheckLosersButton } from './trust-filters';
 import { EvidenceNotice, maxHoursObserved } from './trust-parts';
 import { useFavorites } from './use-favorites';
 import { useShownRows } from './use-shown-rows';
@@ -24,13 +25,22 @@ export interface DealRows {
   grouping: Grouping;
   /** Dropship: the key of each group (groups expand into their variants). */
   groupKeys?: readonly string[];
+  /** Dropship: the groups the search found, of which the answer holds the best (grouping.count). */
+  groupsFound?: number;
+}
+
+/** "Showing the best 1,000 of 1,732 groups, by expected profit." when the answer was cut. */
+export function cutNotice(kept: number, found: number | undefined): string | null {
+  if (found === undefined || found <= kept) return null;
+  const n = (x: number) => x.toLocaleString('en-US');
+  return `Showing the best ${n(kept)} of ${n(found)} groups, by expected profit. Narrow your realms to see the rest.`;
 }
 
 export function DealTool({
   heading,
   region,
   lastModified,
-  rows: { table, grouping, groupKeys },
+  rows: { table, grouping, groupKeys, groupsFound },
 }: ToolPageProps & { heading: ToolHeadingText; rows: DealRows }) {
   const state = useToolState();
   const { favorites, toggle: toggleFavorite, pending } = useFavorites();
@@ -40,10 +50,6 @@ export function DealTool({
   const realms = useMemo(() => realmOptions(table), [table]);
   const openLists = useCallback(() => setListsOpen(true), []);
   const [highConfidenceOnly, setHighConfidenceOnly] = useState(false);
-  const exportSwitch = useMemo(
-    () => ({ on: highConfidenceOnly, onChange: setHighConfidenceOnly }),
-    [highConfidenceOnly],
-  );
   // The moment the confidence reasons are told against ("updated 3 h ago"): the page's load, as the
   // banner's countdown reloads the page with each new hour of data.
   const [nowSeconds] = useState(() => Date.now() / 1000);
@@ -105,10 +111,19 @@ export function DealTool({
   }, []);
 
   // Only while the popup is open: shownItems() builds a row object for every passing row.
-  const exported = listsOpen ? exportRows(shownRows.shownItems(), highConfidenceOnly) : [];
+  const included = listsOpen
+    ? shownRows.shownItems().filter((i) => !state.unchecked.has(i.uniqueTradeKey))
+    : [];
+  const exported = exportRows(included, highConfidenceOnly);
   const lists = {
     text: auctionatorLists(exported, state.unchecked),
     leftOut: auctionatorLeftOutCount(exported, state.unchecked),
+  };
+  const highConfidence = {
+    on: highConfidenceOnly,
+    onChange: setHighConfidenceOnly,
+    count: exportRows(included, true).length,
+    of: included.length,
   };
 
   return (
@@ -119,11 +134,12 @@ export function DealTool({
         mode="tool"
         primaryLabel={LABELS.getAuctionatorLists}
         onPrimary={openLists}
-        exportSwitch={exportSwitch}
+        action={<UncheckLosersButton count={shownRows.losingCount} onClick={shownRows.uncheckLosers} />}
         realms={realms}
         totals={<TotalsBar totals={shownRows.totals} />}
       >
         <EvidenceNotice hours={evidenceHours} />
+        <CutNotice text={cutNotice(grouping.count, groupsFound)} />
         <ResultsTable
           entries={entries}
           sort={state.sort}
@@ -147,6 +163,7 @@ export function DealTool({
         onClose={() => setListsOpen(false)}
         text={lists.text}
         leftOut={lists.leftOut}
+        highConfidence={highConfidence}
       />
       <DealDetail
         item={detailItem}
@@ -155,5 +172,18 @@ export function DealTool({
         onClose={() => setDetailKey(null)}
       />
     </ToolFrame>
+  );
+}
+
+function CutNotice({ text }: { text: string | null }) {
+  if (text === null) return null;
+  return (
+    <p
+      role="note"
+      data-testid="cut-notice"
+      className="self-start rounded-lg bg-white/5 px-3 py-1.5 text-xs text-slate-300 ring-1 ring-white/10 ring-inset"
+    >
+      {text}
+    </p>
   );
 }

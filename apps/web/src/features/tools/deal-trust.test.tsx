@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FlippingTool } from './flipping-tool';
-import { NOW_S, renderTool, stubClipboard, tradeEvidence, tradeItem } from './test-utils';
+import { NOW_S, renderTool, tradeEvidence, tradeItem } from './test-utils';
 import { TsmTool } from './tsm-tool';
 
 const names = () =>
@@ -25,15 +25,16 @@ const openPanel = async (user: ReturnType<typeof userEvent.setup>) => {
 
 // jsdom renders the 17-column rows slowly on a busy 2-core machine.
 describe('deal trust in the flipping results (issue 13)', { timeout: 30_000 }, () => {
-  it('adds Confidence and Realistic Profit right after Sell vs Buy', () => {
-    show([{ name: 'Alpha Blade', sellVsBuy: 9000, realisticProfit: 7250.9 }]);
+  it('adds Confidence and Expected Profit with its sale chance right after Sell vs Buy', () => {
+    show([{ name: 'Alpha Blade', sellVsBuy: 9000, realisticProfit: 7250.9, saleChance: 0.62 }]);
     const headers = screen
       .getAllByRole('columnheader')
       .map((h) => h.textContent?.replace(/[▲▼]/g, '').trim());
-    expect(headers.slice(10, 14)).toEqual(['Sell vs Buy', 'Confidence', 'Realistic Profit', 'Sell Price']);
+    expect(headers.slice(10, 14)).toEqual(['Sell vs Buy', 'Confidence', 'Expected Profit', 'Sell Price']);
     const row = screen.getAllByRole('row')[1]!;
-    expect(row.querySelector('[data-col="realisticProfit"]')).toHaveTextContent(/^7,250g$/);
-    // Each cell sits under its header: the cells after Sell vs Buy are the badge, then realistic profit.
+    expect(row.querySelector('[data-col="realisticProfit"]')).toHaveTextContent(/^7,250g62% in 48 h$/);
+    expect(within(row).getByTestId('sale-chance')).toHaveTextContent(/^62% in 48 h$/);
+    // Each cell sits under its header: the cells after Sell vs Buy are the badge, then expected profit.
     const cells = within(row).getAllByRole('cell');
     expect(cells[11]).toHaveAttribute('data-col', 'confidence');
     expect(cells[12]).toHaveAttribute('data-col', 'realisticProfit');
@@ -50,7 +51,8 @@ describe('deal trust in the flipping results (issue 13)', { timeout: 30_000 }, (
         buyBuyout: 1000,
         sellBuyout: 7500,
         sellVsBuy: 6125,
-        realisticProfit: 425,
+        realisticProfit: -310.5,
+        saleChance: 0.62,
         confidence: 'low',
         flags: ['dead-listing'],
         evidence: tradeEvidence({
@@ -67,34 +69,38 @@ describe('deal trust in the flipping results (issue 13)', { timeout: 30_000 }, (
     expect(low.dataset.confidence).toBe('low');
     expect(low.title.split('\n')).toEqual([
       'Evidence so far: 5 hours of snapshots (14 days = 336).',
-      'Low confidence: the item hardly sells there, one listing sets a price, or a price looks fake; expect less than shown.',
-      'Realistic profit 425g: sells for the 1,500g median of 6 sales seen on the sell realm in 14 days, not the listed 7,500g, less the 5% cut and the 1,000g buy price.',
+      "Until the sell realm has been watched for 2 days, the sale chance rests mostly on the region's sale rate and prices, and confidence is at most medium.",
+      'Low confidence: a price in this deal looks fake, or there is no sale price to go by; expect less than shown.',
+      expect.stringMatching(
+        /^Expected profit -310g: a 62% chance it sells within 48 hours, at about [\d,]+g, less the 5% cut and the 1,000g buy price; unsold, it counts as a loss\./,
+      ),
+      'If it sells: 425g, for the 1,500g median of 6 sales seen on the sell realm in 14 days, not the listed 7,500g, less the 5% cut and the 1,000g buy price.',
       'Dead listing: the sell price 7,500g is 5.0× the 1,500g median of 6 sales seen on the sell realm in 14 days, and has sat for 20 hours, posted for the longest time, 48 hours.',
     ]);
     const medium = screen.getByRole('button', { name: 'Medium confidence: details of Thin Helm' });
     expect(medium).toHaveTextContent(/^Medium$/);
     // A full 14-day window: no "evidence so far" line.
     expect(medium.title.split('\n')[0]).toBe(
-      'Medium confidence: the data is over 2 hours old; check the prices in game before you buy.',
+      "Medium confidence: the figure rests partly on the region's numbers, a short record on the sell realm, or data over 2 hours old.",
     );
   });
 
-  it('sorts by Realistic Profit, largest first, and reverses on a second click', async () => {
+  it('opens sorted by Expected Profit, largest first; a click reverses it, and Sell vs Buy is one click away', async () => {
     const user = userEvent.setup();
     show([
       { name: 'Alpha Blade', sellVsBuy: 9000, realisticProfit: 1200 },
       { name: 'Bravo Helm', sellVsBuy: 8000, realisticProfit: 7000 },
       { name: 'Charlie Ring', sellVsBuy: 7000, realisticProfit: -300 },
     ]);
-    expect(names()).toEqual(['Alpha Blade', 'Bravo Helm', 'Charlie Ring']);
-    await user.click(screen.getByRole('button', { name: 'Realistic Profit' }));
     expect(names()).toEqual(['Bravo Helm', 'Alpha Blade', 'Charlie Ring']);
-    expect(screen.getByRole('columnheader', { name: /Realistic Profit/ })).toHaveAttribute(
+    expect(screen.getByRole('columnheader', { name: /Expected Profit/ })).toHaveAttribute(
       'aria-sort',
       'descending',
     );
-    await user.click(screen.getByRole('button', { name: 'Realistic Profit' }));
+    await user.click(screen.getByRole('button', { name: 'Expected Profit' }));
     expect(names()).toEqual(['Charlie Ring', 'Alpha Blade', 'Bravo Helm']);
+    await user.click(screen.getByRole('button', { name: 'Sell vs Buy' }));
+    expect(names()).toEqual(['Alpha Blade', 'Bravo Helm', 'Charlie Ring']);
   });
 
   it('sorts by Confidence: high before medium before low, then by realistic profit', async () => {
@@ -190,41 +196,63 @@ describe('deal trust in the flipping results (issue 13)', { timeout: 30_000 }, (
     expect(screen.getByTestId('filter-badge')).toHaveTextContent('2');
   });
 
-  it('"High-confidence rows only" builds the Auctionator lists from the high-confidence rows alone', async () => {
+  it('"High-confidence rows only" is an option of the Auctionator export, with its count, and leaves the table alone', async () => {
     const user = userEvent.setup();
     show([
       { name: 'Alpha Blade', buyBuyout: 300, sellVsBuy: 9000, confidence: 'high' },
       { name: 'Bravo Helm', buyBuyout: 100, sellVsBuy: 8000, confidence: 'medium', flags: ['stale'] },
     ]);
-    const toggle = screen.getByRole('switch', { name: 'High-confidence rows only' });
-    expect(toggle).not.toBeChecked();
+    // Not beside the search, where it would read as a table filter.
+    expect(screen.queryByRole('checkbox', { name: /High-confidence rows only/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: LABELS.getAuctionatorLists }));
+    const dialog = screen.getByRole('dialog', { name: LABELS.auctionatorTitle });
+    const option = within(dialog).getByRole('checkbox', {
+      name: /^High-confidence rows only \(1 of 2 included rows\)/,
+    });
+    expect(option).not.toBeChecked();
     expect(screen.getByRole('textbox', { name: 'Auctionator shopping lists' })).toHaveValue(
       'GoldRoute Buy from Stormrage^"Alpha Blade";;79;81;0;0;0;0;0;301;4;;;^"Bravo Helm";;79;81;0;0;0;0;0;101;4;;;',
     );
-    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(option);
+    expect(option).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Auctionator shopping lists' })).toHaveValue(
+      'GoldRoute Buy from Stormrage^"Alpha Blade";;79;81;0;0;0;0;0;301;4;;;',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(names()).toEqual(['Alpha Blade', 'Bravo Helm']);
+  });
 
-    await user.click(toggle);
-    expect(toggle).toBeChecked();
+  it('"Uncheck rows that lose money" unchecks every row whose expected profit is not positive; totals and lists follow', async () => {
+    const user = userEvent.setup();
+    show([
+      { name: 'Alpha Blade', buyBuyout: 300, sellBuyout: 2000, realisticProfit: 900 },
+      { name: 'Bravo Helm', buyBuyout: 100, sellBuyout: 1000, realisticProfit: 0 },
+      { name: 'Charlie Ring', buyBuyout: 200, sellBuyout: 1500, realisticProfit: -45.5 },
+    ]);
+    const total = (label: string) => screen.getByTestId(`total-${label}`).textContent;
+    expect(total('Expected Profit')).toBe('854g');
+    const button = screen.getByRole('button', { name: /^Uncheck rows that lose money/ });
+    expect(within(button).getByTestId('losing-count')).toHaveTextContent('2');
+    await user.click(button);
+    const included = screen
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => (within(row).getAllByRole('checkbox')[0] as HTMLInputElement).checked);
+    expect(names()).toEqual(['Alpha Blade', 'Bravo Helm', 'Charlie Ring']);
+    expect(included).toEqual([true, false, false]);
+    expect(total('Total Investment')).toBe('300g');
+    expect(total('Expected Profit')).toBe('900g');
+    expect(button).toBeDisabled();
     await user.click(screen.getByRole('button', { name: LABELS.getAuctionatorLists }));
     expect(screen.getByRole('textbox', { name: 'Auctionator shopping lists' })).toHaveValue(
       'GoldRoute Buy from Stormrage^"Alpha Blade";;79;81;0;0;0;0;0;301;4;;;',
     );
   });
 
-  it('"High-confidence rows only" builds the TSM string from the high-confidence rows alone', async () => {
-    const user = userEvent.setup();
-    const writeText = stubClipboard();
-    const items = [
-      tradeItem({ id: 111, name: 'Alpha Blade', confidence: 'high' }),
-      tradeItem({ id: 222, name: 'Bravo Helm', confidence: 'low', flags: ['bait'] }),
-      tradeItem({ id: 333, name: 'Charlie Ring', confidence: 'high' }),
-    ];
+  it('the TSM generator, a list of items rather than deals, has no confidence option', () => {
+    const items = [tradeItem({ id: 111, name: 'Alpha Blade', confidence: 'high' })];
     renderTool(<TsmTool region="us" items={items} lastModified={NOW_S} />);
-    await user.click(screen.getByRole('button', { name: LABELS.copyTsmString }));
-    expect(writeText).toHaveBeenLastCalledWith('i:111,i:222,i:333');
-    await user.click(screen.getByRole('switch', { name: 'High-confidence rows only' }));
-    await user.click(screen.getByRole('button', { name: LABELS.copyTsmString }));
-    expect(writeText).toHaveBeenLastCalledWith('i:111,i:333');
+    expect(screen.queryByText(/High-confidence rows only/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('switch')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,11 @@
-import { FILTER_LABELS, LABELS, type DropshipGroup, type TradeItem } from '@goldroute/domain';
+import {
+  FILTER_LABELS,
+  LABELS,
+  decodeMarketAnswer,
+  encodeDropshipAnswer,
+  type DropshipGroup,
+  type TradeItem,
+} from '@goldroute/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -38,9 +45,38 @@ describe('dropship tool', { timeout: 30_000 }, () => {
     expect(within(rows[1]!).getByRole('link', { name: 'Bravo Helm' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Charlie Ring' })).not.toBeInTheDocument();
     expect(screen.getByText(LABELS.pagination(2, 100, 1))).toBeInTheDocument();
-    // Totals cover every passing variant: 2,000 + 500 + 400 bought, 12,000 + 4,000 + 6,000 sold.
-    expect(total('Total Investment')).toBe('2,900g');
-    expect(total('Estimated Sell Price')).toBe('22,000g');
+    // Totals count what a user buys: one unit per sell realm of each group (every variant here sells on
+    // Area 52), the best: 2,000 + 400 bought, 12,000 + 6,000 sold. A second Alpha Blade would have to
+    // undercut the first.
+    expect(total('Total Investment')).toBe('2,400g');
+    expect(total('Estimated Sell Price')).toBe('18,000g');
+  });
+
+  it('says when the answer holds only the best groups of those found', () => {
+    const answer = (found: number) => {
+      const { rows, groups: g } = decodeMarketAnswer(encodeDropshipAnswer(groups, NOW_S, found));
+      return { rows, groups: g! };
+    };
+    const { unmount } = renderTool(<DropshipTool region="us" groups={answer(3)} lastModified={NOW_S} />);
+    expect(screen.queryByTestId('cut-notice')).not.toBeInTheDocument();
+    unmount();
+    renderTool(<DropshipTool region="us" groups={answer(1732)} lastModified={NOW_S} />);
+    expect(screen.getByTestId('cut-notice')).toHaveTextContent(
+      'Showing the best 3 of 1,732 groups, by expected profit. Narrow your realms to see the rest.',
+    );
+  });
+
+  it('counts one unit of a group for each realm it sells on', () => {
+    const elsewhere = tradeItem({
+      ...v2,
+      uniqueTradeKey: 'alpha-to-tichondrius',
+      sellingConnectedRealmId: 33,
+      sellingConnectedRealmName: 'Tichondrius',
+    });
+    const split = [group('alpha', [v1, elsewhere, v3])];
+    renderTool(<DropshipTool region="us" groups={split} lastModified={NOW_S} />);
+    expect(total('Total Investment')).toBe('2,500g');
+    expect(total('Estimated Sell Price')).toBe('16,000g');
   });
 
   it('expands a group into its passing variants and collapses it again', async () => {
@@ -72,7 +108,7 @@ describe('dropship tool', { timeout: 30_000 }, () => {
     expect(total('Total Investment')).toBe('900g');
     expect(groupBox).not.toBeChecked();
     await user.click(groupBox!);
-    expect(total('Total Investment')).toBe('2,900g');
+    expect(total('Total Investment')).toBe('2,400g');
   });
 
   it('filters apply to variants: a group shows its best variant that still passes', async () => {
@@ -85,7 +121,7 @@ describe('dropship tool', { timeout: 30_000 }, () => {
     await user.type(buyout, '1000{Enter}');
     await user.click(within(panel).getByRole('button', { name: LABELS.applyFilters }));
     const rows = bodyRows();
-    // Sorted by Sell vs Buy: Bravo (5,000) before Alpha's best remaining variant (3,000).
+    // Sorted by expected profit (here as Sell vs Buy): Bravo (5,000) before Alpha's best remaining variant (3,000).
     expect(rows.map(sellVsBuyOf)).toEqual(['5,000g', '3,000g']);
     expect(rows[1]!).toHaveAttribute('data-trade-key', v2.uniqueTradeKey);
     expect(within(rows[1]!).getByTestId('variant-count')).toHaveTextContent('(3)');

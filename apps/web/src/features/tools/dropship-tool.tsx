@@ -21,6 +21,7 @@ function dropshipRows(groups: readonly DropshipGroup[] | DropshipColumns): DealR
       table: buildRowTable(rows),
       grouping: { start: g.start, count: g.count },
       groupKeys: g.key,
+      groupsFound: g.found,
     };
   }
   const list = groups as readonly DropshipGroup[];

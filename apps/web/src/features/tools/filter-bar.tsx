@@ -1,16 +1,9 @@
 // Filter bar of the data tools (SPEC §2): name search, the Filters button with the active-filter badge,
-// and the tool's primary button, with the "High-confidence rows only" switch of its export (issue 13).
+// the tool's primary button, and a tool's own action beside it (the deal tools' "Uncheck rows that lose
+// money").
 import { countActiveFilters, type Filters } from '@goldroute/domain';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { buttonClass } from '../../components/ui';
-
-export const HIGH_CONFIDENCE_ONLY_LABEL = 'High-confidence rows only';
-
-/** The export's switch: when on, the primary button exports only the rows rated high confidence. */
-export interface ExportSwitch {
-  on: boolean;
-  onChange: (on: boolean) => void;
-}
 
 export const FilterBar = memo(function FilterBar({
   name,
@@ -20,7 +13,7 @@ export const FilterBar = memo(function FilterBar({
   primaryLabel,
   onPrimary,
   primaryDisabled = false,
-  exportSwitch,
+  action,
 }: {
   name: string;
   onName: (name: string) => void;
@@ -29,7 +22,7 @@ export const FilterBar = memo(function FilterBar({
   primaryLabel: string;
   onPrimary: () => void;
   primaryDisabled?: boolean;
-  exportSwitch?: ExportSwitch;
+  action?: ReactNode;
 }) {
   const active = countActiveFilters(filters);
   return (
@@ -75,23 +68,7 @@ export const FilterBar = memo(function FilterBar({
       >
         {primaryLabel}
       </button>
-      {exportSwitch ? (
-        <label className="flex h-10 cursor-pointer items-center gap-2 rounded-xl px-2 text-xs text-slate-300 hover:bg-white/5">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={exportSwitch.on}
-            onChange={(e) => exportSwitch.onChange(e.target.checked)}
-            className="peer sr-only"
-          />
-          {/* The switch's track and knob, drawn from the hidden checkbox's state. */}
-          <span
-            aria-hidden="true"
-            className="relative h-5 w-9 shrink-0 rounded-full bg-white/15 transition peer-checked:bg-emerald-500 peer-focus-visible:outline-2 peer-focus-visible:outline-gold-400 after:absolute after:top-0.5 after:left-0.5 after:size-4 after:rounded-full after:bg-white after:transition peer-checked:after:translate-x-4"
-          />
-          {HIGH_CONFIDENCE_ONLY_LABEL}
-        </label>
-      ) : null}
+      {action}
     </div>
   );
 });

@@ -47,7 +47,7 @@ describe('flipping results table', { timeout: 30_000 }, () => {
       'Sale Avg vs Buy',
       'Sell vs Buy',
       'Confidence',
-      'Realistic Profit',
+      'Expected Profit',
       'Sell Price',
       'Sell Realm',
       'Buy Price',

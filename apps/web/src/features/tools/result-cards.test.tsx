@@ -68,10 +68,12 @@ describe('the phone row of the flipping and dropship results', { timeout: 30_000
     expect(name).toHaveAttribute('href', expect.stringContaining('item=19019'));
     // The figures: Sell vs Buy, then what to expect and how far to trust it.
     const figures = within(card).getByTestId('card-figures');
-    expect(figures).toHaveTextContent(/^Sell vs Buy12,066g 977\.8%Realistic Profit9,450gConfidenceMedium$/);
+    expect(figures).toHaveTextContent(
+      /^Sell vs Buy12,066g 977\.8%Expected Profit9,450g 62% in 48 hConfidenceMedium$/,
+    );
     const badge = within(card).getByRole('button', { name: 'Medium confidence: details of Thunderfury' });
     expect(badge.title.split('\n')[0]).toBe(
-      'Medium confidence: the data is over 2 hours old; check the prices in game before you buy.',
+      "Medium confidence: the figure rests partly on the region's numbers, a short record on the sell realm, or data over 2 hours old.",
     );
     expect(within(card).getByTestId('card-buy')).toHaveTextContent('Buy 1,234g @ Stormrage');
     expect(within(card).getByTestId('card-sell')).toHaveTextContent('Sell 14,000g @ Area 52');

@@ -20,6 +20,7 @@ import {
   FavouriteButton,
   GroupToggleSlot,
   RESULT_COLUMNS,
+  EXPECTED_PROFIT_LABEL,
   TRUST_COLUMN_TOOLTIPS,
   VariantCount,
   isIncluded,
@@ -28,7 +29,7 @@ import {
 } from './result-parts';
 import type { SortKey } from './rows';
 import { StarIcon, checkboxClass } from './table-parts';
-import { ConfidenceButton } from './trust-parts';
+import { ConfidenceButton, SaleChance } from './trust-parts';
 
 /** One labelled figure of a card's second line. */
 export function CardFigure({
@@ -69,13 +70,14 @@ function CardFigures({ item, nowSeconds }: { item: TradeItem; nowSeconds: number
           {formatPercent(percent)}
         </span>
       </CardFigure>
-      <CardFigure label="Realistic Profit" title={TRUST_COLUMN_TOOLTIPS.realisticProfit}>
+      <CardFigure label={EXPECTED_PROFIT_LABEL} title={TRUST_COLUMN_TOOLTIPS.realisticProfit}>
         <span
           data-col="realisticProfit"
           className={`text-sm font-semibold ${item.realisticProfit < 0 ? 'text-red-400' : 'text-slate-100'}`}
         >
           {formatGold(item.realisticProfit)}
-        </span>
+        </span>{' '}
+        <SaleChance chance={item.saleChance} inline />
       </CardFigure>
       <CardFigure label="Confidence" title={TRUST_COLUMN_TOOLTIPS.confidence}>
         <ConfidenceButton item={item} nowSeconds={nowSeconds} />

@@ -4,17 +4,21 @@ import { LABELS, type TradeItem } from '@goldroute/domain';
 import type { SortKey, SortState } from './rows';
 import { StarIcon, type SortColumn } from './table-parts';
 
-/** What the deal-trust columns (issue 13) mean, on their headers. */
+/** What the deal-trust columns mean, on their headers. */
 export const TRUST_COLUMN_TOOLTIPS = {
   confidence:
-    'How far to trust the deal, from 14 days of our own hourly snapshots. Hover a badge for its reasons; click a row for the evidence.',
+    'How sure the expected profit is: how much evidence 14 days of our own hourly snapshots give, and whether the realm and the region agree. Hover a badge for its reasons; click a row for the evidence.',
   realisticProfit:
-    'The profit to expect: the lower of the sell price and what the sell realm was seen paying, less the 5% cut and the buy price.',
+    'What buying this deal is worth on average: the chance it sells on the sell realm within 48 hours (shown below it) times what the sale brings after the 5% cut, less the buy price. An unsold item counts as a loss.',
 } as const;
+
+/** The expected profit's column and card label. */
+export const EXPECTED_PROFIT_LABEL = 'Expected Profit';
 
 /**
  * Columns 2 to 15 of SPEC §2 in their order (column 1 is the include checkbox), with the deal-trust
- * columns of issue 13 right after Sell vs Buy, the figure they qualify, then the favourite star. The
+ * columns (Confidence, Expected Profit) right after Sell vs Buy, the figure they qualify, then the
+ * favourite star. The
  * minimum widths add up to 86.5rem, so at 1440 px every column, Buy Realm included, is in view.
  */
 export const RESULT_COLUMNS: readonly SortColumn[] = [
@@ -36,7 +40,7 @@ export const RESULT_COLUMNS: readonly SortColumn[] = [
   },
   { label: 'Confidence', sortKey: 'confidence', tooltip: TRUST_COLUMN_TOOLTIPS.confidence, track: '4.75rem' },
   {
-    label: 'Realistic Profit',
+    label: EXPECTED_PROFIT_LABEL,
     sortKey: 'realisticProfit',
     tooltip: TRUST_COLUMN_TOOLTIPS.realisticProfit,
     align: 'right',

@@ -16,7 +16,7 @@ import { Tooltip } from '../../components/ui';
 import { useIsNarrow } from '../../lib/use-media-query';
 import { STATUS_TEXT, capitalise, extraStatsText, ItemName, itemLevelCell, qualityClass } from './cells';
 import { ResultCards } from './result-cards';
-import { ConfidenceButton } from './trust-parts';
+import { ConfidenceButton, SaleChance } from './trust-parts';
 import {
   FavouriteButton,
   GroupToggleSlot,
@@ -169,6 +169,7 @@ const ResultRow = memo(function ResultRow({
         className={`${num} ${item.realisticProfit < 0 ? 'text-red-400' : 'text-slate-100'}`}
       >
         {formatGold(item.realisticProfit)}
+        <SaleChance chance={item.saleChance} />
       </td>
       <td role="cell" className={`${num} text-slate-100`}>
         {formatGold(item.sellBuyout)}

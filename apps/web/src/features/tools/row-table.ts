@@ -152,6 +152,8 @@ export interface RowTable {
   readonly saleAvgVsBuy: Float64Array;
   readonly buyBuyout: Float64Array;
   readonly sellBuyout: Float64Array;
+  /** The expected profit. */
+  readonly realisticProfit: Float64Array;
   readonly marketValue: Float64Array;
   readonly historical: Float64Array;
   /** NaN: unknown (TradeItem.itemLevel null). */
@@ -169,7 +171,7 @@ export interface RowTable {
 }
 
 /**
- * Confidence then realistic profit as one number: rank x (a step wider than any profit gap) + profit, so
+ * Confidence then expected profit as one number: rank x (a step wider than any profit gap) + profit, so
  * the radix sort orders by rank first and by profit within a rank, both ways round.
  */
 function confidenceKeys(rank: Uint8Array, profit: Float64Array): Float64Array {
@@ -276,6 +278,7 @@ export function buildRowTable(rows: TradeRows): RowTable {
     saleAvgVsBuy: c.saleAvgVsBuy,
     buyBuyout: c.buyBuyout,
     sellBuyout: c.sellBuyout,
+    realisticProfit: c.realisticProfit,
     marketValue,
     historical,
     itemLevel,

@@ -20,7 +20,10 @@ export interface SortState {
   direction: SortDirection;
 }
 
-export const DEFAULT_SORT: SortState = { key: 'sellVsBuy', direction: 'desc' };
+/** The deal tools open on what acting on a row is worth; SPEC's Sell vs Buy is one click away. */
+export const DEFAULT_SORT: SortState = { key: 'realisticProfit', direction: 'desc' };
+/** The TSM generator lists items, not deals: by the listings' own profit, as before. */
+export const TSM_DEFAULT_SORT: SortState = { key: 'sellVsBuy', direction: 'desc' };
 
 /** Text columns start A→Z; number columns start with the largest value (a trader wants the best first). */
 export function firstDirection(key: SortKey): SortDirection {
@@ -196,22 +199,54 @@ const copperPrecision = (gold: number) => Math.round(gold * 10000) / 10000;
 /**
  * The domain's totals() (the totals bar) over the rows passing `mask` whose trade key is not unchecked,
  * from the columns: the same sums in the same order (rows.test.ts checks they agree), without a row object
- * or a trade key per row unless something is unchecked.
+ * or a trade key per row unless something is unchecked. With dropship groups, only what a user buys of
+ * each group counts (the domain's boughtRows: per sell realm its first such row).
  */
-export function tableTotals(table: RowTable, mask: Uint8Array, unchecked: ReadonlySet<string>): Totals {
-  const { buyBuyout, sellBuyout } = table;
+export function tableTotals(
+  table: RowTable,
+  mask: Uint8Array,
+  unchecked: ReadonlySet<string>,
+  grouping: Grouping = oneRowPerGroup(table.length),
+): Totals {
+  const { buyBuyout, sellBuyout, realisticProfit } = table;
+  const sellRealm = table.sellRealm.codes;
+  const realms = new Set<number>();
   let totalInvestment = 0;
   let estimatedSellPrice = 0;
   let profitAfterAhCut = 0;
-  for (let i = 0; i < table.length; i++) {
-    if (mask[i] !== 1 || (unchecked.size > 0 && unchecked.has(table.tradeKey(i)))) continue;
-    totalInvestment += buyBuyout[i]!;
-    estimatedSellPrice += sellBuyout[i]!;
-    profitAfterAhCut += sellVsBuy(buyBuyout[i]!, sellBuyout[i]!);
+  let expectedProfit = 0;
+  for (let g = 0; g < grouping.count; g++) {
+    const end = grouping.start[g + 1]!;
+    realms.clear();
+    for (let i = grouping.start[g]!; i < end; i++) {
+      if (mask[i] !== 1 || (unchecked.size > 0 && unchecked.has(table.tradeKey(i)))) continue;
+      if (realms.has(sellRealm[i]!)) continue;
+      realms.add(sellRealm[i]!);
+      totalInvestment += buyBuyout[i]!;
+      estimatedSellPrice += sellBuyout[i]!;
+      profitAfterAhCut += sellVsBuy(buyBuyout[i]!, sellBuyout[i]!);
+      expectedProfit += realisticProfit[i]!;
+    }
   }
   return {
     totalInvestment: copperPrecision(totalInvestment),
     estimatedSellPrice: copperPrecision(estimatedSellPrice),
     profitAfterAhCut: copperPrecision(profitAfterAhCut),
+    expectedProfit: copperPrecision(expectedProfit),
   };
+}
+
+/**
+ * Trade keys of the rows passing `mask`, still included, whose expected profit is 0 or less: what "Uncheck
+ * rows that lose money" unchecks.
+ */
+export function losingKeys(table: RowTable, mask: Uint8Array, unchecked: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  const profit = table.realisticProfit;
+  for (let i = 0; i < table.length; i++) {
+    if (mask[i] !== 1 || !(profit[i]! <= 0)) continue;
+    const key = table.tradeKey(i);
+    if (!unchecked.has(key)) out.push(key);
+  }
+  return out;
 }

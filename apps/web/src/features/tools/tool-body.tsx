@@ -2,7 +2,7 @@
 // the tool has one) and the pagination below; the "Advanced Filters" panel.
 import type { ReactNode } from 'react';
 import { Pagination } from '../../components/ui';
-import { FilterBar, type ExportSwitch } from './filter-bar';
+import { FilterBar } from './filter-bar';
 import { FilterPanel, type FilterPanelMode, type RealmOption } from './filter-panel';
 import type { ShownRows } from './use-shown-rows';
 import type { ToolState } from './use-tool-state';
@@ -14,8 +14,8 @@ export interface ToolBodyProps {
   /** The filter bar's primary button: "Get Auctionator Lists" or "Copy TSM String". */
   primaryLabel: string;
   onPrimary: () => void;
-  /** "High-confidence rows only" beside the primary button. */
-  exportSwitch?: ExportSwitch;
+  /** Beside the primary button: the deal tools' "Uncheck rows that lose money". */
+  action?: ReactNode;
   /** Realms in the data, for the realm filters of the flipping and dropship tools. */
   realms?: { buying: readonly RealmOption[]; selling: readonly RealmOption[] };
   totals?: ReactNode;
@@ -29,7 +29,7 @@ export function ToolBody({
   mode,
   primaryLabel,
   onPrimary,
-  exportSwitch,
+  action,
   realms,
   totals,
   children,
@@ -43,7 +43,7 @@ export function ToolBody({
         onOpenFilters={state.openPanel}
         primaryLabel={primaryLabel}
         onPrimary={onPrimary}
-        exportSwitch={exportSwitch}
+        action={action}
       />
       {children}
       {totals}

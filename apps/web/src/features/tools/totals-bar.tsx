@@ -1,4 +1,5 @@
-// Totals bar of the flipping and dropship tools (SPEC §2): over the rows that are not unchecked.
+// Totals bar of the flipping and dropship tools (SPEC §2): over the rows that are not unchecked; SPEC's
+// three figures, then what they are expected to make (the rows' expected profits summed).
 import { formatGold, type Totals } from '@goldroute/domain';
 import { memo } from 'react';
 import { StickyTotalsBar } from '../../components/ui';
@@ -11,6 +12,11 @@ export const TotalsBar = memo(function TotalsBar({ totals }: { totals: Totals })
       'Profit After AH Cut',
       totals.profitAfterAhCut,
       totals.profitAfterAhCut < 0 ? 'text-red-400' : 'text-emerald-400',
+    ],
+    [
+      'Expected Profit',
+      totals.expectedProfit,
+      totals.expectedProfit < 0 ? 'text-red-400' : 'text-emerald-400',
     ],
   ];
   return (

@@ -1,7 +1,33 @@
-// The deal-trust filters (issue 13): "Minimum confidence" and "Hide dead listings". One control for the
-// tools' Additional Filters and /config-personal, like the Gold Profit on Sale Avg toggle.
+// The deal-trust controls: "Minimum confidence" and "Hide dead listings" (one control for the tools'
+// Additional Filters and /config-personal, like the Gold Profit on Sale Avg toggle), and the deal tools'
+// "Uncheck rows that lose money".
 import { FLAG_EXPLANATIONS, type ConfidenceLevel } from '@goldroute/domain';
 import { useId } from 'react';
+import { buttonClass } from '../../components/ui';
+
+export const UNCHECK_LOSERS_LABEL = 'Uncheck rows that lose money';
+
+/** Unchecks every shown row whose expected profit is not positive, so the totals and lists leave them out. */
+export function UncheckLosersButton({ count, onClick }: { count: number; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className={buttonClass('secondary', 'sm', 'h-10')}
+      onClick={onClick}
+      disabled={count === 0}
+      title="Unchecks every row whose expected profit is 0 or less; the totals and exports then leave them out."
+    >
+      {UNCHECK_LOSERS_LABEL}
+      <span
+        data-testid="losing-count"
+        aria-label={`${count} rows`}
+        className="min-w-5 rounded-full bg-white/10 px-1.5 text-xs font-bold text-slate-300 tabular-nums"
+      >
+        {count.toLocaleString('en-US')}
+      </span>
+    </button>
+  );
+}
 
 export const TRUST_FILTER_LABELS = {
   minConfidence: 'Minimum confidence',

@@ -1,8 +1,10 @@
-// How far to trust a deal (issue 13), as the flipping and dropship results show it: the confidence badge
-// with its reasons, and the notice while the 14-day evidence window is still filling.
+// How far to trust a deal, as the flipping and dropship results show it: the confidence badge with its
+// reasons, the sale chance under the expected profit, and the notice while the 14-day evidence window is
+// still filling.
 import {
   EVIDENCE_WINDOW_HOURS,
   evidenceIncomplete,
+  saleChanceText,
   trustLines,
   type ConfidenceLevel,
   type TradeItem,
@@ -81,5 +83,18 @@ export function EvidenceNotice({ hours }: { hours: number | null }) {
         {` (a full picture takes 14 days = ${EVIDENCE_WINDOW_HOURS} hours; confidence grows as it fills)`}
       </span>
     </p>
+  );
+}
+
+/** "62% in 48 h" under (or beside, on a card) the expected profit: the chance it rests on. */
+export function SaleChance({ chance, inline = false }: { chance: number; inline?: boolean }) {
+  return (
+    <span
+      data-testid="sale-chance"
+      title="The chance the item sells on the sell realm within 48 hours"
+      className={`${inline ? '' : 'block '}text-[11px] font-normal text-slate-400`}
+    >
+      {saleChanceText(chance)}
+    </span>
   );
 }

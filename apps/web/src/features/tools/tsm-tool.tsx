@@ -8,12 +8,11 @@ import {
   isPet,
   sellRateColor,
   truncateName,
-  exportRows,
   tsmString,
   type TradeColumns,
   type TradeItem,
 } from '@goldroute/domain';
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { Tooltip } from '../../components/ui';
 import { STATUS_TEXT, qualityClass } from './cells';
 import { copyText } from './copy';
@@ -21,7 +20,7 @@ import { itemLink } from './links';
 import { buildRowTable, categoryAt, type TradeRows } from './row-table';
 import { selectRows } from './select-rows';
 import { measured } from '../../lib/measured';
-import { oneRowPerGroup } from './rows';
+import { TSM_DEFAULT_SORT, oneRowPerGroup } from './rows';
 import { ToolTable, checkboxClass, rowClass, thClass, type SortColumn } from './table-parts';
 import { ToolBody } from './tool-body';
 import { TOOL_HEADINGS, ToolFrame, type ToolPageProps } from './tool-page';
@@ -185,7 +184,7 @@ const TsmRow = memo(function TsmRow({
 });
 
 export function TsmTool({ region, items, lastModified }: ToolPageProps & { items: TradeRows }) {
-  const state = useToolState();
+  const state = useToolState(TSM_DEFAULT_SORT);
   const table = useMemo(
     () =>
       measured('goldroute:prepare', () =>
@@ -201,26 +200,15 @@ export function TsmTool({ region, items, lastModified }: ToolPageProps & { items
   const rows = useShownRows({ table, grouping, rule: 'tsm', state, favorites: NO_FAVOURITES });
   const { unchecked } = state;
   const { shownItems } = rows;
-  const [highConfidenceOnly, setHighConfidenceOnly] = useState(false);
-  const exportSwitch = useMemo(
-    () => ({ on: highConfidenceOnly, onChange: setHighConfidenceOnly }),
-    [highConfidenceOnly],
-  );
+  // A TSM group is a list of items, not of deals: a deal's confidence says nothing of an item.
   const copyTsm = useCallback(() => {
-    const text = tsmString(exportRows(shownItems(), highConfidenceOnly), unchecked);
+    const text = tsmString(shownItems(), unchecked);
     void copyText(text, TOASTS.tsmCopied, TOASTS.tsmCopyFailed);
-  }, [shownItems, unchecked, highConfidenceOnly]);
+  }, [shownItems, unchecked]);
 
   return (
     <ToolFrame {...TOOL_HEADINGS.tsm} region={region} lastModified={lastModified}>
-      <ToolBody
-        state={state}
-        rows={rows}
-        mode="tsm"
-        primaryLabel={LABELS.copyTsmString}
-        onPrimary={copyTsm}
-        exportSwitch={exportSwitch}
-      >
+      <ToolBody state={state} rows={rows} mode="tsm" primaryLabel={LABELS.copyTsmString} onPrimary={copyTsm}>
         <ToolTable
           label="TSM items"
           columns={TSM_COLUMNS}

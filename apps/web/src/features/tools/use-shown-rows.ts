@@ -6,6 +6,7 @@ import { measured } from '../../lib/measured';
 import type { RowTable } from './row-table';
 import {
   favouriteMask,
+  losingKeys,
   passMask,
   shownGroups,
   sortShown,
@@ -34,6 +35,10 @@ export interface ShownRows {
   toggleAll: () => void;
   /** Header star: only favourites stay included. */
   onlyFavourites: () => void;
+  /** Passing rows with an expected profit of 0 or less that are still included. */
+  losingCount: number;
+  /** "Uncheck rows that lose money": unchecks those rows, keeping what is unchecked already. */
+  uncheckLosers: () => void;
 }
 
 export function useShownRows({
@@ -83,7 +88,14 @@ export function useShownRows({
     return out;
   }, [order, passingRows, shown, table]);
 
-  const sums = useMemo(() => tableTotals(table, shown.mask, unchecked), [table, shown, unchecked]);
+  const sums = useMemo(
+    () => tableTotals(table, shown.mask, unchecked, grouping),
+    [table, shown, unchecked, grouping],
+  );
+  const losers = useMemo(() => losingKeys(table, shown.mask, unchecked), [table, shown, unchecked]);
+  const uncheckLosers = useCallback(() => {
+    if (losers.length > 0) setUnchecked(new Set([...unchecked, ...losers]));
+  }, [losers, unchecked, setUnchecked]);
 
   const allIncluded = unchecked.size === 0;
   const toggleAll = useCallback(() => {
@@ -107,5 +119,7 @@ export function useShownRows({
     totals: sums,
     toggleAll,
     onlyFavourites,
+    losingCount: losers.length,
+    uncheckLosers,
   };
 }

@@ -27,12 +27,12 @@ export interface ToolState {
   closePanel: () => void;
 }
 
-export function useToolState(): ToolState {
+export function useToolState(initialSort: SortState = DEFAULT_SORT): ToolState {
   const { userData } = useAuth();
   // The saved personal config is applied once, on load (SPEC §4): later profile changes do not reset it.
   const [filters, setFilters] = useState<Filters>(() => personalFilters(userData?.config));
   const [page, setPageState] = useState(1);
-  const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
+  const [sort, setSort] = useState<SortState>(initialSort);
   const [unchecked, setUnchecked] = useState<ReadonlySet<string>>(() => new Set());
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
