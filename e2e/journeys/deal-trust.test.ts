@@ -76,15 +76,19 @@ describe('deal trust', { timeout: 120_000 }, () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
-    // Minimum confidence: High leaves only High badges.
+    // Minimum confidence: Medium leaves no Low badge (two days of evidence on the tiny world give few
+    // realms a clear record of sales: High is rare here).
+    expect(levels.has('Low')).toBe(true);
     await page.getByRole('button', { name: /^Filters/ }).click();
     const panel = page.getByRole('dialog', { name: 'Advanced Filters' });
-    await panel.getByLabel('Minimum confidence').selectOption({ label: 'High' });
+    await panel.getByLabel('Minimum confidence').selectOption({ label: 'Medium' });
     await panel.getByRole('button', { name: 'Apply Filters' }).click();
     await panel.waitFor({ state: 'detached' });
     await expect
-      .poll(async () => [...new Set(await badgeTexts())].join(','), { timeout: 10_000 })
-      .toBe('High');
-    expect(await screenshotBothWidths(page, 'deal-trust-high')).toBe(0);
+      .poll(async () => [...new Set(await badgeTexts())].filter((l) => l !== 'High').join(','), {
+        timeout: 10_000,
+      })
+      .toBe('Medium');
+    expect(await screenshotBothWidths(page, 'deal-trust-medium')).toBe(0);
   });
 });

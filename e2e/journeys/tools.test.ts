@@ -132,6 +132,22 @@ describe('the data tools as the seeded subscriber', { timeout: 120_000 }, () => 
     await expect.poll(() => total(page, 'Total Investment')).toBeLessThan(investment);
     expect(await page.getByRole('checkbox', { name: 'Include all rows' }).isChecked()).toBe(false);
 
+    // "Uncheck rows that lose money": after it, no included row shows a negative expected profit, and the
+    // Expected Profit total is above 0.
+    const uncheckLosers = page.getByRole('button', { name: /^Uncheck rows that lose money/ });
+    if (await uncheckLosers.isEnabled()) await uncheckLosers.click();
+    await expect.poll(() => uncheckLosers.isDisabled()).toBe(true);
+    expect(await total(page, 'Expected Profit')).toBeGreaterThan(0);
+    const includedLosers = await rows(page).evaluateAll(
+      (trs) =>
+        trs.filter((tr) => {
+          const box = tr.querySelector('input[type="checkbox"]') as HTMLInputElement | null;
+          const cell = tr.querySelector('[data-col="realisticProfit"]')?.textContent ?? '';
+          return box?.checked === true && cell.startsWith('-');
+        }).length,
+    );
+    expect(includedLosers).toBe(0);
+
     // Auctionator lists in the addon's format.
     await page.getByRole('button', { name: 'Get Auctionator Lists' }).click();
     const popup = page.getByRole('dialog', { name: 'Get Auctionator Shopping Lists' });

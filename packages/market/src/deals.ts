@@ -172,8 +172,7 @@ export function dropshipScan(snapshot: MarketSnapshot, options: DealSearchOption
 export function dropshipVariant(scan: DropshipScan, v: number, out: PairBuffer): void {
   const { snapshot, f, buyMask, sellMask } = scan;
   const { offsets, entryRealm: realm, entryPrice: price } = snapshot;
-  if ((snapshot.saleRate[v] as number) < f.saleRate || (snapshot.avgSale[v] as number) < f.avgSale)
-    return;
+  if ((snapshot.saleRate[v] as number) < f.saleRate || (snapshot.avgSale[v] as number) < f.avgSale) return;
   const start = offsets[v] as number;
   const end = offsets[v + 1] as number;
   if (end - start < 2) return;

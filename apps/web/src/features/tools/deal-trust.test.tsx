@@ -146,6 +146,12 @@ describe('deal trust in the flipping results (issue 13)', { timeout: 30_000 }, (
     ]);
     let panel = await openPanel(user);
     const level = within(panel).getByRole('combobox', { name: 'Minimum confidence' });
+    // It says what it does where it is: a view filter, not an export option.
+    expect(
+      within(panel).getByText(
+        'Hides the rows rated below this level from the table, the totals and the exports. Confidence says how sure the expected profit is.',
+      ),
+    ).toBeInTheDocument();
     expect(level).toHaveValue('low');
     expect(
       within(level)

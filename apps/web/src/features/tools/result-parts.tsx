@@ -19,7 +19,7 @@ export const EXPECTED_PROFIT_LABEL = 'Expected Profit';
  * Columns 2 to 15 of SPEC §2 in their order (column 1 is the include checkbox), with the deal-trust
  * columns (Confidence, Expected Profit) right after Sell vs Buy, the figure they qualify, then the
  * favourite star. The
- * minimum widths add up to 86.5rem, so at 1440 px every column, Buy Realm included, is in view.
+ * minimum widths add up to 87rem, so at 1440 px every column, Buy Realm included, is in view.
  */
 export const RESULT_COLUMNS: readonly SortColumn[] = [
   { label: 'Item Name', sortKey: 'name', track: 'minmax(9rem,1.25fr)' },
@@ -44,7 +44,7 @@ export const RESULT_COLUMNS: readonly SortColumn[] = [
     sortKey: 'realisticProfit',
     tooltip: TRUST_COLUMN_TOOLTIPS.realisticProfit,
     align: 'right',
-    track: '5rem',
+    track: '5.5rem',
   },
   { label: 'Sell Price', sortKey: 'sellPrice', align: 'right', track: '5rem' },
   { label: 'Sell Realm', sortKey: 'sellRealm', track: 'minmax(6rem,1fr)' },

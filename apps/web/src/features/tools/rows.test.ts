@@ -1,6 +1,7 @@
 import {
   CATEGORIES,
   SYSTEM_DEFAULT_FILTERS,
+  boughtRows,
   totals,
   type DealFlag,
   type Filters,
@@ -12,6 +13,7 @@ import { buildRowTable, type SortKey } from './row-table';
 import {
   domainRule,
   favouriteMask,
+  losingKeys,
   nextSort,
   oneRowPerGroup,
   passMask,
@@ -251,5 +253,47 @@ describe('totals over the columns', () => {
       const passing = items.filter((_, i) => mask[i] === 1);
       expect(tableTotals(table, mask, unchecked)).toEqual(totals(passing, unchecked));
     }
+  });
+
+  it("count what a user buys of dropship groups, as the domain's boughtRows does: one unit per sell realm", () => {
+    const realms = ['Area 52', 'aegwynn', 'Zul’jin', 'Stormrage'];
+    const items = Array.from({ length: 300 }, () => {
+      const sell = Math.floor(rand() * 4);
+      return { ...randomItem(), sellingConnectedRealmId: sell, sellingConnectedRealmName: realms[sell]! };
+    });
+    const start = [0];
+    while (start.at(-1)! < items.length)
+      start.push(Math.min(items.length, start.at(-1)! + 1 + Math.floor(rand() * 6)));
+    const grouping = { start: Uint32Array.from(start), count: start.length - 1 };
+    const table = buildRowTable(items);
+    let fewer = 0;
+    for (let round = 0; round < 30; round++) {
+      const mask = Uint8Array.from(items, () => (rand() < 0.7 ? 1 : 0));
+      const unchecked = new Set(items.filter(() => rand() < (round % 2) * 0.2).map((i) => i.uniqueTradeKey));
+      const bought = Array.from({ length: grouping.count }, (_, g) =>
+        boughtRows(
+          items.slice(start[g], start[g + 1]).filter((_, k) => mask[start[g]! + k] === 1),
+          unchecked,
+        ),
+      ).flat();
+      expect(tableTotals(table, mask, unchecked, grouping)).toEqual(totals(bought));
+      if (
+        bought.length < items.filter((item, i) => mask[i] === 1 && !unchecked.has(item.uniqueTradeKey)).length
+      )
+        fewer++;
+    }
+    expect(fewer).toBeGreaterThan(20);
+  });
+});
+
+describe('"Uncheck rows that lose money"', () => {
+  it('names the shown, included rows whose expected profit is 0 or less', () => {
+    const items = [900, 0, -45.5, -1, 12].map((realisticProfit, k) =>
+      tradeItem({ uniqueTradeKey: `t${k}`, realisticProfit }),
+    );
+    const table = buildRowTable(items);
+    const mask = Uint8Array.from([1, 1, 1, 0, 1]);
+    expect(losingKeys(table, mask, new Set())).toEqual(['t1', 't2']);
+    expect(losingKeys(table, mask, new Set(['t1']))).toEqual(['t2']);
   });
 });

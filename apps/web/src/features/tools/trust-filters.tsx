@@ -34,6 +34,10 @@ export const TRUST_FILTER_LABELS = {
   hideDeadListings: 'Hide dead listings',
 } as const;
 
+/** What the control does, said where it is. */
+export const MIN_CONFIDENCE_HINT =
+  'Hides the rows rated below this level from the table, the totals and the exports. Confidence says how sure the expected profit is.';
+
 /** 'low' is the lowest level there is, so as a minimum it lets every deal through: "Any". */
 export const MIN_CONFIDENCE_OPTIONS: readonly { value: ConfidenceLevel; label: string }[] = [
   { value: 'low', label: 'Any' },
@@ -80,6 +84,7 @@ export function TrustFilters({
             </option>
           ))}
         </select>
+        <p className="w-full text-xs text-slate-400">{MIN_CONFIDENCE_HINT}</p>
       </div>
       <div className="flex items-start gap-3 text-sm text-slate-200">
         <input
