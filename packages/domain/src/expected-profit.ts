@@ -60,43 +60,61 @@ function logRatio(price: number, deal: DealPrices, evidence: DealEvidence, range
  * supply), competing listings near the price, and the dead-listing, relisted and sales-seen facts.
  */
 export function saleFeatures(deal: ExpectedProfitPrices, evidence: DealEvidence): number[] {
+  return Array.from(fillSaleFeatures(new Float64Array(SALE_FEATURES), deal, evidence));
+}
+
+const SALE_FEATURES = 13;
+const BUY_FEATURES = 6;
+
+/** saleFeatures into `out` (expectedProfit runs for every row of an answer: no list per row). */
+function fillSaleFeatures(
+  out: Float64Array,
+  deal: ExpectedProfitPrices,
+  evidence: DealEvidence,
+): Float64Array {
   const pace = Math.log1p(expectedSales48h(evidence));
   const supply = Math.log(Math.max(1, evidence.realmsOffering));
   const dear = logRatio(deal.sellBuyout, deal, evidence, SELL_RATIO_LOG_RANGE);
-  return [
-    1,
-    pace,
-    supply,
-    deal.saleRate,
-    dear,
-    dear * dear,
-    dear * pace,
-    dear * supply,
-    Math.log(Math.max(1, evidence.sellListingsNearPrice)),
-    deadListingBasis(deal, evidence) !== null ? 1 : 0,
-    evidence.sellListingAgeSnapshots > LONGEST_AUCTION_SNAPSHOTS ? 1 : 0,
-    evidence.salesSeen14d > 0 ? 1 : 0,
-    pace * supply,
-  ];
+  out[0] = 1;
+  out[1] = pace;
+  out[2] = supply;
+  out[3] = deal.saleRate;
+  out[4] = dear;
+  out[5] = dear * dear;
+  out[6] = dear * pace;
+  out[7] = dear * supply;
+  out[8] = Math.log(Math.max(1, evidence.sellListingsNearPrice));
+  out[9] = deadListingBasis(deal, evidence) !== null ? 1 : 0;
+  out[10] = evidence.sellListingAgeSnapshots > LONGEST_AUCTION_SNAPSHOTS ? 1 : 0;
+  out[11] = evidence.salesSeen14d > 0 ? 1 : 0;
+  out[12] = pace * supply;
+  return out;
 }
 
 /** What the buy model reads: how long the buy listing has stood, how cheap it is, how many units. */
 export function buyFeatures(deal: ExpectedProfitPrices, evidence: DealEvidence): number[] {
+  return Array.from(fillBuyFeatures(new Float64Array(BUY_FEATURES), deal, evidence));
+}
+
+function fillBuyFeatures(
+  out: Float64Array,
+  deal: ExpectedProfitPrices,
+  evidence: DealEvidence,
+): Float64Array {
   const age = evidence.buyListingAgeSnapshots;
   const fresh = age <= 1 ? 1 : 0;
   const cheap = logRatio(deal.buyBuyout, deal, evidence, BUY_RATIO_LOG_RANGE);
-  return [
-    1,
-    fresh,
-    age >= LONGEST_AUCTION_SNAPSHOTS ? 1 : 0,
-    cheap,
-    fresh * cheap,
-    Math.log(Math.max(1, evidence.buyQuantity)),
-  ];
+  out[0] = 1;
+  out[1] = fresh;
+  out[2] = age >= LONGEST_AUCTION_SNAPSHOTS ? 1 : 0;
+  out[3] = cheap;
+  out[4] = fresh * cheap;
+  out[5] = Math.log(Math.max(1, evidence.buyQuantity));
+  return out;
 }
 
 /** The logistic function of a weighted sum. */
-export function logistic(weights: readonly number[], features: readonly number[]): number {
+export function logistic(weights: readonly number[], features: ArrayLike<number>): number {
   let z = 0;
   for (let i = 0; i < weights.length; i++) z += (weights[i] as number) * (features[i] as number);
   return 1 / (1 + Math.exp(-z));
@@ -113,19 +131,55 @@ export interface ExpectedProfit {
   buyChance: number;
 }
 
+/** One pair of feature buffers, refilled by each call (JavaScript runs one call at a time). */
+const SALE_SCRATCH = new Float64Array(SALE_FEATURES);
+const BUY_SCRATCH = new Float64Array(BUY_FEATURES);
+
+/** The sell side of a deal, the same for every buy listing against one sell listing. */
+export interface SaleOutlook {
+  /** That the variant sells on the sell realm within 48 hours, 0..1. */
+  saleChance: number;
+  /** Gold: what the sale brings on average (unsold counting 0), before the cut. */
+  value: number;
+}
+
+export function saleOutlook(
+  deal: ExpectedProfitPrices,
+  evidence: DealEvidence,
+  model: SaleModel = SALE_MODEL,
+): SaleOutlook {
+  const features = fillSaleFeatures(SALE_SCRATCH, deal, evidence);
+  return {
+    saleChance: logistic(model.saleChance, features),
+    value: deal.sellBuyout * logistic(model.saleValue, features),
+  };
+}
+
+/** That the buy listing is still there an hour after the snapshot, 0..1. */
+export function buyChance(
+  deal: ExpectedProfitPrices,
+  evidence: DealEvidence,
+  model: SaleModel = SALE_MODEL,
+): number {
+  return logistic(model.buyChance, fillBuyFeatures(BUY_SCRATCH, deal, evidence));
+}
+
+/** Gold, in whole copper: buy chance x (sale value x 0.95 - buy price). */
+export function expectedProfitOf(outlook: SaleOutlook, chanceToBuy: number, buyBuyout: number): number {
+  return Math.round(chanceToBuy * (outlook.value * (1 - AH_CUT) - buyBuyout) * 10000) / 10000;
+}
+
 export function expectedProfit(
   deal: ExpectedProfitPrices,
   evidence: DealEvidence,
   model: SaleModel = SALE_MODEL,
 ): ExpectedProfit {
-  const features = saleFeatures(deal, evidence);
-  const saleChance = logistic(model.saleChance, features);
-  const value = deal.sellBuyout * logistic(model.saleValue, features);
-  const buyChance = logistic(model.buyChance, buyFeatures(deal, evidence));
+  const outlook = saleOutlook(deal, evidence, model);
+  const chanceToBuy = buyChance(deal, evidence, model);
   return {
-    expectedProfit: Math.round(buyChance * (value * (1 - AH_CUT) - deal.buyBuyout) * 10000) / 10000,
-    saleChance,
-    expectedSalePrice: Math.min(deal.sellBuyout, value / saleChance),
-    buyChance,
+    expectedProfit: expectedProfitOf(outlook, chanceToBuy, deal.buyBuyout),
+    saleChance: outlook.saleChance,
+    expectedSalePrice: Math.min(deal.sellBuyout, outlook.value / outlook.saleChance),
+    buyChance: chanceToBuy,
   };
 }

@@ -1,8 +1,8 @@
 // A deal's evidence and trust from the snapshot's evidence columns: the buy entry gives
 // the units at the buy price and its listing's age, the sell entry what its realm was seen paying,
 // the depth near the sell price and its listing's age. The rules themselves are the domain's (trust.ts).
-import { assessDeal, expectedProfit } from '@goldroute/domain';
-import type { DealTrust, ExpectedProfitPrices, TradeEvidence } from '@goldroute/domain';
+import { assessDeal, buyChance, expectedProfitOf, saleOutlook } from '@goldroute/domain';
+import type { DealTrust, ExpectedProfitPrices, SaleOutlook, TradeEvidence } from '@goldroute/domain';
 import { toGold } from './money';
 import type { MarketSnapshot } from './snapshot';
 import { medianWithout } from './variant-worth';
@@ -66,10 +66,8 @@ export function fillEvidence(
   out.sellListingsNearPrice = s.entryNearListings[sellEntry] as number;
   out.sellQuantityNearPrice = s.entryNearQuantity[sellEntry] as number;
   out.realmsOffering = (s.offsets[v + 1] as number) - (s.offsets[v] as number);
-  out.buyQuantity = s.entryLowestQuantity[buyEntry] as number;
+  fillBuySide(out, s, buyEntry);
   out.sellListingAgeSnapshots = s.entryAge[sellEntry] as number;
-  out.buyListingAgeSnapshots = s.entryAge[buyEntry] as number;
-  out.buyRealmUpdatedAt = updatedAt(s, s.entryRealm[buyEntry] as number);
   out.sellRealmUpdatedAt = updatedAt(s, sellRealm);
   out.hoursObserved = s.realmHoursObserved[sellRealm] as number;
   out.sellLowQuartile14d = lowQuartile > 0 ? toGold(lowQuartile) : null;
@@ -79,6 +77,13 @@ export function fillEvidence(
   const posted = s.entryPostedHours[sellEntry] as number;
   out.sellPostedHours = posted > 0 ? posted : null;
   return out;
+}
+
+/** The evidence's buy-side fields: the units at the buy price, its listing's age, the buy realm's time. */
+function fillBuySide(out: TradeEvidence, snapshot: MarketSnapshot, buyEntry: number): void {
+  out.buyQuantity = snapshot.entryLowestQuantity[buyEntry] as number;
+  out.buyListingAgeSnapshots = snapshot.entryAge[buyEntry] as number;
+  out.buyRealmUpdatedAt = updatedAt(snapshot, snapshot.entryRealm[buyEntry] as number);
 }
 
 /**
@@ -98,7 +103,11 @@ export function trustNow(snapshot: MarketSnapshot): number {
   return Math.floor(snapshot.lastModified / 1000);
 }
 
-/** The expected profit (gold) of each pair (the dropship search ranks by it), by the rule assessDeal applies. */
+/**
+ * The expected profit (gold) of each pair (the dropship search ranks by it), by the rule assessDeal applies.
+ * A dropship answer's pairs run by variant, most against one sell listing: the sell side's evidence and
+ * outlook are worked out once per variant and sell listing, only the buy side per pair.
+ */
 export function pairExpectedProfits(
   snapshot: MarketSnapshot,
   pairs: { count: number; variant: Int32Array; buyEntry: Int32Array; sellEntry: Int32Array },
@@ -106,16 +115,20 @@ export function pairExpectedProfits(
   const out = new Float64Array(pairs.count);
   const evidence = emptyEvidence();
   const prices = { buyBuyout: 0, sellBuyout: 0, avgSale: 0, saleRate: 0 };
+  let outlook: SaleOutlook | null = null;
   for (let i = 0; i < pairs.count; i++) {
     const v = pairs.variant[i] as number;
     const b = pairs.buyEntry[i] as number;
     const s = pairs.sellEntry[i] as number;
-    fillEvidence(evidence, snapshot, v, b, s);
+    if (outlook === null || v !== pairs.variant[i - 1] || s !== pairs.sellEntry[i - 1]) {
+      fillEvidence(evidence, snapshot, v, b, s);
+      prices.sellBuyout = toGold(snapshot.entryPrice[s] as number);
+      prices.avgSale = toGold(snapshot.avgSale[v] as number);
+      prices.saleRate = (snapshot.variants[v] as { saleRate: number }).saleRate;
+      outlook = saleOutlook(prices, evidence);
+    } else fillBuySide(evidence, snapshot, b);
     prices.buyBuyout = toGold(snapshot.entryPrice[b] as number);
-    prices.sellBuyout = toGold(snapshot.entryPrice[s] as number);
-    prices.avgSale = toGold(snapshot.avgSale[v] as number);
-    prices.saleRate = (snapshot.variants[v] as { saleRate: number }).saleRate;
-    out[i] = expectedProfit(prices, evidence).expectedProfit;
+    out[i] = expectedProfitOf(outlook, buyChance(prices, evidence), prices.buyBuyout);
   }
   return out;
 }

@@ -3,6 +3,9 @@ import { createEconomy } from '@goldroute/simulator';
 import { describe, expect, it } from 'vitest';
 import { dropshipJson, flippingJson } from './serialize';
 import { dropshipColumnsBytes, flippingColumnsBytes } from './serialize-columns';
+import { dropshipPlan } from './deal-search';
+import { pairExpectedProfits } from './deal-trust';
+import { tradeItemOf } from './deals';
 import { SnapshotBuilder } from './snapshot';
 import { snapshotFrom } from './test-support/build';
 import { randomMarket } from './test-support/random-market';
@@ -70,10 +73,24 @@ describe('compact answers of the engine', () => {
     const opts = { buyingRealms: ids, sellingRealms: ids, floors: loose };
     const json = flippingJson(snap, opts);
     const rows = JSON.parse(json) as TradeItem[];
-    // The realistic profit (left to the decoder's prediction) comes from a realm's sales on some rows.
+    // The expected profit (sent, not predicted) reads the realm's sales on some rows.
     expect(
       rows.filter((r) => r.evidence.salesSeen14d > 0 && r.realisticProfit !== r.sellVsBuy).length,
     ).toBeGreaterThan(5);
+    // The dropship ranking's figures, worked out once per sell listing, are each row's own.
+    const plan = dropshipPlan(snap, opts);
+    const ranked = pairExpectedProfits(snap, plan.pairs);
+    expect(plan.pairs.count).toBeGreaterThan(50);
+    for (let i = 0; i < plan.pairs.count; i++) {
+      const item = tradeItemOf(
+        snap,
+        plan.pairs.variant[i]!,
+        plan.pairs.buyEntry[i]!,
+        plan.pairs.sellEntry[i]!,
+      );
+      expect(ranked[i]).toBe(item.realisticProfit);
+    }
+    expect(new Set(Array.from(ranked)).size).toBeGreaterThan(plan.groups.length);
     expect(new Set(rows.map((r) => r.confidence)).size).toBeGreaterThan(1);
     expect(JSON.stringify(tradeItemsOf(decodeMarketAnswer(flippingColumnsBytes(snap, opts, 1)).rows))).toBe(
       json,
