@@ -237,8 +237,9 @@ with evidence; at 24 evaluation hours (every 2 h over the last 48) every flippin
 on every realm is scored by what really happened (the best sale of its variant on the sell realm in the next 48
 hours, capped at the sell price, less the cut and the buy; 0 when the buy listing was gone an hour later). The
 expected-profit models are fitted on seeds 1 and 2; **seed 3 was never used to choose anything**. Lists are the
-top ${TOP} per hour: (a) by Sell vs Buy, (b) by realistic profit with low confidence hidden, (c) by expected
-profit; the oracle takes the ${TOP} rows of each hour that realised most, after the fact.
+top ${TOP} per hour: (a) by Sell vs Buy, (b) by the rules before expected profit (the going-rate profit, low
+confidence by the flags hidden), (c) by expected profit (what the rows carry now); the oracle takes the ${TOP} rows of
+each hour that realised most, after the fact.
 
 ${results.map(goldLine).join('\\\n')}
 
