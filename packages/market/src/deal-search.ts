@@ -4,9 +4,16 @@
 // with a limit, the groups kept are those whose best row has the highest expected profit, ranked over
 // every group found (dead listings rank first by raw Sell vs Buy, so a cut by it would drop real deals).
 import { afterAhCut } from './money';
-import { pairExpectedProfits } from './deal-trust';
+import { pairExpectations } from './deal-trust';
 import type { DealPairs, DealSearchOptions } from './deals';
-import { PairBuffer, dropshipScan, dropshipVariant, flippingPairs, tradeItemOf } from './deals';
+import {
+  PairBuffer,
+  dropshipScan,
+  dropshipVariant,
+  flippingPairs,
+  tradeItemOf,
+  type DropshipScan,
+} from './deals';
 import type { MarketSnapshot } from './snapshot';
 import type { DropshipGroup, TradeItem } from './types';
 
@@ -85,38 +92,70 @@ export function dropshipPlan(
 ): DropshipPlan {
   const scan = dropshipScan(snapshot, options);
   const { groupOf, variants } = snapshot;
+  const V = snapshot.variantCount;
   const pairs = new PairBuffer();
-  for (let v = 0, V = snapshot.variantCount; v < V; v++) dropshipVariant(scan, v, pairs);
-  const expected = pairExpectedProfits(snapshot, pairs);
-  // Runs of pairs that share a group: a group's variants are consecutive in the snapshot.
+  let found: number;
+  if (options.limit === undefined) {
+    for (let v = 0; v < V; v++) dropshipVariant(scan, v, pairs);
+    found = -1;
+  } else {
+    const keep = keptGroups(snapshot, scan, options.limit);
+    for (let v = 0; v < V; v++) if (keep.groups[groupOf[v] as number] === 1) dropshipVariant(scan, v, pairs);
+    found = keep.found;
+  }
+  // Runs of pairs that share a group (every run is a group that is sent): its variants are consecutive.
   const starts: number[] = [];
   for (let i = 0; i < pairs.count; i++) {
     if (i === 0 || groupOf[pairs.variant[i] as number] !== groupOf[pairs.variant[i - 1] as number])
       starts.push(i);
   }
   starts.push(pairs.count);
-  const found = starts.length - 1;
-  let kept = indexRange(0, found);
-  if (options.limit !== undefined && options.limit < found) {
-    const best = new Float64Array(found).fill(-Infinity);
-    for (let g = 0; g < found; g++) {
-      for (let i = starts[g] as number; i < (starts[g + 1] as number); i++)
-        if ((expected[i] as number) > (best[g] as number)) best[g] = expected[i] as number;
-    }
-    kept = topIndices(best, options.limit);
-  }
-  const groups = Array.from(kept, (g) => {
+  const expectation = pairExpectations(snapshot, pairs);
+  const groups = Array.from({ length: starts.length - 1 }, (_, g) => {
     // Row order within the group: expected profit descending, then pair index (variant order, buy price).
-    const rows = indexRange(starts[g] as number, starts[g + 1] as number);
+    const from = starts[g] as number;
+    const rows = indexRange(from, starts[g + 1] as number);
     if (rows.length > 1) {
-      const sorted = Array.from(rows).sort(
+      const expected = Array.from(rows, (i) => expectation.of(i));
+      const order = Array.from(rows.keys()).sort(
         (a, b) => (expected[b] as number) - (expected[a] as number) || a - b,
       );
-      rows.set(sorted);
+      rows.set(order.map((k) => from + k));
     }
     return { key: variants[pairs.variant[rows[0] as number] as number]?.groupKey ?? '', rows };
   });
-  return { pairs, groups, found };
+  return { pairs, groups, found: found < 0 ? groups.length : found };
+}
+
+/**
+ * The `limit` groups whose best row has the highest expected profit (ties: the earlier group), as a mask
+ * by group, and how many groups have a row at all: each variant's rows are worked out and dropped.
+ */
+function keptGroups(
+  snapshot: MarketSnapshot,
+  scan: DropshipScan,
+  limit: number,
+): { groups: Uint8Array; found: number } {
+  const { groupOf, groupCount, variantCount: V } = snapshot;
+  const best = new Float64Array(groupCount).fill(-Infinity);
+  const variantPairs = new PairBuffer();
+  const expectation = pairExpectations(snapshot, variantPairs);
+  for (let v = 0; v < V; v++) {
+    variantPairs.count = 0;
+    dropshipVariant(scan, v, variantPairs);
+    if (variantPairs.count === 0) continue;
+    const g = groupOf[v] as number;
+    best[g] = Math.max(best[g] as number, expectation.best(0, variantPairs.count));
+  }
+  const listed: number[] = [];
+  for (let g = 0; g < groupCount; g++) if ((best[g] as number) > -Infinity) listed.push(g);
+  const groups = new Uint8Array(groupCount);
+  for (const i of topIndices(
+    Float64Array.from(listed, (g) => best[g] as number),
+    limit,
+  ))
+    groups[listed[i] as number] = 1;
+  return { groups, found: listed.length };
 }
 
 function rowOf(snapshot: MarketSnapshot, pairs: DealPairs, i: number): TradeItem {

@@ -1,7 +1,7 @@
 // A deal's evidence and trust from the snapshot's evidence columns: the buy entry gives
 // the units at the buy price and its listing's age, the sell entry what its realm was seen paying,
 // the depth near the sell price and its listing's age. The rules themselves are the domain's (trust.ts).
-import { assessDeal, buyChance, expectedProfitOf, saleOutlook } from '@goldroute/domain';
+import { AH_CUT, assessDeal, buyChance, expectedProfitOf, saleOutlook } from '@goldroute/domain';
 import type { DealTrust, ExpectedProfitPrices, SaleOutlook, TradeEvidence } from '@goldroute/domain';
 import { toGold } from './money';
 import type { MarketSnapshot } from './snapshot';
@@ -103,32 +103,67 @@ export function trustNow(snapshot: MarketSnapshot): number {
   return Math.floor(snapshot.lastModified / 1000);
 }
 
+/** The pairs of a search, as deals.ts DealPairs holds them. */
+interface PairColumns {
+  count: number;
+  variant: Int32Array;
+  buyEntry: Int32Array;
+  sellEntry: Int32Array;
+}
+
 /**
- * The expected profit (gold) of each pair (the dropship search ranks by it), by the rule assessDeal applies.
- * A dropship answer's pairs run by variant, most against one sell listing: the sell side's evidence and
- * outlook are worked out once per variant and sell listing, only the buy side per pair.
+ * Expected profits (gold) of a search's pairs, by the rule assessDeal applies. Pairs run by variant, most
+ * against one sell listing: the sell side's evidence and outlook are worked out again only when the
+ * variant or the sell listing changes, the buy side per pair.
  */
-export function pairExpectedProfits(
-  snapshot: MarketSnapshot,
-  pairs: { count: number; variant: Int32Array; buyEntry: Int32Array; sellEntry: Int32Array },
-): Float64Array {
-  const out = new Float64Array(pairs.count);
+export function pairExpectations(snapshot: MarketSnapshot, pairs: PairColumns) {
   const evidence = emptyEvidence();
   const prices = { buyBuyout: 0, sellBuyout: 0, avgSale: 0, saleRate: 0 };
-  let outlook: SaleOutlook | null = null;
-  for (let i = 0; i < pairs.count; i++) {
+  let outlook: SaleOutlook = { saleChance: 0, value: 0 };
+  let lastVariant = -1;
+  let lastSell = -1;
+
+  function sellSide(i: number): void {
     const v = pairs.variant[i] as number;
-    const b = pairs.buyEntry[i] as number;
     const s = pairs.sellEntry[i] as number;
-    if (outlook === null || v !== pairs.variant[i - 1] || s !== pairs.sellEntry[i - 1]) {
-      fillEvidence(evidence, snapshot, v, b, s);
-      prices.sellBuyout = toGold(snapshot.entryPrice[s] as number);
-      prices.avgSale = toGold(snapshot.avgSale[v] as number);
-      prices.saleRate = (snapshot.variants[v] as { saleRate: number }).saleRate;
-      outlook = saleOutlook(prices, evidence);
-    } else fillBuySide(evidence, snapshot, b);
-    prices.buyBuyout = toGold(snapshot.entryPrice[b] as number);
-    out[i] = expectedProfitOf(outlook, buyChance(prices, evidence), prices.buyBuyout);
+    if (v === lastVariant && s === lastSell) return;
+    fillEvidence(evidence, snapshot, v, pairs.buyEntry[i] as number, s);
+    prices.sellBuyout = toGold(snapshot.entryPrice[s] as number);
+    prices.avgSale = toGold(snapshot.avgSale[v] as number);
+    prices.saleRate = (snapshot.variants[v] as { saleRate: number }).saleRate;
+    outlook = saleOutlook(prices, evidence);
+    lastVariant = v;
+    lastSell = s;
   }
-  return out;
+
+  function buySide(i: number): number {
+    const b = pairs.buyEntry[i] as number;
+    fillBuySide(evidence, snapshot, b);
+    prices.buyBuyout = toGold(snapshot.entryPrice[b] as number);
+    return expectedProfitOf(outlook, buyChance(prices, evidence), prices.buyBuyout);
+  }
+
+  return {
+    /** Pair i's expected profit. */
+    of(i: number): number {
+      sellSide(i);
+      return buySide(i);
+    },
+    /**
+     * The best expected profit of pairs from..to-1. A pair's is at most its sale value x 0.95 less its buy
+     * price, or 0 (the buy chance is at most 1): a pair that cannot beat the best found is not worked out.
+     */
+    best(from: number, to: number): number {
+      let best = -Infinity;
+      for (let i = from; i < to; i++) {
+        sellSide(i);
+        const buy = toGold(snapshot.entryPrice[pairs.buyEntry[i] as number] as number);
+        // A copper of room for the rounding to whole copper.
+        if (Math.max(outlook.value * (1 - AH_CUT) - buy, 0) + 0.0001 <= best) continue;
+        const expected = buySide(i);
+        if (expected > best) best = expected;
+      }
+      return best;
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { dropshipJson, flippingJson } from './serialize';
 import { dropshipColumnsBytes, flippingColumnsBytes } from './serialize-columns';
 import { dropshipPlan } from './deal-search';
-import { pairExpectedProfits } from './deal-trust';
+import { pairExpectations } from './deal-trust';
 import { tradeItemOf } from './deals';
 import { SnapshotBuilder } from './snapshot';
 import { snapshotFrom } from './test-support/build';
@@ -78,19 +78,20 @@ describe('compact answers of the engine', () => {
       rows.filter((r) => r.evidence.salesSeen14d > 0 && r.realisticProfit !== r.sellVsBuy).length,
     ).toBeGreaterThan(5);
     // The dropship ranking's figures, worked out once per sell listing, are each row's own.
-    const plan = dropshipPlan(snap, opts);
-    const ranked = pairExpectedProfits(snap, plan.pairs);
-    expect(plan.pairs.count).toBeGreaterThan(50);
-    for (let i = 0; i < plan.pairs.count; i++) {
-      const item = tradeItemOf(
-        snap,
-        plan.pairs.variant[i]!,
-        plan.pairs.buyEntry[i]!,
-        plan.pairs.sellEntry[i]!,
-      );
-      expect(ranked[i]).toBe(item.realisticProfit);
+    const { pairs } = dropshipPlan(snap, opts);
+    const expectation = pairExpectations(snap, pairs);
+    const own = Array.from(
+      { length: pairs.count },
+      (_, i) => tradeItemOf(snap, pairs.variant[i]!, pairs.buyEntry[i]!, pairs.sellEntry[i]!).realisticProfit,
+    );
+    expect(pairs.count).toBeGreaterThan(50);
+    expect(Array.from({ length: pairs.count }, (_, i) => expectation.of(i))).toEqual(own);
+    expect(new Set(own).size).toBeGreaterThan(20);
+    // The best of a run of pairs, pruned by its bound, is the best of their own figures.
+    for (let from = 0; from < pairs.count; from += 7) {
+      const to = Math.min(pairs.count, from + 1 + (from % 11));
+      expect(expectation.best(from, to)).toBe(Math.max(...own.slice(from, to)));
     }
-    expect(new Set(Array.from(ranked)).size).toBeGreaterThan(plan.groups.length);
     expect(new Set(rows.map((r) => r.confidence)).size).toBeGreaterThan(1);
     expect(JSON.stringify(tradeItemsOf(decodeMarketAnswer(flippingColumnsBytes(snap, opts, 1)).rows))).toBe(
       json,
