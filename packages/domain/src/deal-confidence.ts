@@ -10,6 +10,7 @@ import {
   goingRate,
   type ConfidenceLevel,
   type DealEvidence,
+  type DealFlag,
   type DealTrust,
 } from './trust';
 
@@ -59,18 +60,35 @@ export function dealConfidence(
 /** The sale chance as shown: in hundredths ("62% in 48 h"). */
 export const roundChance = (chance: number): number => Math.round(chance * 100) / 100;
 
+/** DealTrust's fields with the flags as a shared list (trust.ts flagsOfBits). */
+export type DealTrustFields = Omit<DealTrust, 'flags'> & { flags: readonly DealFlag[] };
+
+/**
+ * assessDeal into `out`, its flags a shared frozen list: an answer refills one row object for each of
+ * tens of thousands of rows.
+ */
+export function assessDealInto<T extends DealTrustFields>(
+  out: T,
+  deal: ExpectedProfitPrices,
+  evidence: DealEvidence,
+  nowSeconds: number,
+): T {
+  const bits = dealFlagBits(deal, evidence, nowSeconds);
+  const expected = expectedProfit(deal, evidence);
+  out.realisticProfit = expected.expectedProfit;
+  out.saleChance = roundChance(expected.saleChance);
+  out.confidence = dealConfidence(bits, deal, evidence);
+  out.flags = flagsOfBits(bits);
+  return out;
+}
+
 /** A deal's expected profit, its sale chance, the confidence in them and the flags that explain it. */
 export function assessDeal(
   deal: ExpectedProfitPrices,
   evidence: DealEvidence,
   nowSeconds: number,
 ): DealTrust {
-  const bits = dealFlagBits(deal, evidence, nowSeconds);
-  const expected = expectedProfit(deal, evidence);
-  return {
-    realisticProfit: expected.expectedProfit,
-    saleChance: roundChance(expected.saleChance),
-    confidence: dealConfidence(bits, deal, evidence),
-    flags: [...flagsOfBits(bits)],
-  };
+  const empty: DealTrustFields = { realisticProfit: 0, saleChance: 0, confidence: 'low', flags: [] };
+  const trust = assessDealInto(empty, deal, evidence, nowSeconds);
+  return { ...trust, flags: [...trust.flags] };
 }

@@ -79,6 +79,26 @@ export function fillEvidence(
   return out;
 }
 
+/** Prices with every figure 0, refilled per row (fillPrices). */
+export function emptyPrices(): ExpectedProfitPrices {
+  return { buyBuyout: 0, sellBuyout: 0, avgSale: 0, saleRate: 0 };
+}
+
+/** A pair's prices in gold and its variant's region sale average and rate, as the trust rules read them. */
+export function fillPrices(
+  out: ExpectedProfitPrices,
+  snapshot: MarketSnapshot,
+  v: number,
+  buyEntry: number,
+  sellEntry: number,
+): ExpectedProfitPrices {
+  out.buyBuyout = toGold(snapshot.entryPrice[buyEntry] as number);
+  out.sellBuyout = toGold(snapshot.entryPrice[sellEntry] as number);
+  out.avgSale = toGold(snapshot.avgSale[v] as number);
+  out.saleRate = snapshot.variants[v]?.saleRate ?? 0;
+  return out;
+}
+
 /** The evidence's buy-side fields: the units at the buy price, its listing's age, the buy realm's time. */
 function fillBuySide(out: TradeEvidence, snapshot: MarketSnapshot, buyEntry: number): void {
   out.buyQuantity = snapshot.entryLowestQuantity[buyEntry] as number;
@@ -118,7 +138,7 @@ interface PairColumns {
  */
 export function pairExpectations(snapshot: MarketSnapshot, pairs: PairColumns) {
   const evidence = emptyEvidence();
-  const prices = { buyBuyout: 0, sellBuyout: 0, avgSale: 0, saleRate: 0 };
+  const prices = emptyPrices();
   let outlook: SaleOutlook = { saleChance: 0, value: 0 };
   let lastVariant = -1;
   let lastSell = -1;
@@ -127,11 +147,9 @@ export function pairExpectations(snapshot: MarketSnapshot, pairs: PairColumns) {
     const v = pairs.variant[i] as number;
     const s = pairs.sellEntry[i] as number;
     if (v === lastVariant && s === lastSell) return;
-    fillEvidence(evidence, snapshot, v, pairs.buyEntry[i] as number, s);
-    prices.sellBuyout = toGold(snapshot.entryPrice[s] as number);
-    prices.avgSale = toGold(snapshot.avgSale[v] as number);
-    prices.saleRate = (snapshot.variants[v] as { saleRate: number }).saleRate;
-    outlook = saleOutlook(prices, evidence);
+    const b = pairs.buyEntry[i] as number;
+    fillEvidence(evidence, snapshot, v, b, s);
+    outlook = saleOutlook(fillPrices(prices, snapshot, v, b, s), evidence);
     lastVariant = v;
     lastSell = s;
   }

@@ -5,11 +5,7 @@
 import {
   TradeColumnsWriter,
   VariantPool,
-  dealConfidence,
-  dealFlagBits,
-  expectedProfit,
-  flagsOfBits,
-  roundChance,
+  assessDealInto,
   type IntegerRange,
   type RowNumber,
   type WireRowFields,
@@ -17,7 +13,7 @@ import {
 import type { DealPairs, DealSearchOptions } from './deals';
 import type { SearchLimit } from './deal-search';
 import { dropshipPlan, flippingPlan } from './deal-search';
-import { emptyEvidence, fillEvidence, trustNow } from './deal-trust';
+import { emptyEvidence, emptyPrices, fillEvidence, fillPrices, trustNow } from './deal-trust';
 import { afterAhCut, toGold } from './money';
 import type { MarketSnapshot } from './snapshot';
 
@@ -83,7 +79,7 @@ function pairWriter(snapshot: MarketSnapshot, pairs: DealPairs, rows: number) {
   const now = trustNow(snapshot);
   // One row object (its evidence and prices too), refilled: the writer copies what it needs.
   const evidence = emptyEvidence();
-  const prices = { buyBuyout: 0, sellBuyout: 0, avgSale: 0, saleRate: 0 };
+  const prices = emptyPrices();
   const row: WireRowFields = {
     variant: 0,
     buyRealm: 0,
@@ -129,22 +125,14 @@ function pairWriter(snapshot: MarketSnapshot, pairs: DealPairs, rows: number) {
       variant = variantIndex[v] = writer.useVariant(p);
     }
     fillEvidence(evidence, snapshot, v, b, s);
-    prices.buyBuyout = toGold(snapshot.entryPrice[b] as number);
-    prices.sellBuyout = toGold(snapshot.entryPrice[s] as number);
-    prices.avgSale = toGold(snapshot.avgSale[v] as number);
-    prices.saleRate = (snapshot.variants[v] as { saleRate: number }).saleRate;
-    // The trust rules as assessDeal applies them, without a list per row.
-    const flags = dealFlagBits(prices, evidence, now);
-    const expected = expectedProfit(prices, evidence);
+    fillPrices(prices, snapshot, v, b, s);
     row.variant = variant;
     row.buyRealm = realm(snapshot.entryRealm[b] as number, evidence.buyRealmUpdatedAt);
     row.sellRealm = realm(snapshot.entryRealm[s] as number, evidence.sellRealmUpdatedAt);
     row.buyBuyout = prices.buyBuyout;
     row.sellBuyout = prices.sellBuyout;
-    row.realisticProfit = expected.expectedProfit;
-    row.saleChance = roundChance(expected.saleChance);
-    row.confidence = dealConfidence(flags, prices, evidence);
-    row.flags = flagsOfBits(flags);
+    // The trust rules as assessDeal applies them, without a list per row.
+    assessDealInto(row, prices, evidence, now);
     writer.row(row);
   }
 

@@ -7,7 +7,7 @@ import type { ConfidenceLevel, DealFlag, DealTrust, TradeEvidence } from '@goldr
 import type { DealPairs, DealSearchOptions } from './deals';
 import type { SearchLimit } from './deal-search';
 import { dropshipPlan, flippingPlan } from './deal-search';
-import { dealEvidence, dealTrust } from './deal-trust';
+import { dealEvidence, dealTrust, emptyPrices, fillPrices } from './deal-trust';
 import { afterAhCut, COPPER_PER_GOLD, toGold } from './money';
 import type { MarketSnapshot } from './snapshot';
 
@@ -261,13 +261,7 @@ function writeRow(w: Writer, snapshot: MarketSnapshot, f: Fragments, pairs: Deal
   w.byte(44);
   w.put(f.selling[sr] as Uint8Array);
   const evidence = dealEvidence(snapshot, v, b, s);
-  const prices = {
-    buyBuyout: toGold(buy),
-    sellBuyout: toGold(sell),
-    avgSale: toGold(snapshot.avgSale[v] as number),
-    saleRate: (snapshot.variants[v] as { saleRate: number }).saleRate,
-  };
-  writeTrust(w, dealTrust(snapshot, prices, evidence), evidence);
+  writeTrust(w, dealTrust(snapshot, fillPrices(emptyPrices(), snapshot, v, b, s), evidence), evidence);
   w.byte(125); // }
 }
 

@@ -41,6 +41,8 @@ export interface ShownRows {
   uncheckLosers: () => void;
 }
 
+const NONE_UNCHECKED: ReadonlySet<string> = new Set();
+
 export function useShownRows({
   table,
   grouping,
@@ -92,7 +94,12 @@ export function useShownRows({
     () => tableTotals(table, shown.mask, unchecked, grouping),
     [table, shown, unchecked, grouping],
   );
-  const losers = useMemo(() => losingKeys(table, shown.mask, unchecked), [table, shown, unchecked]);
+  // The losing rows' keys once per filter (a key is built per row); a checkbox then only looks them up.
+  const losingShown = useMemo(() => losingKeys(table, shown.mask, NONE_UNCHECKED), [table, shown]);
+  const losers = useMemo(
+    () => (unchecked.size === 0 ? losingShown : losingShown.filter((key) => !unchecked.has(key))),
+    [losingShown, unchecked],
+  );
   const uncheckLosers = useCallback(() => {
     if (losers.length > 0) setUnchecked(new Set([...unchecked, ...losers]));
   }, [losers, unchecked, setUnchecked]);
