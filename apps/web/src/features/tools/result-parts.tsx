@@ -19,10 +19,11 @@ export const EXPECTED_PROFIT_LABEL = 'Expected Profit';
  * Columns 2 to 15 of SPEC §2 in their order (column 1 is the include checkbox), with the deal-trust
  * columns (Confidence, Expected Profit) right after Sell vs Buy, the figure they qualify, then the
  * favourite star. The
- * minimum widths add up to 87rem, so at 1440 px every column, Buy Realm included, is in view.
+ * minimum widths add up to 87rem, so at 1440 px every column, Buy Realm included, is in view; Expected
+ * Profit's 6rem hold its two-line header and its sort arrow.
  */
 export const RESULT_COLUMNS: readonly SortColumn[] = [
-  { label: 'Item Name', sortKey: 'name', track: 'minmax(9rem,1.25fr)' },
+  { label: 'Item Name', sortKey: 'name', track: 'minmax(8.5rem,1.25fr)' },
   { label: 'Category', sortKey: 'category', track: '5.5rem' },
   { label: 'ilvl', sortKey: 'itemLevel', align: 'right', track: '2.75rem' },
   { label: 'Sell Rate', sortKey: 'sellRate', align: 'right', track: '3.5rem' },
@@ -44,7 +45,7 @@ export const RESULT_COLUMNS: readonly SortColumn[] = [
     sortKey: 'realisticProfit',
     tooltip: TRUST_COLUMN_TOOLTIPS.realisticProfit,
     align: 'right',
-    track: '5.5rem',
+    track: '6rem',
   },
   { label: 'Sell Price', sortKey: 'sellPrice', align: 'right', track: '5rem' },
   { label: 'Sell Realm', sortKey: 'sellRealm', track: 'minmax(6rem,1fr)' },
