@@ -13,10 +13,19 @@
 import { buyFeatures, expectedProfit, goingRateProfit, SALE_MODEL, saleFeatures } from '@goldroute/domain';
 import type { MarketSnapshot } from '@goldroute/market';
 import { COPPER_PER_GOLD, flippingSearch } from '@goldroute/market';
+import { mulberry32 } from '@goldroute/simulator';
+import type { ListingHazard } from '@goldroute/simulator/truth';
 import type { DealRow } from './lib/deal-run';
-import { runDeals } from './lib/deal-run';
+import { runDeals, WINDOW_HOURS } from './lib/deal-run';
 import type { GoldRow } from './lib/gold-score';
-import { calibrationFifths, dealRecall, realisedGold, topPerHour } from './lib/gold-score';
+import {
+  bestCutoff,
+  calibratedPassRate,
+  calibrationFifths,
+  dealRecall,
+  realisedGold,
+  topPerHour,
+} from './lib/gold-score';
 import { fitLogistic } from './lib/logistic';
 import { machine, machineText } from './lib/machine';
 import { confidenceBefore } from './lib/rule-before';
@@ -32,6 +41,12 @@ const DAYS = Number(process.env.GOLD_DAYS ?? 16);
 const TOP = 100;
 /** A row that truly realised this much (gold) is a real deal. */
 const REAL_DEAL_GOLD = 1000;
+/** The calibration target of each fifth, and how many draws measure how often a true figure meets it. */
+const CALIBRATION_BAND = [0.8, 1.25] as const;
+const CALIBRATION_DRAWS = 1000;
+/** The precision target, and the fewest picks a cut-off's best precision counts (not one lucky row). */
+const TARGET_PRECISION = 0.85;
+const MIN_PICKED = 100;
 /** Chances of buying and selling, as other cut-offs (c) could use in place of its confidence. */
 const CHANCE_STEPS = [0.3, 0.5, 0.7, 0.8];
 /** The user of the issue: buying on 40 realms, selling on 44 others. */
@@ -56,6 +71,18 @@ interface Scored extends GoldRow {
   saleX: number[];
   buyX: number[];
   saleValue: number;
+  buyChance: number;
+  saleChance: number;
+  buyGold: number;
+  /** The market's own chance that the row's sell listing is bought within 48 hours, 0 with a bait buy. */
+  hindsightChance: number;
+}
+
+/** A chance per hour over the hours a listing has left, up to the 48 of the window. */
+function chanceWithin48h(hazard: ListingHazard | null): number {
+  if (!hazard) return 0;
+  const hours = Math.min(WINDOW_HOURS, Math.max(0, hazard.minutesLeft) / 60);
+  return hazard.perHour === Infinity ? 1 : 1 - Math.exp(-hazard.perHour * hours);
 }
 
 function score(row: DealRow): Scored {
@@ -81,6 +108,10 @@ function score(row: DealRow): Scored {
     saleX: saleFeatures(item, item.evidence),
     buyX: buyFeatures(item, item.evidence),
     saleValue: sold ? Math.min(row.outcome.bestSale as number, row.sell) / row.sell : 0,
+    buyChance: e.buyChance,
+    saleChance: e.saleChance,
+    buyGold: item.buyBuyout,
+    hindsightChance: row.hindsight.buyBait ? 0 : chanceWithin48h(row.hindsight.sell),
   };
 }
 
@@ -100,6 +131,11 @@ interface SeedResult {
   userShown: { min: number; median: number; max: number };
   dead: Confusion;
   goneInC: number;
+  /** How often (c)'s own figures, drawn as their chances say, pass the calibration band: the test's power. */
+  calibratedPass: number;
+  /** Cut-offs on our chance of buying and selling, and on the market's own chance (hindsight). */
+  cutoffOwn: ReturnType<typeof bestCutoff>;
+  cutoffHindsight: ReturnType<typeof bestCutoff>;
   seconds: number;
 }
 
@@ -150,10 +186,20 @@ for (const seed of SEEDS) {
     userShown: spread(userShownCounts),
     dead,
     goneInC: listC.filter((r) => r.gone).length / listC.length,
+    calibratedPass: calibratedPassRate(listC, CALIBRATION_BAND, CALIBRATION_DRAWS, mulberry32(seed)),
+    cutoffOwn: bestCutoff(
+      rows.filter((r) => r.stated > 0),
+      (r) => r.chance,
+      REAL_DEAL_GOLD,
+      TARGET_PRECISION,
+      MIN_PICKED,
+    ),
+    cutoffHindsight: bestCutoff(rows, (r) => r.hindsightChance, REAL_DEAL_GOLD, TARGET_PRECISION, MIN_PICKED),
     seconds: (now() - t0) / 1000,
   };
   results.push(result);
   console.log(goldLine(result));
+  console.log(limitsLine(result));
 }
 
 /**
@@ -184,6 +230,14 @@ function goldLine(r: SeedResult): string {
     `gold: seed=${r.seed} calibration=${range(r.calibration)} capture-c/b=${fixed2(r.gold.c / r.gold.b)} ` +
     `recall=${fixed2(r.recallC.recall)} precision=${fixed2(r.recallC.precision)} ` +
     `dead-recall=${fixed2(recall(r.dead))} dead-precision=${fixed2(precision(r.dead))}`
+  );
+}
+
+function limitsLine(r: SeedResult): string {
+  return (
+    `gold-limits: seed=${r.seed} calibrated-pass=${fixed2(r.calibratedPass)} ` +
+    `own-recall@${TARGET_PRECISION}=${fixed2(r.cutoffOwn.recallAtPrecision)} own-best-precision=${fixed2(r.cutoffOwn.bestPrecision)} ` +
+    `hindsight-recall@${TARGET_PRECISION}=${fixed2(r.cutoffHindsight.recallAtPrecision)} hindsight-best-precision=${fixed2(r.cutoffHindsight.bestPrecision)}`
   );
 }
 
@@ -284,6 +338,24 @@ ${table(
 A user buying on ${USER_BUYING} realms and selling on ${USER_SELLING} others sees, per evaluation hour, this many rows with
 expected profit above 0 and medium or high confidence (min / median / max over the ${24} hours):
 ${results.map((r) => `seed ${held(r.seed)}: ${r.userShown.min} / ${r.userShown.median} / ${r.userShown.max}`).join('; ')}.
+
+What the targets can ask of this market (\`gold-limits\` lines):
+
+${results.map(limitsLine).join('\\\n')}
+
+- \`calibrated-pass\`: if every row of (c) realised exactly as its own chances say (the buy listing there with its
+  buy chance, then sold with its sale chance at the price that makes its mean the stated figure, else the buy price
+  lost), the share of ${count(CALIBRATION_DRAWS)} such draws whose five fifths all lie within ${CALIBRATION_BAND.join('-')}. A figure that is
+  exactly right fails the band that often: one 48-hour outcome per row, ${TOP} rows an hour over ${24} hours, and
+  sale prices in the millions make a fifth's sum swing more than the band allows.
+- \`own-recall@${TARGET_PRECISION}\` / \`own-best-precision\`: the best any cut-off on our chance of buying and selling does among rows
+  with expected profit above 0 (real deals found while ${TARGET_PRECISION * 100}% of the picks realise more than 0; the highest precision of
+  any cut-off picking ${MIN_PICKED}+ rows).
+- \`hindsight-recall@${TARGET_PRECISION}\` / \`hindsight-best-precision\`: the same for the market's own chance, which no reader of the dumps
+  has: the sell listing's chance per hour of being bought (its item's demand on that realm and the buyers' appeal of
+  its price, from the simulator's rules) over the hours it has left, 0 for a bait buy listing. Even that picks few
+  real deals at ${TARGET_PRECISION} precision: most rows that realise do so because another listing of the variant, posted later,
+  sold within the 48 hours, which nothing at the row's hour can know.
 
 Targets (issue 27): calibration 0.8-1.25 in each fifth of (c); (c) realises at least twice (b); recall at least
 0.60 with precision at least 0.85; dead-listing recall / precision at least 0.95 / 0.90. Seconds per seed:

@@ -11,6 +11,7 @@ import type { MarketSnapshot, TradeItem } from '@goldroute/market';
 import { createPastDayFiles, flippingSearch, goldToCopper, SnapshotBuilder } from '@goldroute/market';
 import type { EconomySize, RegionCode } from '@goldroute/simulator';
 import { createEconomy } from '@goldroute/simulator';
+import type { ListingHazard } from '@goldroute/simulator/truth';
 import { groundTruth } from '@goldroute/simulator/truth';
 import { DumpSource } from './dump-worker';
 import { StoredDays } from './stored-days';
@@ -43,6 +44,12 @@ export interface DealRow {
   outcome: Outcome;
   /** The sell listing is one the simulator planted dead (a price nobody pays). */
   sellDead: boolean;
+  /**
+   * What the market's own rules made of the row's future at its hour (hindsight no reader of the dumps
+   * has): the sell listing's chance per hour of being bought and minutes left, and whether the buy
+   * listing was bait.
+   */
+  hindsight: { sell: ListingHazard | null; buyBait: boolean };
 }
 
 export interface DealRun {
@@ -149,9 +156,12 @@ export async function runDeals(options: DealRunOptions): Promise<DealRun> {
         const snapshot = builder.build();
         options.onEvalHour?.(h, snapshot, realmIds);
         const found = flippingSearch(snapshot, { buyingRealms: realmIds, sellingRealms: realmIds });
+        const hazards = new Map(realmIds.map((id) => [id, truth.saleHazards(REGION, id, h)]));
         for (const item of found) {
           const variant = keys.indexOf(item.uniqueItemKey);
           const sellListing = lowest.get(item.sellingConnectedRealmId)?.get(variant);
+          const buyIds = lowest.get(item.buyingConnectedRealmId)?.get(variant)?.ids ?? [];
+          const sellId = sellListing?.ids[0];
           const row: DealRow = {
             hour: h,
             item,
@@ -160,9 +170,16 @@ export async function runDeals(options: DealRunOptions): Promise<DealRun> {
             sell: goldToCopper(item.sellBuyout),
             outcome: { buyGone: true, bestSale: null },
             sellDead: sellListing?.ids.some((id) => truth.isPlantedDead(id)) ?? false,
+            hindsight: {
+              sell:
+                sellId === undefined
+                  ? null
+                  : (hazards.get(item.sellingConnectedRealmId)?.get(sellId) ?? null),
+              buyBait: buyIds.length > 0 && buyIds.every((id) => truth.isBait(id)),
+            },
           };
           rows.push(row);
-          buyIdsOf.set(row, lowest.get(item.buyingConnectedRealmId)?.get(variant)?.ids ?? []);
+          buyIdsOf.set(row, buyIds);
         }
       }
       stored.storeAndCompact(builder);

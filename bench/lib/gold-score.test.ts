@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { calibrationFifths, dealRecall, realisedGold, topPerHour } from './gold-score';
+import { mulberry32 } from '@goldroute/simulator';
+import {
+  bestCutoff,
+  calibratedPassRate,
+  drawRealised,
+  calibrationFifths,
+  dealRecall,
+  realisedGold,
+  topPerHour,
+} from './gold-score';
 
 describe('gold scores', () => {
   it('splits rows into fifths by what they stated and compares what they realised', () => {
@@ -40,5 +49,38 @@ describe('gold scores', () => {
       picked: 3,
       deals: 2,
     });
+  });
+
+  it('finds the cut-off that keeps the most real deals at a precision, and the best precision', () => {
+    const rows = [
+      { realised: 5000, x: 9 },
+      { realised: -10, x: 8 },
+      { realised: 2000, x: 7 },
+      { realised: 3000, x: 6 },
+      { realised: -5, x: 5 },
+    ];
+    // Top 1: 1/1 won; top 3: 2/3; top 4: 3/4 (all three deals); top 5: 3/5.
+    expect(bestCutoff(rows, (r) => r.x, 1000, 0.75, 1)).toEqual({ recallAtPrecision: 1, bestPrecision: 1 });
+    expect(bestCutoff(rows, (r) => r.x, 1000, 0.9, 2)).toEqual({
+      recallAtPrecision: 1 / 3,
+      bestPrecision: 0.75,
+    });
+  });
+
+  it('passes an exactly right figure through the 0.8-1.25 band nearly always when outcomes vary little, a tight band seldom', () => {
+    const rows = [...Array(500)].map((_, i) => ({
+      stated: 100 + i,
+      buyChance: 1,
+      saleChance: 0.9,
+      buyGold: 100,
+    }));
+    const random = mulberry32(1);
+    expect(calibratedPassRate(rows, [0.8, 1.25], 50, random)).toBeGreaterThan(0.9);
+    expect(calibratedPassRate(rows, [0.98, 1.02], 50, random)).toBeLessThan(0.1);
+    // The draws average to the stated figure.
+    let sum = 0;
+    for (let i = 0; i < 20000; i++) sum += drawRealised(rows[0]!, random);
+    expect(sum / 20000).toBeGreaterThan(80);
+    expect(sum / 20000).toBeLessThan(120);
   });
 });

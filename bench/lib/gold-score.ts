@@ -74,3 +74,69 @@ export function dealRecall<T extends Pick<GoldRow, 'realised'>>(
     deals,
   };
 }
+
+/**
+ * The most real deals (rows that realised at least `deal` gold) any cut-off on `rank` finds while at
+ * least `minPrecision` of what it picks realises more than 0: the recall of the best such cut-off (0 when
+ * none reaches it), and the highest precision of any cut-off picking at least `minPicked` rows.
+ */
+export function bestCutoff<T extends Pick<GoldRow, 'realised'>>(
+  rows: readonly T[],
+  rank: (row: T) => number,
+  deal: number,
+  minPrecision: number,
+  minPicked: number,
+): { recallAtPrecision: number; bestPrecision: number } {
+  const sorted = [...rows].sort((a, b) => rank(b) - rank(a));
+  const deals = rows.filter((r) => r.realised >= deal).length;
+  let found = 0;
+  let won = 0;
+  let recallAtPrecision = 0;
+  let bestPrecision = 0;
+  sorted.forEach((row, i) => {
+    if (row.realised >= deal) found++;
+    if (row.realised > 0) won++;
+    const precision = won / (i + 1);
+    if (precision >= minPrecision && deals > 0)
+      recallAtPrecision = Math.max(recallAtPrecision, found / deals);
+    if (i + 1 >= minPicked) bestPrecision = Math.max(bestPrecision, precision);
+  });
+  return { recallAtPrecision, bestPrecision };
+}
+
+/** A row as its own expected-profit model states it: the chances and the buy price (gold). */
+export interface StatedChances extends Pick<GoldRow, 'stated'> {
+  buyChance: number;
+  saleChance: number;
+  buyGold: number;
+}
+
+/**
+ * One outcome of a row drawn from its own chances: the buy listing gone, 0; sold, the sale that makes the
+ * row's mean its stated figure; unsold, the buy price lost.
+ */
+export function drawRealised(row: StatedChances, random: () => number): number {
+  const b = Math.max(row.buyChance, 1e-6);
+  const s = Math.max(row.saleChance, 1e-6);
+  if (random() >= b) return 0;
+  return random() < s ? (row.stated / b + row.buyGold) / s - row.buyGold : -row.buyGold;
+}
+
+/**
+ * How often a figure that is exactly right passes a calibration band: each row's outcome is drawn from
+ * its own chances (drawRealised), `draws` times, and the share of draws whose every fifth lies in
+ * [lo, hi] is returned. A test a true figure seldom passes cannot tell a true figure from a wrong one.
+ */
+export function calibratedPassRate(
+  rows: readonly StatedChances[],
+  [lo, hi]: readonly [number, number],
+  draws: number,
+  random: () => number,
+): number {
+  let passed = 0;
+  for (let d = 0; d < draws; d++) {
+    const drawn = rows.map((r) => ({ stated: r.stated, realised: drawRealised(r, random) }));
+    if (calibrationFifths(drawn).every((x) => x >= lo && x <= hi)) passed++;
+  }
+  return passed / draws;
+}

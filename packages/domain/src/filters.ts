@@ -12,6 +12,7 @@ import { CONFIG_MESSAGES, FILTER_LABELS } from './messages';
 import { profitPercent } from './profit';
 import { isPet } from './trade-item';
 import type { TradeItem } from './trade-item';
+import type { DealSort } from './tool-opening';
 import { CONFIDENCE_LEVELS, meetsConfidence, type ConfidenceLevel } from './trust';
 
 export interface FilterRange {
@@ -65,6 +66,10 @@ export interface Config {
   minConfidence?: ConfidenceLevel;
   /** "Hide dead listings" (issue 13); absent reads as off. */
   hideDeadListings?: boolean;
+  /** What flipping and dropship open sorted by, descending; not a filter (toolOpeningOf reads it). */
+  dealSort?: DealSort;
+  /** Whether the Auctionator export starts with "High-confidence rows only" ticked; not a filter. */
+  exportHighConfidenceOnly?: boolean;
 }
 
 export const CONFIG_NUMBER_KEYS = [

@@ -6,6 +6,7 @@ export * from './validation';
 export * from './trade-item';
 export * from './crafted-stats';
 export * from './filters';
+export * from './tool-opening';
 export * from './profit';
 export * from './export';
 export * from './format';

@@ -4,6 +4,7 @@
 export { createEconomy, Economy, DEFAULT_START_TIME, SIZE_SHAPES } from './economy';
 export type { EconomyOptions, EconomySize, RealmSummary, StaticItem, StaticPet, TokenPoint } from './economy';
 export type { MarketOptions } from './market';
+export { mulberry32 } from './random';
 export { startSimulatorServer } from './server';
 export type {
   FaultKind,

@@ -78,7 +78,7 @@ const STREAM_BAIT = 0x62616974;
 const STREAM_DEAD = 0x64656164;
 
 /** Relative chance to sell of a listing priced at `spread` x the going rate: cheaper goes first. */
-function buyerAppeal(spread: number): number {
+export function buyerAppeal(spread: number): number {
   if (spread <= 1) return 1;
   return spread >= BUY_CEILING ? 0 : (BUY_CEILING - spread) / (BUY_CEILING - 1);
 }

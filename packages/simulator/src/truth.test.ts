@@ -158,4 +158,38 @@ describe('ground truth', () => {
     expect(rate(byPopulation.get('FULL'))).toBeGreaterThan(rate(byPopulation.get('LOW')) * 1.3);
     expect(rate(byDemand.high)).toBeGreaterThan(rate(byDemand.low) * 1.5);
   });
+
+  it("states each listing's chance to be bought as the market then buys it", () => {
+    let expected = 0;
+    let bought = 0;
+    let deadOrDear = 0;
+    for (const r of realms) {
+      const hazards = truth.saleHazards(REGION, r.id, FIRST);
+      const listings = truth.listings(REGION, r.id, FIRST);
+      const sold = new Set(truth.sales(REGION, r.id, FIRST + 1, FIRST + 24).map((s) => s.auctionId));
+      for (const l of listings) {
+        const h = hazards.get(l.auctionId);
+        if (!h) throw new Error(`no hazard for ${l.auctionId}`);
+        if (l.kind === 'bait') {
+          expect(h.perHour).toBe(Infinity);
+          continue;
+        }
+        expect(h.minutesLeft).toBe(l.minutesLeft);
+        if (l.kind === 'dead') expect(h.perHour).toBe(0);
+        if (h.perHour === 0) {
+          // Dead, or priced over the buyers' ceiling when it was posted.
+          deadOrDear++;
+          expect(sold.has(l.auctionId)).toBe(false);
+          continue;
+        }
+        // Bought within 24 hours (or before it runs out), by the stated hazard.
+        expected += 1 - Math.exp(-h.perHour * Math.min(24, l.minutesLeft / 60));
+        if (sold.has(l.auctionId)) bought++;
+      }
+    }
+    expect(deadOrDear).toBeGreaterThan(50);
+    expect(expected).toBeGreaterThan(200);
+    expect(bought / expected).toBeGreaterThan(0.85);
+    expect(bought / expected).toBeLessThan(1.15);
+  });
 });

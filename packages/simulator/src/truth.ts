@@ -10,7 +10,7 @@ import { Market } from './market';
 import * as params from './market-params';
 import { HOUR_MS } from './pricing';
 import type { Posting } from './realm-postings';
-import { KIND_BAIT, KIND_DEAD, LONGEST_LISTING_HOURS } from './realm-postings';
+import { buyerAppeal, KIND_BAIT, KIND_DEAD, KIND_NORMAL, LONGEST_LISTING_HOURS } from './realm-postings';
 import type { RegionCode, SimConnectedRealm } from './realms';
 import type { BlizzardAuctionItem } from './wire';
 
@@ -47,6 +47,12 @@ export interface TruthListing extends TruthAuction {
   /** Hour of the first dump that showed the listing (a dead listing's first posting). */
   listedSinceHour: number;
   /** Minutes until its time runs out, from the dump's minute (what time_left tells in bands). */
+  minutesLeft: number;
+}
+
+/** A listing's chance per hour of being bought, and the minutes until it runs out (GroundTruth.saleHazards). */
+export interface ListingHazard {
+  perHour: number;
   minutesLeft: number;
 }
 
@@ -119,6 +125,33 @@ export class GroundTruth {
   /** Whether this auction id is bait (a lone listing far below the going rate, bought within the hour). */
   isBait(auctionId: number): boolean {
     return this.kindOf(auctionId) === 'bait';
+  }
+
+  /**
+   * The chance per hour that a buyer takes each listing of a realm's dump of this hour, by auction id: the
+   * rule the market runs by, not what happened. A normal listing's is its item's demand on the realm times
+   * the buyers' appeal of its price against the going rate it was posted at; a dead listing's is 0; bait is
+   * bought within the hour (Infinity). What a
+   * perfect reader of the market could know of a listing's future, with `minutesLeft` until it runs out.
+   */
+  saleHazards(region: RegionCode, realmId: number, hour: number): Map<number, ListingHazard> {
+    const postings = this.market.postings(this.market.slot(region, realmId));
+    const demand = postings.traits.saleHazard;
+    const dumpMinute = (this.startHour + hour) * MINUTES;
+    const out = new Map<number, ListingHazard>();
+    for (let h = this.startHour + hour - LONGEST_LISTING_HOURS; h <= this.startHour + hour; h++) {
+      postings.forEach(
+        h,
+        (p) => {
+          let perHour = 0;
+          if (p.kind === KIND_BAIT) perHour = Infinity;
+          else if (p.kind === KIND_NORMAL) perHour = buyerAppeal(p.spread) * (demand[p.key] ?? 0);
+          out.set(p.id, { perHour, minutesLeft: p.expiresAt - dumpMinute });
+        },
+        dumpMinute,
+      );
+    }
+    return out;
   }
 
   /** The planted dead listings in a realm's dump of this hour. */

@@ -189,6 +189,13 @@ describe('PUT /shared/users/settings-personal "config"', () => {
     expect(settingsPersonalRequestSchema.parse({ config: older })).toEqual({ config: older });
     expect(configSchema.safeParse({ ...config, minConfidence: 'certain' }).success).toBe(false);
   });
+
+  it('keeps the tool-opening choices, and refuses a sort or an export choice it does not know', () => {
+    const opening = { ...config, dealSort: 'sellVsBuy', exportHighConfidenceOnly: true };
+    expect(settingsPersonalRequestSchema.parse({ config: opening })).toEqual({ config: opening });
+    expect(configSchema.safeParse({ ...config, dealSort: 'name' }).success).toBe(false);
+    expect(configSchema.safeParse({ ...config, exportHighConfidenceOnly: 'yes' }).success).toBe(false);
+  });
 });
 
 describe('User entity (SPEC §3)', () => {

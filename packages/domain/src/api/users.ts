@@ -9,6 +9,7 @@ import { CATEGORIES, FAVORITE_ACTIONS, ROLES, SUBSCRIPTION_TYPES } from '../enum
 import type { Config } from '../filters';
 import { validateConfig } from '../filters';
 import { EMAIL_MESSAGES } from '../messages';
+import { DEAL_SORTS } from '../tool-opening';
 import { CONFIDENCE_LEVELS } from '../trust';
 import { EMAIL_PATTERN, MAX_PASSWORD_LENGTH, passwordPolicyError } from '../validation';
 import {
@@ -55,6 +56,8 @@ export const configShapeSchema = z.object({
   maxGoldBuyout: z.number(),
   minConfidence: z.enum(CONFIDENCE_LEVELS).optional(),
   hideDeadListings: z.boolean().optional(),
+  dealSort: z.enum(DEAL_SORTS).optional(),
+  exportHighConfidenceOnly: z.boolean().optional(),
 }) satisfies z.ZodType<Config>;
 
 /**

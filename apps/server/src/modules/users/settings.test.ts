@@ -127,11 +127,26 @@ describe('PUT /shared/users/settings-personal', () => {
     expect(before.body.user.config).not.toHaveProperty('goldProfitSaleAvgEnabled');
   });
 
+  it('stores how the deal tools open and returns it with the profile', async () => {
+    const s = await h.signUp('tool-opening@example.com');
+    const opening = { ...config, dealSort: 'sellVsBuy', exportHighConfidenceOnly: true };
+    const res = await h.api.put<UserBody>(
+      '/shared/users/settings-personal',
+      { config: opening },
+      { token: s.accessToken },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.user.config).toEqual(opening);
+    const profile = await h.api.get<UserBody>('/shared/users/profile', { token: s.accessToken });
+    expect(profile.body.user.config).toMatchObject({ dealSort: 'sellVsBuy', exportHighConfidenceOnly: true });
+  });
+
   it.each([
     ['sell rate above 0.5', { sellRate: 0.6 }],
     ['gold profit below 1000', { goldProfit: 999 }],
     ['sale avg above 50000 on the config screen', { saleAvg: 50500 }],
     ['an unknown quality', { qualities: [7] }],
+    ['an unknown tool sort', { dealSort: 'name' }],
   ])('refuses %s with 400', async (_name, change) => {
     const s = await h.signUp(`bad-config-${randomUUID().slice(0, 8)}@example.com`);
     const res = await h.api.put(

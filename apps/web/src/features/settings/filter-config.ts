@@ -4,28 +4,39 @@ import {
   FILTER_LABELS,
   QUALITIES,
   SYSTEM_DEFAULT_FILTERS,
+  SYSTEM_TOOL_OPENING,
   configToFilters,
   filterRanges,
   filtersToConfig,
   formatGold,
+  toolOpeningOf,
   type Config,
   type ConfidenceLevel,
+  type DealSort,
   type Filters,
 } from '@goldroute/domain';
 import { TRUST_FILTER_LABELS, minConfidenceLabel } from '../tools/trust-filters';
+import {
+  TOOL_OPENING_LABELS,
+  dealSortLabel,
+  describeExportHighConfidenceOnly,
+} from './tool-opening-settings';
 
 /** Ranges of the config screen (SPEC §5: Sale Avg tops out at 50000 here). */
 export const CONFIG_RANGES = filterRanges('config');
 
 /**
  * The personal defaults as /config-personal edits them: the saved config plus the activation checkbox of
- * "Gold Profit on Sale Avg" (SPEC §5), which the tools' filters carry as `goldProfitSaleAvgEnabled`, and
- * the deal-trust filters (issue 13), all present (a config saved before them reads as the system default).
+ * "Gold Profit on Sale Avg" (SPEC §5), which the tools' filters carry as `goldProfitSaleAvgEnabled`, the
+ * deal-trust filters and how the deal tools open, all present (a config saved before them reads as the
+ * system default).
  */
 export interface PersonalConfig extends Config {
   goldProfitSaleAvgEnabled: boolean;
   minConfidence: ConfidenceLevel;
   hideDeadListings: boolean;
+  dealSort: DealSort;
+  exportHighConfidenceOnly: boolean;
 }
 
 /** The checkbox as saved; a config saved before it existed reads as off, the system default. */
@@ -40,7 +51,7 @@ export function savedConfig(config: Partial<Config> | null | undefined): Persona
     const { min, max } = CONFIG_RANGES[key];
     full[key] = Math.min(max, Math.max(min, full[key]));
   }
-  return { ...full, goldProfitSaleAvgEnabled: saleAvgEnabledOf(config) };
+  return { ...full, goldProfitSaleAvgEnabled: saleAvgEnabledOf(config), ...toolOpeningOf(config) };
 }
 
 /** What the tools open with: the saved defaults, the Gold Profit on Sale Avg checkbox included. */
@@ -51,6 +62,7 @@ export function personalFilters(config: Partial<Config> | null | undefined): Fil
 export const SYSTEM_CONFIG: Readonly<PersonalConfig> = Object.freeze({
   ...filtersToConfig(SYSTEM_DEFAULT_FILTERS),
   goldProfitSaleAvgEnabled: SYSTEM_DEFAULT_FILTERS.goldProfitSaleAvgEnabled,
+  ...SYSTEM_TOOL_OPENING,
 });
 
 /** The six numeric defaults, in the order the tools show them. */
@@ -162,6 +174,20 @@ export function summaryRows(saved: PersonalConfig, current: PersonalConfig): Sum
       saved: describeDeadListings(saved.hideDeadListings),
       current: describeDeadListings(current.hideDeadListings),
       changed: saved.hideDeadListings !== current.hideDeadListings,
+    },
+    {
+      key: 'dealSort',
+      label: TOOL_OPENING_LABELS.dealSort,
+      saved: dealSortLabel(saved.dealSort),
+      current: dealSortLabel(current.dealSort),
+      changed: saved.dealSort !== current.dealSort,
+    },
+    {
+      key: 'exportHighConfidenceOnly',
+      label: TOOL_OPENING_LABELS.exportHighConfidenceOnly,
+      saved: describeExportHighConfidenceOnly(saved.exportHighConfidenceOnly),
+      current: describeExportHighConfidenceOnly(current.exportHighConfidenceOnly),
+      changed: saved.exportHighConfidenceOnly !== current.exportHighConfidenceOnly,
     },
   );
   return rows;

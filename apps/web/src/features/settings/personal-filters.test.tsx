@@ -1,4 +1,4 @@
-import { SYSTEM_DEFAULT_FILTERS, filtersToConfig, type Config } from '@goldroute/domain';
+import { SYSTEM_DEFAULT_FILTERS, SYSTEM_TOOL_OPENING, filtersToConfig, type Config } from '@goldroute/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import type { PersonalConfig } from './filter-config';
 
 const SAVED = {
   ...filtersToConfig(SYSTEM_DEFAULT_FILTERS),
+  ...SYSTEM_TOOL_OPENING,
   goldProfit: 5000,
   categories: ['Pet', 'Mount'],
 } satisfies Config;
@@ -229,6 +230,61 @@ describe('personal filter defaults (/config-personal)', () => {
     await ue.click(screen.getByRole('button', { name: 'Reset to System Defaults' }));
     expect(level).toHaveValue('low');
     expect(dead).not.toBeChecked();
+  });
+
+  it('saves how the deal tools open, shows it in the summary, and resets it to Expected Profit and off', async () => {
+    const { dealSort: _sort, exportHighConfidenceOnly: _export, ...older } = SAVED;
+    const { ue, fake, authStore } = await openPersonal(echoSave, older);
+    const sort = screen.getByRole('combobox', { name: 'Open flipping and dropship sorted by' });
+    const highOnly = screen.getByRole('checkbox', { name: 'Auctionator export: high-confidence rows only' });
+    // Saved before these existed: the system defaults.
+    expect(sort).toHaveValue('realisticProfit');
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Expected Profit', 'Sell vs Buy']);
+    expect(highOnly).not.toBeChecked();
+    expect(highOnly).toHaveAccessibleDescription(/only the deals rated high confidence/);
+    const sortRow = () => summaryCell('Open flipping and dropship sorted by').map((cell) => cell.textContent);
+    const exportRow = () =>
+      summaryCell('Auctionator export: high-confidence rows only').map((cell) => cell.textContent);
+    expect(sortRow()).toEqual(['Expected Profit', 'Expected Profit']);
+    expect(exportRow()).toEqual(['Off', 'Off']);
+
+    await ue.selectOptions(sort, 'Sell vs Buy');
+    await ue.click(highOnly);
+    expect(sortRow()).toEqual(['Expected Profit', 'Sell vs Buy']);
+    expect(exportRow()).toEqual(['Off', 'On']);
+    // They hide no deal, so the preview's active filter count stays at the saved two.
+    expect(within(screen.getByTestId('filter-preview')).getByText('2 active filter(s)')).toBeInTheDocument();
+    expect(screen.getByTestId('unsaved-state')).toHaveTextContent('2 unsaved change(s).');
+
+    await ue.click(screen.getByRole('button', { name: 'Save Current Filters as Defaults' }));
+    await waitFor(() => expect(fake.callsTo('/shared/users/settings-personal')).toHaveLength(1));
+    expect(fake.callsTo('/shared/users/settings-personal')[0]!.body).toEqual({
+      config: { ...SAVED, dealSort: 'sellVsBuy', exportHighConfidenceOnly: true },
+    });
+    expect(authStore.getState().userData?.config).toMatchObject({
+      dealSort: 'sellVsBuy',
+      exportHighConfidenceOnly: true,
+    });
+    await waitFor(() =>
+      expect(screen.getByTestId('unsaved-state')).toHaveTextContent('Matches your saved defaults.'),
+    );
+    expect(sortRow()).toEqual(['Sell vs Buy', 'Sell vs Buy']);
+    expect(exportRow()).toEqual(['On', 'On']);
+
+    await ue.click(screen.getByRole('button', { name: 'Reset to System Defaults' }));
+    expect(sort).toHaveValue('realisticProfit');
+    expect(highOnly).not.toBeChecked();
+    expect(sortRow()).toEqual(['Sell vs Buy', 'Expected Profit']);
+    expect(exportRow()).toEqual(['On', 'Off']);
+    expect(screen.getByTestId('unsaved-state')).toHaveTextContent('4 unsaved change(s).');
+
+    await ue.click(screen.getByRole('button', { name: 'Reset to My Saved Defaults' }));
+    expect(sort).toHaveValue('sellVsBuy');
+    expect(highOnly).toBeChecked();
   });
 
   it('keeps Gold Profit on Sale Avg disabled unless its activation checkbox is on', async () => {

@@ -32,6 +32,7 @@ import {
 } from './filter-config';
 import { DealPreview } from './deal-preview';
 import { Panel, SettingsShell } from './settings-shell';
+import { ToolOpeningSettings } from './tool-opening-settings';
 
 /** /config-personal (SPEC §2): the filter defaults every tool opens with. */
 /** `extra` is shown below the filter panels (e.g. the Discord link). */
@@ -133,6 +134,17 @@ export function PersonalFilters({ extra }: { extra?: ReactNode } = {}) {
               onMinConfidence={(level) => set('minConfidence', level)}
               hideDeadListings={config.hideDeadListings}
               onHideDeadListings={(hide) => set('hideDeadListings', hide)}
+            />
+          </Panel>
+          <Panel
+            title="Tool opening"
+            description="How the flipping and dropship tools start; they hide nothing."
+          >
+            <ToolOpeningSettings
+              dealSort={config.dealSort}
+              onDealSort={(sort) => set('dealSort', sort)}
+              exportHighConfidenceOnly={config.exportHighConfidenceOnly}
+              onExportHighConfidenceOnly={(on) => set('exportHighConfidenceOnly', on)}
             />
           </Panel>
         </div>

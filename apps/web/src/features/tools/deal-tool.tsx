@@ -2,8 +2,15 @@
 // path. They differ only in grouping: flipping has one row per group, dropship groups an item's
 // variants (a group shows while any variant passes, and its row shows the best passing variant).
 // A click on a row also opens its details (issue 13).
-import { LABELS, auctionatorLeftOutCount, auctionatorLists, exportRows } from '@goldroute/domain';
+import {
+  LABELS,
+  auctionatorLeftOutCount,
+  auctionatorLists,
+  exportRows,
+  toolOpeningOf,
+} from '@goldroute/domain';
 import { useCallback, useMemo, useState } from 'react';
+import { useAuth } from '../../lib/auth-store';
 import { AuctionatorModal } from './auctionator-modal';
 import { DealDetail } from './deal-detail';
 import { realmOptions } from './realm-options';
@@ -42,6 +49,7 @@ export function DealTool({
   lastModified,
   rows: { table, grouping, groupKeys, groupsFound },
 }: ToolPageProps & { heading: ToolHeadingText; rows: DealRows }) {
+  const { userData } = useAuth();
   const state = useToolState();
   const { favorites, toggle: toggleFavorite, pending } = useFavorites();
   const shownRows = useShownRows({ table, grouping, rule: 'tool', state, favorites });
@@ -49,7 +57,10 @@ export function DealTool({
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const realms = useMemo(() => realmOptions(table), [table]);
   const openLists = useCallback(() => setListsOpen(true), []);
-  const [highConfidenceOnly, setHighConfidenceOnly] = useState(false);
+  // The saved choice only sets where the export starts; unticking it in the dialog lasts for this visit.
+  const [highConfidenceOnly, setHighConfidenceOnly] = useState(
+    () => toolOpeningOf(userData?.config).exportHighConfidenceOnly,
+  );
   // The moment the confidence reasons are told against ("updated 3 h ago"): the page's load, as the
   // banner's countdown reloads the page with each new hour of data.
   const [nowSeconds] = useState(() => Date.now() / 1000);

@@ -21,6 +21,7 @@ import {
   GroupToggleSlot,
   RESULT_COLUMNS,
   EXPECTED_PROFIT_LABEL,
+  SELL_VS_BUY_LABEL,
   TRUST_COLUMN_TOOLTIPS,
   VariantCount,
   isIncluded,
@@ -59,7 +60,7 @@ function CardFigures({ item, nowSeconds }: { item: TradeItem; nowSeconds: number
   const percent = profitPercent(item.sellVsBuy, item.buyBuyout);
   return (
     <dl className="mt-1 flex flex-wrap items-baseline gap-x-4 gap-y-1" data-testid="card-figures">
-      <CardFigure label="Sell vs Buy" title={LABELS.sellVsBuyTooltip}>
+      <CardFigure label={SELL_VS_BUY_LABEL} title={LABELS.sellVsBuyTooltip}>
         <span
           data-col="sellVsBuy"
           className={`text-sm font-semibold ${item.sellVsBuy < 0 ? 'text-red-400' : 'text-slate-100'}`}

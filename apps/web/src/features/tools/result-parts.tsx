@@ -14,6 +14,8 @@ export const TRUST_COLUMN_TOOLTIPS = {
 
 /** The expected profit's column and card label. */
 export const EXPECTED_PROFIT_LABEL = 'Expected Profit';
+/** The listings' own profit after the cut: its column and card label. */
+export const SELL_VS_BUY_LABEL = 'Sell vs Buy';
 
 /**
  * Columns 2 to 15 of SPEC §2 in their order (column 1 is the include checkbox), with the deal-trust
@@ -33,7 +35,7 @@ export const RESULT_COLUMNS: readonly SortColumn[] = [
   { label: 'Sale Avg', sortKey: 'saleAvg', align: 'right', track: '5rem' },
   { label: 'Sale Avg vs Buy', sortKey: 'saleAvgVsBuy', align: 'right', track: '5.5rem' },
   {
-    label: 'Sell vs Buy',
+    label: SELL_VS_BUY_LABEL,
     sortKey: 'sellVsBuy',
     tooltip: LABELS.sellVsBuyTooltip,
     align: 'right',

@@ -7,6 +7,7 @@ import {
   itemPasses,
   sellVsBuy,
   tsmItemPasses,
+  type DealSort,
   type Filters,
   type Totals,
 } from '@goldroute/domain';
@@ -20,8 +21,13 @@ export interface SortState {
   direction: SortDirection;
 }
 
-/** The deal tools open on what acting on a row is worth; SPEC's Sell vs Buy is one click away. */
-export const DEFAULT_SORT: SortState = { key: 'realisticProfit', direction: 'desc' };
+/**
+ * The deal tools open on the figure the user saved (Expected Profit, what acting on a row is worth, unless
+ * they chose Sell vs Buy), largest first: a trader wants the best deals on top.
+ */
+export function dealToolSort(dealSort: DealSort): SortState {
+  return { key: dealSort, direction: 'desc' };
+}
 /** The TSM generator lists items, not deals: by the listings' own profit, as before. */
 export const TSM_DEFAULT_SORT: SortState = { key: 'sellVsBuy', direction: 'desc' };
 

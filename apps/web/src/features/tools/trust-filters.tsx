@@ -29,6 +29,10 @@ export function UncheckLosersButton({ count, onClick }: { count: number; onClick
   );
 }
 
+/** The look of the small selects of the filter and settings panels. */
+export const PANEL_SELECT_CLASS =
+  'h-9 rounded-lg bg-ink-900 px-2 text-sm text-slate-100 ring-1 ring-white/10 [color-scheme:dark] ring-inset focus-visible:ring-gold-400/60 focus-visible:outline-none';
+
 export const TRUST_FILTER_LABELS = {
   minConfidence: 'Minimum confidence',
   hideDeadListings: 'Hide dead listings',
@@ -76,7 +80,7 @@ export function TrustFilters({
           onChange={(e) =>
             onMinConfidence(MIN_CONFIDENCE_OPTIONS.find((o) => o.value === e.target.value)?.value ?? 'low')
           }
-          className="h-9 rounded-lg bg-ink-900 px-2 text-sm text-slate-100 ring-1 ring-white/10 [color-scheme:dark] ring-inset focus-visible:ring-gold-400/60 focus-visible:outline-none"
+          className={PANEL_SELECT_CLASS}
         >
           {MIN_CONFIDENCE_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>

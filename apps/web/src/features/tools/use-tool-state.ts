@@ -1,9 +1,9 @@
 // View state shared by the three data tools (SPEC §3 "Filter state").
-import type { Filters } from '@goldroute/domain';
+import { toolOpeningOf, type Filters } from '@goldroute/domain';
 import { useCallback, useState } from 'react';
 import { useAuth } from '../../lib/auth-store';
 import { personalFilters } from '../settings/filter-config';
-import { DEFAULT_SORT, nextSort, type SortKey, type SortState } from './rows';
+import { dealToolSort, nextSort, type SortKey, type SortState } from './rows';
 
 export interface ToolState {
   filters: Filters;
@@ -27,12 +27,15 @@ export interface ToolState {
   closePanel: () => void;
 }
 
-export function useToolState(initialSort: SortState = DEFAULT_SORT): ToolState {
+/** Without `initialSort` the tool opens on the user's saved deal sort; the TSM generator gives its own. */
+export function useToolState(initialSort?: SortState): ToolState {
   const { userData } = useAuth();
   // The saved personal config is applied once, on load (SPEC §4): later profile changes do not reset it.
   const [filters, setFilters] = useState<Filters>(() => personalFilters(userData?.config));
   const [page, setPageState] = useState(1);
-  const [sort, setSort] = useState<SortState>(initialSort);
+  const [sort, setSort] = useState<SortState>(
+    () => initialSort ?? dealToolSort(toolOpeningOf(userData?.config).dealSort),
+  );
   const [unchecked, setUnchecked] = useState<ReadonlySet<string>>(() => new Set());
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
