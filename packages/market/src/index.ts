@@ -42,13 +42,25 @@ export {
   EvidenceCodecError,
   evidenceFromBytes,
   evidenceToBytes,
+  KeptCodecError,
+  keptFromBytes,
+  keptToBytes,
   PastDay,
   memoryShelf,
   createPastDayFiles,
   createKeptSnapshotFiles,
   sharedKeptBytes,
 } from './evidence';
-export type { DayCell, Depth, HistoryDay, KeptShelf, PastDayShelf, SalesSeen, WindowDay } from './evidence';
+export type {
+  DayCell,
+  Depth,
+  HistoryDay,
+  KeptShelf,
+  KeptSnapshot,
+  PastDayShelf,
+  SalesSeen,
+  WindowDay,
+} from './evidence';
 export { curveValue, resolveItemLevel } from './variants/item-level';
 export {
   dropshipGroupKey,

@@ -422,6 +422,23 @@ export const marketEvidence = pgTable(
 );
 
 /**
+ * Each connected realm's last snapshot as the evidence keeps it (market kept-codec.ts bytes), taken at
+ * `hour_ms`: with the day rows it ends with, a restart reads the same listing evidence (listing ages,
+ * depth, quantities) as before it and follows the next dump from it.
+ */
+export const marketKeptSnapshots = pgTable(
+  'market_kept_snapshots',
+  {
+    region: text('region').notNull(),
+    realmId: integer('realm_id').notNull(),
+    hourMs: bigint('hour_ms', { mode: 'number' }).notNull(),
+    bytes: bytea('bytes').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.region, t.realmId] })],
+);
+
+/**
  * One row per scheduled job (issue 14): its last run, how long it took, and its last error, written by
  * whichever process ran it (in-process timer or BullMQ worker), so admin stats and /readyz in any process
  * show the deployment's jobs.

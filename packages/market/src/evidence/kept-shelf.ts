@@ -9,9 +9,10 @@
 import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import {
+  columnBytes,
+  keptColumnOrder,
   type KeptBuffers,
   keptBufferBytes,
-  type KeptColumns,
   keptColumns,
   keptHeader,
   type KeptSnapshot,
@@ -68,14 +69,6 @@ export function sharedKeptBytes(): number {
 
 const sharedBuffers: KeptBuffers = (kind, _old, bytes) => sharedBuffer(kind, bytes);
 
-/** The columns in the order a file holds them, each its used part only. */
-const columnOrder = (c: KeptColumns) =>
-  [c.dumpIds, c.slotOfDump, c.price, c.variants, c.start, c.lowestAge, c.ageLeft, c.quantity] as const;
-
-function bytesOf(column: ArrayBufferView): Uint8Array {
-  return new Uint8Array(column.buffer, column.byteOffset, column.byteLength);
-}
-
 /** One file per realm under `dir` (emptied when made: the snapshots are rebuilt from the next dumps). */
 export function createKeptSnapshotFiles(dir: string): KeptShelf & { close(): void } {
   rmSync(dir, { recursive: true, force: true });
@@ -92,8 +85,8 @@ export function createKeptSnapshotFiles(dir: string): KeptShelf & { close(): voi
         fd ??= openSync(file, 'w+');
         const out = fd;
         let at = 0;
-        for (const column of columnOrder(s)) {
-          const bytes = bytesOf(column);
+        for (const column of keptColumnOrder(s)) {
+          const bytes = columnBytes(column);
           writeAt(out, bytes, at);
           at += bytes.byteLength;
         }
@@ -113,8 +106,8 @@ export function createKeptSnapshotFiles(dir: string): KeptShelf & { close(): voi
             const groupBuffer = sharedBuffer('group', need.group);
             const columns = keptColumns(auctionBuffer, groupBuffer, count, m);
             let from = 0;
-            for (const column of columnOrder(columns)) {
-              const into = bytesOf(column);
+            for (const column of keptColumnOrder(columns)) {
+              const into = columnBytes(column);
               readAt(out, into, from, `realm ${connectedRealmId}: kept snapshot file`);
               from += into.byteLength;
             }

@@ -58,6 +58,15 @@ export class SideValues {
     this.value[this.count++] = v;
   }
 
+  /** The position and value of the k-th entry added (k < count). */
+  positionAt(k: number): number {
+    return this.at[k] as number;
+  }
+
+  valueAt(k: number): number {
+    return this.value[k] as number;
+  }
+
   /** The value added for position `i` (NaN when none was). */
   get(i: number): number {
     const k = indexInSorted(this.at, this.count, i);
@@ -160,6 +169,14 @@ export type KeptColumns = Pick<
   KeptSnapshot,
   'dumpIds' | 'slotOfDump' | 'price' | 'ageLeft' | 'quantity' | 'variants' | 'start' | 'lowestAge'
 >;
+
+/** The columns in the order files and stored bytes hold them (kept-shelf.ts, kept-codec.ts). */
+export const keptColumnOrder = (c: KeptColumns) =>
+  [c.dumpIds, c.slotOfDump, c.price, c.variants, c.start, c.lowestAge, c.ageLeft, c.quantity] as const;
+
+/** A column's bytes, as a view. */
+export const columnBytes = (column: ArrayBufferView): Uint8Array =>
+  new Uint8Array(column.buffer, column.byteOffset, column.byteLength);
 
 /** What a snapshot is besides its columns and buffers: what a file keeps in memory (kept-shelf.ts). */
 export type KeptHeader = Omit<KeptSnapshot, keyof KeptColumns | 'auctionBuffer' | 'groupBuffer'>;

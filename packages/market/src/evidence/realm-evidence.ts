@@ -206,6 +206,17 @@ export class RealmEvidence {
     return this.last?.snapshot() ?? null;
   }
 
+  /**
+   * The last snapshot as stored before a restart (kept-codec.ts), so the build reads the same listing
+   * evidence as before it and the next dump is followed from it, ages going on. Taken only as the
+   * snapshot the restored days end with, before this process observed any; returns whether it was.
+   */
+  restoreSnapshot(snapshot: KeptSnapshot): boolean {
+    if (this.last !== null || snapshot.hourMs !== this.restoredHourMs) return false;
+    this.last = this.keptSlot.put(snapshot);
+    return true;
+  }
+
   /** Auctions in the last snapshot (0 before the first). */
   get keptCount(): number {
     return this.last?.count ?? 0;

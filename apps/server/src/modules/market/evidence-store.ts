@@ -16,7 +16,7 @@ import {
 } from '@goldroute/market';
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { marketEvidence } from '../../db/schema';
+import { marketEvidence, marketKeptSnapshots } from '../../db/schema';
 
 /** Realm id of the raw variant table's row (no connected realm has id 0). */
 const TABLE_ROW = 0;
@@ -29,6 +29,15 @@ export interface StoredEvidence {
   /** RawVariantTable.toInt32() of the region, null before the first save. */
   table: Int32Array | null;
   realms: Map<number, RealmEvidence>;
+  /** Each realm's last kept snapshot as kept-codec bytes (RealmEvidence.restoreSnapshot takes it). */
+  kept: Map<number, Uint8Array>;
+}
+
+/** A realm's last kept snapshot to write, as kept-codec bytes. */
+export interface KeptRow {
+  realmId: number;
+  hourMs: number;
+  bytes: Uint8Array;
 }
 
 /** One realm's day to write. */
@@ -96,7 +105,29 @@ export function createEvidenceStore(db: Db) {
     async load(region: Region, pastDays: PastDayShelf = memoryShelf): Promise<StoredEvidence> {
       const rows = await db.select(columns).from(marketEvidence).where(eq(marketEvidence.region, region));
       const tableRow = rows.find((r) => r.realmId === TABLE_ROW);
-      return { table: tableRow ? int32Of(tableRow.bytes) : null, realms: assemble(rows, pastDays) };
+      const kept = await db
+        .select({ realmId: marketKeptSnapshots.realmId, bytes: marketKeptSnapshots.bytes })
+        .from(marketKeptSnapshots)
+        .where(eq(marketKeptSnapshots.region, region));
+      return {
+        table: tableRow ? int32Of(tableRow.bytes) : null,
+        realms: assemble(rows, pastDays),
+        kept: new Map(kept.map((r) => [r.realmId, r.bytes])),
+      };
+    },
+
+    /** Replaces the kept snapshots of these realms (after their days are saved: the days name the hour). */
+    async saveKept(region: Region, kept: readonly KeptRow[]): Promise<void> {
+      // Singly: a realm's snapshot reaches megabytes at full size.
+      for (const row of kept) {
+        await db
+          .insert(marketKeptSnapshots)
+          .values({ region, ...row })
+          .onConflictDoUpdate({
+            target: [marketKeptSnapshots.region, marketKeptSnapshots.realmId],
+            set: { hourMs: row.hourMs, bytes: row.bytes, updatedAt: sql`now()` },
+          });
+      }
     },
 
     /** The stored evidence of some realms (a deal's two), without the rest. */

@@ -1,7 +1,6 @@
 import type { Region } from '@goldroute/domain';
 import type { Realm } from '@goldroute/domain/api';
 import {
-  EVIDENCE_DAYS,
   IngestError,
   type KeptShelf,
   type PastDayShelf,
@@ -11,8 +10,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { BlizzardClient, ConnectedRealmInfo } from '../../sources/blizzard';
 import type { TsmClient } from '../../sources/tsm';
-import type { EvidenceDay, EvidenceStore } from './evidence-store';
-import { dayBytes } from './evidence-store';
+import type { EvidenceStore } from './evidence-store';
+import { createEvidenceKeeper } from './evidence-keeper';
 import { replayEvidence, resumeEvidence, type PastDumps, type ReplayProgress } from './evidence-replay';
 import type { MissingIds } from './item-catalog';
 import type { MarketStore } from './market-store';
@@ -109,74 +108,7 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
     }
   }
 
-  /** Returns the number of realms whose new dump was ingested. */
-  /** Restores the stored evidence into a new builder; returns whether there was any. */
-  async function restoreEvidence(b: SnapshotBuilder): Promise<boolean> {
-    if (!deps.evidence) return false;
-    try {
-      const stored = await deps.evidence.load(region, deps.pastDays);
-      if (!stored.table) return false;
-      b.table.restore(stored.table);
-      for (const [id, evidence] of stored.realms) b.restoreEvidence(id, evidence);
-      log.info({ region, realms: stored.realms.size }, 'deal evidence restored');
-      return stored.realms.size > 0;
-    } catch (err) {
-      log.warn({ err, region }, 'stored deal evidence unreadable; starting without it');
-      return false;
-    }
-  }
-
-  /**
-   * Per realm and day, the snapshots the stored row holds: a save writes only the days that took
-   * snapshots since (today's, or days a replay added). Empty at start, so the first save writes every
-   * day once (also turning rows of the older one-blob-per-realm layout into day rows).
-   */
-  const savedDays = new Map<string, number>();
-  let savedTableLength = 0;
-
-  /**
-   * Writes the days that took snapshots since the last save. Past days stored in full as they are
-   * (a replay may add one while a save is under way) are then kept in memory as only what the build
-   * reads of them (RealmEvidence.compactPast); without a store, every past day is.
-   */
-  async function saveEvidence(b: SnapshotBuilder): Promise<void> {
-    if (!deps.evidence) {
-      b.compactEvidence();
-      return;
-    }
-    if (await writeEvidence(b, deps.evidence)) {
-      b.compactEvidence((id, day, snapshots) => savedDays.get(`${id}:${day}`) === snapshots);
-    }
-  }
-
-  /** Whether the save went through. */
-  async function writeEvidence(b: SnapshotBuilder, evidenceStore: EvidenceStore): Promise<boolean> {
-    const days: EvidenceDay[] = [];
-    const snapshotsOf = new Map<string, number>();
-    let newestDay = -Infinity;
-    for (const [id, evidence] of b.evidenceRealms()) {
-      for (const bucket of evidence.buckets) {
-        newestDay = Math.max(newestDay, bucket.day);
-        const key = `${id}:${bucket.day}`;
-        if (savedDays.get(key) === bucket.snapshots) continue;
-        snapshotsOf.set(key, bucket.snapshots);
-        days.push({ realmId: id, day: bucket.day, bytes: dayBytes(evidence, bucket) });
-      }
-    }
-    const table = b.table.toInt32();
-    try {
-      await evidenceStore.save(region, table.length === savedTableLength ? null : table, days, newestDay);
-    } catch (err) {
-      log.warn({ err, region }, 'deal evidence not saved; the next snapshot tries again');
-      return false;
-    }
-    savedTableLength = table.length;
-    for (const [key, snapshots] of snapshotsOf) savedDays.set(key, snapshots);
-    for (const key of savedDays.keys()) {
-      if (Number(key.slice(key.indexOf(':') + 1)) <= newestDay - EVIDENCE_DAYS) savedDays.delete(key);
-    }
-    return true;
-  }
+  const keeper = createEvidenceKeeper({ region, log, store: deps.evidence, pastDays: deps.pastDays });
 
   let replay: Promise<void> | null = null;
   /**
@@ -191,8 +123,10 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
     const realmIds = store.realms(region)?.map((r) => r.id) ?? [];
     const step = async (progress: ReplayProgress) => {
       if (closed) return;
+      // Saved first: a stored past day is kept as the build reads it after a restart (price bins), so
+      // the snapshot shown now is the one a restart shows.
+      await keeper.save(b);
       publish(b);
-      await saveEvidence(b);
       log.info({ region, ...progress }, 'deal evidence replayed');
     };
     const run = part === 'whole' ? replayEvidence : resumeEvidence;
@@ -210,6 +144,7 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
     store.publish(region, b.build(), { realmTimes, ...tsmCounts });
   }
 
+  /** Returns the number of realms whose new dump was ingested. */
   async function refresh(): Promise<number> {
     const latest = await deps.sources();
     let sourcesChanged = false;
@@ -223,7 +158,7 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
         pastDays: deps.pastDays,
         keptSnapshots: deps.keptSnapshots,
       });
-      replayPending = (await restoreEvidence(b)) ? 'missing days' : 'whole';
+      replayPending = (await keeper.restore(b)) ? 'missing days' : 'whole';
       builder = b;
     } else if (sources && !sameSources(sources, latest)) {
       builder.resetResolutions(latest);
@@ -264,7 +199,7 @@ export function createRegionIngestor(deps: RegionIngestorDeps) {
       publish(b);
       log.info({ region, realms: ingested, learnt }, 'market snapshot published');
     }
-    if (ingested > 0) await saveEvidence(b);
+    if (ingested > 0) await keeper.save(b);
     if (replayPending && deps.past && deps.past.days > 0 && ingested > 0) {
       startReplay(b, deps.past, replayPending);
       replayPending = null;
