@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
@@ -41,10 +41,12 @@ import { createDiscordClient } from './sources/discord';
 import { createUserViews } from './modules/users/user-views';
 import { usersRoutes } from './modules/users/users.routes';
 import { registerErrorHandler } from './plugins/errors';
-import { REDACTED, registerRequestLog, requestSerializer } from './plugins/request-log';
+import { loggingOptions } from './plugins/logger';
+import { registerRequestLog } from './plugins/request-log';
 import { registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
+import type { LogStream } from './plugins/terminal-log';
 
 export interface App {
   server: FastifyInstance;
@@ -63,7 +65,7 @@ export interface BuildOptions {
   /** Prefix of the Redis keys and channel shared by cooperating processes (tests keep theirs apart). */
   redisPrefix?: string;
   /** Where log lines go instead of stdout (tests read them). */
-  logStream?: { write(line: string): void };
+  logStream?: LogStream;
 }
 
 /** Builds the whole application without listening; tests and server.ts both start here. */
@@ -71,33 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database = options.database ?? (await openDatabase(config));
   const clock = options.clock ?? systemClock;
   const server = Fastify({
-    logger: {
-      level: config.logLevel,
-      // Belt and braces: the serializers log no headers or bodies, and these paths are censored anyway.
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          'res.headers["set-cookie"]',
-          '*.password',
-          '*.newPassword',
-          '*.accessToken',
-          '*.refreshToken',
-          '*.token',
-          'link',
-          '*.link',
-        ],
-        censor: REDACTED,
-      },
-      serializers: { req: requestSerializer },
-      ...(options.logStream
-        ? { stream: options.logStream }
-        : config.prettyLogs
-          ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } }
-          : {}),
-    },
-    // One line per request instead of Fastify's two (registerRequestLog).
-    logController: new LogController({ disableRequestLogging: true }),
+    ...loggingOptions(config, options.logStream),
     bodyLimit: config.bodyLimitBytes,
     // A hop count trusts the nearest N proxies (proxy-addr's rule, written as its function form).
     trustProxy:
@@ -240,6 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     history: market.history,
     requireAuth,
     limiter,
+    simulated: market.simulated,
   });
   const requireAdmin = createAdminGuard(db);
   const cacheActions = bus

@@ -35,24 +35,44 @@ export function redactUrl(url: string): string {
 /** What pino logs of a request: method and the redacted URL (never headers, cookies or bodies). */
 export const requestSerializer = (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url) });
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A readiness or liveness route, polled every few seconds: its request lines are debug, never info. */
+    probe?: boolean;
+  }
+}
+
+/** The message of a request line, by which a log reader tells it from the rest. */
+export const REQUEST_MESSAGE = 'request';
+
+/** What a request line holds besides its message. */
+export interface RequestLine {
+  method: string;
+  url: string;
+  status: number;
+  ms: number;
+  user: string | undefined;
+  ip: string;
+}
+
 /**
  * One line per request: method, redacted URL, status and time, at info for the API and failures, at debug
- * for the web app's pages and assets (a page load would otherwise write a dozen lines).
+ * for the web app's pages and assets (a page load would otherwise write a dozen lines) and for probes (they
+ * would bury everything else).
  */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
-    const quiet = reply.statusCode < 400 && !isApiPath(request.url);
-    request.log[quiet ? 'debug' : 'info'](
-      {
-        method: request.method,
-        url: redactUrl(request.url),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-        // Who and from where, for the security trail (the user id, never the e-mail; the address as trusted).
-        user: request.auth?.userId,
-        ip: request.ip,
-      },
-      'request',
-    );
+    const quiet =
+      request.routeOptions.config.probe === true || (reply.statusCode < 400 && !isApiPath(request.url));
+    const line: RequestLine = {
+      method: request.method,
+      url: redactUrl(request.url),
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+      // Who and from where, for the security trail (the user id, never the e-mail; the address as trusted).
+      user: request.auth?.userId,
+      ip: request.ip,
+    };
+    request.log[quiet ? 'debug' : 'info'](line, REQUEST_MESSAGE);
   });
 }

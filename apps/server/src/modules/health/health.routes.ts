@@ -10,9 +10,9 @@ export async function healthRoutes(
   app: FastifyInstance,
   options: { database: Database; jobs: Pick<JobRuns, 'list'> },
 ): Promise<void> {
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', { config: { probe: true } }, async () => ({ status: 'ok' }));
 
-  app.get('/readyz', async (request, reply) => {
+  app.get('/readyz', { config: { probe: true } }, async (request, reply) => {
     try {
       await options.database.ping();
       return { status: 'ready', database: options.database.kind, jobs: await options.jobs.list() };
