@@ -203,13 +203,14 @@ describe('forgot password, reset, log in with the new password', () => {
     await context.close();
   });
 
-  it('shows the server error when the reset link is no longer valid', async () => {
+  it('says on opening that a reset link is no longer valid, with no form to fill', async () => {
     const { page, context } = await newPage();
     await page.goto(url('/reset-password/not-a-real-token'));
-    await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
-    await page.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Set New Password' }).click();
     await page.getByText(TEXT.invalidResetLink).waitFor();
+    expect(await page.getByLabel('New password', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
     expect(pathOf(page)).toBe('/reset-password/not-a-real-token');
     await context.close();
   });

@@ -149,6 +149,12 @@ export const DISCORD_MESSAGES = {
   invalidState: 'Invalid state parameter',
 } as const;
 
+// A reset link that no longer works (not in the spec): the server's answer to a reset with it, and what
+// the reset page says on opening it.
+export const RESET_LINK_MESSAGES = {
+  invalid: 'This password reset link is invalid or has expired.',
+} as const;
+
 // Server-side password cap (not in the spec; stops hashing arbitrarily long input).
 export const PASSWORD_POLICY_MESSAGES = {
   tooLong: 'Password must be at most 128 characters long',

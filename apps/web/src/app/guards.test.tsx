@@ -1,6 +1,7 @@
-import { GENERIC } from '@goldroute/domain';
+import { ACCESS, GENERIC } from '@goldroute/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { paymentsApi, withoutSubscription } from '../features/subscription/test-utils';
 import { deferred, fakeApi, json } from '../test/fake-api';
 import { makeUser } from '../test/fixtures';
 import { renderRoute } from '../test/render-route';
@@ -45,5 +46,27 @@ describe('guards while the session is restored on load', () => {
     expect((router.state.location.state as { from: { pathname: string } }).from.pathname).toBe(
       '/subscription',
     );
+  });
+});
+
+describe('a signed-in user without access', () => {
+  it.each([
+    '/retail-cross-realm-flipping-tool/us',
+    '/retail-tsm-list-generator/eu',
+    '/retail-cross-realm-dropship-tool/us',
+    '/retail-cross-realm-stats/us',
+  ])('who opens %s lands on /subscription and is told a subscription is needed', async (path) => {
+    const user = withoutSubscription();
+    const { router } = renderRoute(path, { user, fetch: paymentsApi(user).fetch });
+    await screen.findByRole('heading', { level: 2, name: 'Your subscription' });
+    expect(router.state.location.pathname).toBe('/subscription');
+    expect(screen.getAllByText(ACCESS.noSubscription)).toHaveLength(1);
+  });
+
+  it('who opens /subscription directly is not told so', async () => {
+    const user = withoutSubscription();
+    renderRoute('/subscription', { user, fetch: paymentsApi(user).fetch });
+    await screen.findByRole('heading', { level: 2, name: 'Your subscription' });
+    expect(screen.queryByText(ACCESS.noSubscription)).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
+import { ACCESS } from '@goldroute/domain';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../test/fixtures';
-import { destinationAfterLogin, mayOpen } from './post-login';
+import { arrivalStateAfterLogin, destinationAfterLogin, mayOpen, readArrivalNotice } from './post-login';
 
 describe('mayOpen', () => {
   const subscriber = makeUser();
@@ -39,5 +40,30 @@ describe('destinationAfterLogin', () => {
     );
     expect(destinationAfterLogin(makeUser({ region: null }), null)).toBe('/config');
     expect(destinationAfterLogin(makeUser(), undefined)).toBe('/retail-cross-realm-flipping-tool/us');
+  });
+});
+
+describe('arrivalStateAfterLogin', () => {
+  const noAccess = makeUser({ hasAccess: false });
+
+  it('tells a user sent away from a tool that a subscription is needed', () => {
+    const state = arrivalStateAfterLogin(noAccess, { pathname: '/retail-cross-realm-stats/eu' });
+    expect(state).toEqual({ notice: ACCESS.noSubscription });
+    expect(readArrivalNotice(state)).toBe(ACCESS.noSubscription);
+  });
+
+  it.each([
+    ['a subscriber back to a tool', makeUser(), { pathname: '/retail-tsm-list-generator/us' }],
+    ['a user from an admin page', noAccess, { pathname: '/admin/stats' }],
+    ['a user from /config', noAccess, { pathname: '/config' }],
+    ['a user who came from nowhere', noAccess, null],
+  ])('says nothing to %s', (_name, user, from) => {
+    expect(arrivalStateAfterLogin(user, from)).toBeUndefined();
+  });
+
+  it('reads nothing from a state without a notice', () => {
+    expect(readArrivalNotice(undefined)).toBeUndefined();
+    expect(readArrivalNotice({ from: { pathname: '/x' } })).toBeUndefined();
+    expect(readArrivalNotice({ notice: 42 })).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { isAdmin, postLoginPath } from '@goldroute/domain';
+import { ACCESS, isAdmin, postLoginPath } from '@goldroute/domain';
 import type { User } from '@goldroute/domain/api';
 import type { To } from 'react-router';
 import { paths } from './paths';
@@ -22,6 +22,8 @@ const ACCOUNT_PAGES = new Set<string>([
 const startsWithSegment = (pathname: string, base: string) =>
   pathname === base || pathname.startsWith(`${base}/`);
 
+const isToolPath = (pathname: string) => TOOLS.some((tool) => startsWithSegment(pathname, tool.basePath));
+
 /**
  * Whether this user may open the page the guards (router.tsx) protect at `pathname`: tools need
  * hasAccess, admin pages the admin role, every other page only a session. Account pages never count
@@ -30,7 +32,7 @@ const startsWithSegment = (pathname: string, base: string) =>
 export function mayOpen(pathname: string, user: User): boolean {
   const firstSegment = `/${pathname.split('/')[1] ?? ''}`;
   if (ACCOUNT_PAGES.has(firstSegment)) return false;
-  if (TOOLS.some((tool) => startsWithSegment(pathname, tool.basePath))) return user.hasAccess;
+  if (isToolPath(pathname)) return user.hasAccess;
   if (startsWithSegment(pathname, '/admin')) return isAdmin(user.role);
   return true;
 }
@@ -44,4 +46,29 @@ export function destinationAfterLogin(user: User, from: OriginLocation | null | 
     return { pathname: from.pathname, search: from.search ?? '', hash: from.hash ?? '' };
   }
   return postLoginPath(user);
+}
+
+/** What the page reached after login is told in the location state: why the user is there instead. */
+export interface ArrivalState {
+  notice: string;
+}
+
+/**
+ * SPEC §6: a user sent away from a tool for want of a subscription is told so where they land (the
+ * subscription page, by the first post-login step), rather than seeing plans without a reason.
+ */
+export function arrivalStateAfterLogin(
+  user: User,
+  from: OriginLocation | null | undefined,
+): ArrivalState | undefined {
+  if (user.hasAccess || !from || typeof from.pathname !== 'string' || !isToolPath(from.pathname)) {
+    return undefined;
+  }
+  return { notice: ACCESS.noSubscription };
+}
+
+export function readArrivalNotice(state: unknown): string | undefined {
+  if (typeof state !== 'object' || state === null) return undefined;
+  const notice = (state as Record<string, unknown>).notice;
+  return typeof notice === 'string' ? notice : undefined;
 }

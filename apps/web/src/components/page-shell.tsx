@@ -14,12 +14,14 @@ export interface PageTab {
 }
 
 /**
- * Frame of the settings and admin screens: a glow, tabs between the sibling pages, the eyebrow, title and
- * subtitle, the page's actions. `wide` gives tables room (the admin pages): wider, with less side padding.
+ * Frame of the settings and admin screens: a glow, tabs between the sibling pages (with `tabsAside` at the
+ * end of their row), the eyebrow, title and subtitle, the page's actions. `wide` gives tables room (the
+ * admin pages): wider, with less side padding.
  */
 export function PageShell({
   tabs,
   tabsLabel,
+  tabsAside,
   eyebrow,
   title,
   subtitle,
@@ -29,6 +31,7 @@ export function PageShell({
 }: {
   tabs: readonly PageTab[];
   tabsLabel: string;
+  tabsAside?: ReactNode;
   eyebrow: string;
   title: string;
   subtitle: ReactNode;
@@ -45,13 +48,16 @@ export function PageShell({
         className="pointer-events-none absolute inset-0 -z-10 bg-[radial-gradient(ellipse_60%_40%_at_50%_0%,rgb(245_196_81/0.11),transparent)]"
       />
       <div className={`mx-auto w-full ${wide ? 'max-w-7xl' : 'max-w-6xl'}`}>
-        <nav aria-label={tabsLabel} className="mb-6 flex flex-wrap gap-2">
-          {tabs.map((tab) => (
-            <NavLink key={tab.to} to={tab.to} end className={tabClass}>
-              {tab.label}
-            </NavLink>
-          ))}
-        </nav>
+        <div className="mb-6 flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
+          <nav aria-label={tabsLabel} className="flex flex-wrap gap-2">
+            {tabs.map((tab) => (
+              <NavLink key={tab.to} to={tab.to} end className={tabClass}>
+                {tab.label}
+              </NavLink>
+            ))}
+          </nav>
+          {tabsAside}
+        </div>
         <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div className="min-w-0">
             <p className="text-xs font-semibold tracking-[0.2em] text-gold-400 uppercase">{eyebrow}</p>

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { paths } from '../app/paths';
-import { destinationAfterLogin } from '../app/post-login';
+import { arrivalStateAfterLogin, destinationAfterLogin } from '../app/post-login';
 import { LoadingScreen } from '../components/loading-screen';
 import { AuthPage, authLinkClass } from '../features/auth/auth-page';
 import { PasswordField, TextField } from '../features/auth/fields';
@@ -37,7 +37,13 @@ export function LoginScreen() {
   // Signed in with tokens (after this form, or opening /login while signed in): route as after login.
   if (auth.isAuthenticated && auth.userData && auth.tokens.accessToken) {
     if (auth.isLoading) return <LoadingScreen />;
-    return <Navigate to={destinationAfterLogin(auth.userData, arrival.from)} replace />;
+    return (
+      <Navigate
+        to={destinationAfterLogin(auth.userData, arrival.from)}
+        state={arrivalStateAfterLogin(auth.userData, arrival.from)}
+        replace
+      />
+    );
   }
 
   // SPEC §5: both fields required, the e-mail of e-mail type.

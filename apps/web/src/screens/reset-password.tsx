@@ -1,62 +1,58 @@
-import {
-  AUTH_MESSAGES,
-  LABELS,
-  passwordErrors,
-  validateConfirmPassword,
-  validateResetForm,
-} from '@goldroute/domain';
-import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { RESET_LINK_MESSAGES } from '@goldroute/domain';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
 import { paths } from '../app/paths';
-import { resetPassword } from '../features/auth/api';
+import { Spinner } from '../components/loading-screen';
+import { buttonClass } from '../components/ui/button-styles';
+import { resetLinkQueryOptions } from '../features/auth/api';
 import { AuthPage, authLinkClass } from '../features/auth/auth-page';
-import { PASSWORD_HINT } from '../features/auth/copy';
-import { PasswordField } from '../features/auth/fields';
-import { StrengthMeter } from '../features/auth/strength-meter';
-import { SubmitButton } from '../features/auth/submit-button';
-import { useShownErrors } from '../features/auth/use-shown-errors';
-import { serverErrorOf } from '../lib/api-client';
-import { notifyError, notifySuccess } from '../lib/toasts';
+import { Notice } from '../features/auth/notice';
+import { ResetPasswordForm } from '../features/auth/reset-password-form';
 
-/** SPEC §2 Reset password (/reset-password/{resetToken}) with the SPEC §5 reset form rules. */
+const TITLE = 'Set a new password';
+
+/**
+ * SPEC §2 Reset password (/reset-password/{resetToken}). The link is checked on opening, as the
+ * confirmation page does, so a used or expired one says so before any password is typed. A check that
+ * cannot be made (offline, server trouble) shows the form all the same: the reset itself checks again.
+ */
 export function ResetPasswordScreen() {
-  const { resetToken } = useParams();
-  const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const { resetToken = '' } = useParams();
+  const check = useQuery(resetLinkQueryOptions(resetToken));
 
-  const confirmError = validateConfirmPassword(password, confirmPassword);
-  const errors = {
-    password: passwordErrors(password),
-    confirmPassword: confirmError ? [confirmError] : [],
-  };
-  const { shown, onBlur, showAll } = useShownErrors(errors);
+  if (check.isPending) {
+    return (
+      <AuthPage title={TITLE}>
+        <div role="status" className="flex items-center gap-3 text-slate-300">
+          <Spinner className="size-5 shrink-0 border-2" />
+          Checking your reset link…
+        </div>
+      </AuthPage>
+    );
+  }
 
-  const reset = useMutation({
-    mutationFn: (input: { token: string; password: string }) => resetPassword(input.token, input.password),
-    onSuccess: async () => {
-      notifySuccess(AUTH_MESSAGES.resetSuccess);
-      await navigate(paths.login);
-    },
-    onError: (error) => notifyError(serverErrorOf(error) ?? AUTH_MESSAGES.resetFailed),
-  });
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (reset.isPending) return;
-    showAll();
-    const problem = validateResetForm({ token: resetToken, password, confirmPassword });
-    if (problem || !resetToken) {
-      notifyError(problem ?? AUTH_MESSAGES.resetFailed);
-      return;
-    }
-    reset.mutate({ token: resetToken, password });
-  };
+  if (check.data === false) {
+    return (
+      <AuthPage title={TITLE}>
+        <Notice tone="error">{RESET_LINK_MESSAGES.invalid}</Notice>
+        <p className="mt-5 text-sm leading-relaxed text-slate-400">
+          A reset link works once and for one hour. Ask for a new one and use the latest e-mail.
+        </p>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <Link to={paths.forgotPassword} className={buttonClass('primary', 'md', 'sm:flex-1')}>
+            Request a new reset link
+          </Link>
+          <Link to={paths.login} className={buttonClass('secondary', 'md', 'sm:flex-1')}>
+            Go to login
+          </Link>
+        </div>
+      </AuthPage>
+    );
+  }
 
   return (
     <AuthPage
-      title="Set a new password"
+      title={TITLE}
       subtitle="Choose a new password for your account. Every device signed in with the old one is signed out."
       footer={
         <>
@@ -67,35 +63,7 @@ export function ResetPasswordScreen() {
         </>
       }
     >
-      <form noValidate onSubmit={submit} className="space-y-5" aria-label="Set a new password">
-        <PasswordField
-          label="New password"
-          name="newPassword"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          onBlur={onBlur('password')}
-          errors={shown('password')}
-          below={<StrengthMeter password={password} />}
-          hint={shown('password').length > 0 ? undefined : PASSWORD_HINT}
-        />
-        <PasswordField
-          label="Confirm new password"
-          name="confirmNewPassword"
-          autoComplete="new-password"
-          required
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-          onBlur={onBlur('confirmPassword')}
-          errors={shown('confirmPassword')}
-        />
-        <div className="pt-1">
-          <SubmitButton busy={reset.isPending} busyLabel={LABELS.resettingPassword}>
-            {LABELS.setNewPassword}
-          </SubmitButton>
-        </div>
-      </form>
+      <ResetPasswordForm resetToken={resetToken} />
     </AuthPage>
   );
 }

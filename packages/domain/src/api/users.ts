@@ -170,6 +170,11 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 export const resetPasswordResponseSchema = messageResponseSchema;
 export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
 
+// GET /shared/users/reset-password/{resetToken}: whether the link still works, without spending it. The
+// answer is only that, so it tells nobody whose link it is or whether an account exists.
+export const resetLinkCheckResponseSchema = z.object({ valid: z.boolean() });
+export type ResetLinkCheckResponse = z.infer<typeof resetLinkCheckResponseSchema>;
+
 // GET /shared/users/confirm/{confirmationToken}
 export const confirmParamsSchema = z.object({ confirmationToken: tokenStringSchema });
 export type ConfirmParams = z.infer<typeof confirmParamsSchema>;

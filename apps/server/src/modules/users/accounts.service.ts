@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { RESET_LINK_MESSAGES } from '@goldroute/domain';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailTokens, users } from '../../db/schema';
@@ -21,7 +22,7 @@ export const ACCOUNT_MESSAGES = {
   notConfirmed:
     'Please confirm your email address before logging in. Check your inbox for the confirmation link.',
   resetSent: 'If an account exists for this email, a password reset link has been sent.',
-  invalidResetLink: 'This password reset link is invalid or has expired.',
+  invalidResetLink: RESET_LINK_MESSAGES.invalid,
   resetDone: 'Password reset successfully',
 } as const;
 
@@ -44,20 +45,22 @@ export function createAccountsService(deps: {
     return token;
   }
 
+  /** The row of a token that still works: this purpose, unused and unexpired. */
+  const usableToken = (token: string, purpose: Purpose, now: Date) =>
+    and(
+      eq(emailTokens.tokenHash, hashToken(token)),
+      eq(emailTokens.purpose, purpose),
+      isNull(emailTokens.usedAt),
+      gt(emailTokens.expiresAt, now),
+    );
+
   /** Marks a token used in one conditional UPDATE: a second use, or a race, finds nothing. */
   async function spendEmailToken(q: Db, token: string, purpose: Purpose): Promise<string | null> {
     const now = clock.now();
     const rows = await q
       .update(emailTokens)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(emailTokens.tokenHash, hashToken(token)),
-          eq(emailTokens.purpose, purpose),
-          isNull(emailTokens.usedAt),
-          gt(emailTokens.expiresAt, now),
-        ),
-      )
+      .where(usableToken(token, purpose, now))
       .returning({ userId: emailTokens.userId });
     return rows[0]?.userId ?? null;
   }
@@ -153,6 +156,19 @@ export function createAccountsService(deps: {
     return { message: ACCOUNT_MESSAGES.resetSent };
   }
 
+  /**
+   * Whether a reset link still works, read without spending it, so the reset page can say so on opening
+   * instead of after the new password is typed. Only yes or no: nothing about the account behind it.
+   */
+  async function resetLinkValid(token: string): Promise<boolean> {
+    const rows = await db
+      .select({ userId: emailTokens.userId })
+      .from(emailTokens)
+      .where(usableToken(token, 'reset', clock.now()))
+      .limit(1);
+    return rows.length > 0;
+  }
+
   /** A reset proves control of the mailbox, so it also confirms the address, and it ends every session. */
   async function resetPassword(token: string, newPassword: string): Promise<{ message: string }> {
     const passwordHash = await hashPassword(newPassword);
@@ -183,7 +199,7 @@ export function createAccountsService(deps: {
     return { message: ACCOUNT_MESSAGES.resetDone };
   }
 
-  return { register, confirm, authenticate, forgotPassword, resetPassword };
+  return { register, confirm, authenticate, forgotPassword, resetLinkValid, resetPassword };
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -13,6 +13,7 @@ import {
   resetPasswordRequestSchema,
   settingsPersonalRequestSchema,
   settingsRequestSchema,
+  type ResetLinkCheckResponse,
   type User,
 } from '@goldroute/domain/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -210,6 +211,22 @@ export async function usersRoutes(app: FastifyInstance, o: UsersRoutesOptions): 
       ],
     },
     async (request) => accounts.forgotPassword(parseOr400(forgotPasswordRequestSchema, request.body).email),
+  );
+
+  // The reset page asks on opening. Limited like the confirm call (a read, not a spend), with counters of
+  // its own so checking a link never uses up the tries of the reset itself.
+  app.get(
+    '/shared/users/reset-password/:resetToken',
+    {
+      preHandler: [
+        ip('reset-check', 30, 15 * MINUTE),
+        limiter.limit('reset-check-token', 10, 15 * MINUTE, byParam('resetToken')),
+      ],
+    },
+    async (request): Promise<ResetLinkCheckResponse> => {
+      const { resetToken } = parseOr400(resetPasswordParamsSchema, request.params);
+      return { valid: await accounts.resetLinkValid(resetToken) };
+    },
   );
 
   app.post(

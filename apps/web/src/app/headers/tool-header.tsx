@@ -1,13 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { NavLink, useNavigate } from 'react-router';
+import { NavLink } from 'react-router';
 import { Logo } from '../../components/logo';
 import { buttonClass } from '../../components/ui/button-styles';
 import { TokenPrice } from '../../features/token/token-price';
 import { useAuth } from '../../lib/auth-store';
-import { useSession } from '../../lib/use-session';
-import { paths } from '../paths';
 import { useCurrentRegion } from '../use-current-region';
+import { useLogOut } from '../use-log-out';
 import { HeaderShell } from './header-shell';
 import { MenuToggle } from './menu-toggle';
 import { NavDropdown } from './nav-dropdown';
@@ -22,25 +20,11 @@ const flatLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function ToolHeader() {
   const auth = useAuth();
   const region = useCurrentRegion();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const session = useSession();
+  const logOut = useLogOut();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const { groups, subscription } = toolMenu(region, auth.isAdmin);
   const [tools, ...rest] = groups;
-
-  // Leave the guarded page first, committed synchronously so its guard is gone and cannot bounce to
-  // /login, then end the session on the server and forget it here, whatever the server says (SPEC §4),
-  // with what the signed-in pages cached.
-  const logOut = async () => {
-    try {
-      await navigate(paths.home, { flushSync: true });
-    } finally {
-      await session.logout();
-      queryClient.removeQueries({ type: 'inactive' });
-    }
-  };
 
   return (
     <HeaderShell>

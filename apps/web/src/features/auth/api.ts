@@ -1,8 +1,9 @@
-import type {
-  ConfirmResponse,
-  ForgotPasswordResponse,
-  RegisterResponse,
-  ResetPasswordResponse,
+import {
+  resetLinkCheckResponseSchema,
+  type ConfirmResponse,
+  type ForgotPasswordResponse,
+  type RegisterResponse,
+  type ResetPasswordResponse,
 } from '@goldroute/domain/api';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
@@ -20,12 +21,35 @@ export function requestPasswordReset(email: string): Promise<ForgotPasswordRespo
   });
 }
 
+const resetPasswordPath = (resetToken: string) =>
+  `/shared/users/reset-password/${encodeURIComponent(resetToken)}`;
+
 export function resetPassword(resetToken: string, newPassword: string): Promise<ResetPasswordResponse> {
-  return apiRequest<ResetPasswordResponse>(`/shared/users/reset-password/${encodeURIComponent(resetToken)}`, {
+  return apiRequest<ResetPasswordResponse>(resetPasswordPath(resetToken), {
     method: 'POST',
     body: { newPassword },
   });
 }
+
+/** GET on the reset path: whether the link still works, without spending it. */
+export async function checkResetLink(resetToken: string): Promise<boolean> {
+  const answer = await apiRequest<unknown>(resetPasswordPath(resetToken));
+  return resetLinkCheckResponseSchema.parse(answer).valid;
+}
+
+/**
+ * The check runs on every opening of the page (never stale: a link used a minute ago is spent now), and
+ * is not retried, so a failed check shows the form at once rather than keep the user waiting.
+ */
+export const resetLinkQueryOptions = (resetToken: string) =>
+  queryOptions({
+    queryKey: ['users', 'reset-link', resetToken],
+    queryFn: () => checkResetLink(resetToken),
+    retry: false,
+    staleTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
 
 export function confirmEmail(confirmationToken: string): Promise<ConfirmResponse> {
   return apiRequest<ConfirmResponse>(`/shared/users/confirm/${encodeURIComponent(confirmationToken)}`);

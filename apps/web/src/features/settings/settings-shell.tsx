@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { paths } from '../../app/paths';
+import { AccountLine } from '../../components/account-line';
 import { PageShell } from '../../components/page-shell';
 
 export { Panel } from '../../components/page-shell';
@@ -9,7 +10,12 @@ const SETTINGS_TABS = [
   { label: 'Personal filters', to: paths.configPersonal },
 ] as const;
 
-/** Frame of the two settings screens, with tabs between realm and filter settings. */
-export function SettingsShell(props: Omit<ComponentProps<typeof PageShell>, 'tabs' | 'tabsLabel' | 'wide'>) {
-  return <PageShell tabs={SETTINGS_TABS} tabsLabel="Settings" {...props} />;
+/**
+ * Frame of the two settings screens, with tabs between realm and filter settings, and the account line
+ * beside them (these pages have the logo-only header).
+ */
+export function SettingsShell(
+  props: Omit<ComponentProps<typeof PageShell>, 'tabs' | 'tabsLabel' | 'tabsAside' | 'wide'>,
+) {
+  return <PageShell tabs={SETTINGS_TABS} tabsLabel="Settings" tabsAside={<AccountLine />} {...props} />;
 }

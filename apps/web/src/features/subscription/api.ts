@@ -1,11 +1,13 @@
 // The payment calls of the subscription screen (SPEC §7 Payments) and the profile reload, all guarded
 // (bearer + refresh through the session).
-import type {
-  CheckoutResponse,
-  PricesResponse,
-  ProfileResponse,
-  SyncCheckoutResponse,
-  User,
+import {
+  changeSubscriptionResponseSchema,
+  type CheckoutResponse,
+  type PricesResponse,
+  type ProfileResponse,
+  type StripeSubscription,
+  type SyncCheckoutResponse,
+  type User,
 } from '@goldroute/domain/api';
 import type { Price } from '@goldroute/domain';
 import { queryOptions } from '@tanstack/react-query';
@@ -46,6 +48,24 @@ export async function fetchProfile(request: Request): Promise<User> {
   return response.user;
 }
 
+/** How often a profile reload after an action is tried again, with TanStack's growing delay (1 s, 2 s, 4 s). */
+export const PROFILE_RELOAD_RETRIES = 3;
+
+/**
+ * The profile of the signed-in user, stored as it arrives. No abort signal: StrictMode's trial unmount
+ * would cancel and repeat the call, and a profile that arrives is worth storing even if the screen has gone.
+ */
+export const profileQueryOptions = (request: Request, userId: string, store: (user: User) => void) =>
+  queryOptions({
+    queryKey: ['users', 'profile', userId],
+    queryFn: async () => {
+      const fresh = await fetchProfile(request);
+      store(fresh);
+      return fresh;
+    },
+    staleTime: 0,
+  });
+
 /** POST checkout: where the browser goes to pay (relative for the demo provider, absolute for Stripe). */
 export async function startCheckout(request: Request, priceId: string): Promise<string> {
   const response = await request<CheckoutResponse>(PAYMENTS_PATHS.checkout, {
@@ -55,8 +75,14 @@ export async function startCheckout(request: Request, priceId: string): Promise<
   return response.paymentSessionUrl;
 }
 
-export function changeSubscription(request: Request, newPriceId: string): Promise<unknown> {
-  return request(PAYMENTS_PATHS.changeSubscription, { method: 'POST', body: { newPriceId } });
+/** POST change-subscription: the subscription as changed, or null when the answer is not one. */
+export async function changeSubscription(
+  request: Request,
+  newPriceId: string,
+): Promise<StripeSubscription | null> {
+  const answer = await request(PAYMENTS_PATHS.changeSubscription, { method: 'POST', body: { newPriceId } });
+  const parsed = changeSubscriptionResponseSchema.safeParse(answer);
+  return parsed.success ? parsed.data : null;
 }
 
 export function cancelSubscription(request: Request): Promise<unknown> {

@@ -7,7 +7,6 @@ export const SUBSCRIPTION_COPY = {
     'One subscription unlocks every tool. Switch plans or billing period whenever you like; cancelling keeps your access until the end of the period you paid for.',
   loading: 'Loading your subscription...',
   summaryTitle: 'Your subscription',
-  signedInAs: 'Signed in as',
   noSubscription: 'No active subscription',
   noSubscriptionHint: 'Pick a plan below to unlock the tools.',
   plansTitle: 'Plans',
@@ -20,6 +19,10 @@ export const SUBSCRIPTION_COPY = {
   activating: 'Confirming your payment... your access will be ready in a moment.',
   pricesUnavailable: 'Plans could not be loaded, so checkout is unavailable for now.',
   retryPrices: 'Try again',
+  /** The current plan's button while the subscription is in cancelation. */
+  resumePlan: 'Resume',
+  resumeToChangePlan: 'Resume your subscription to change plans.',
+  pickPlanAfterEnd: 'You can pick a new plan once this subscription has ended.',
   /** Second button of the cancel dialog (SPEC §2: "Deactivate and Cancel"); closes it. */
   dismiss: 'Cancel',
   cancelDialogText: (end: string | null) =>

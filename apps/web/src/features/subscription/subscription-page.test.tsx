@@ -260,7 +260,9 @@ describe('subscription screen: subscribe and change plan', () => {
     await ue.click(cardButton('Advanced'));
     expect(await screen.findByText(TOASTS.changeSuccess)).toBeInTheDocument();
     expect(await screen.findByText(TOASTS.profileRefreshFailed)).toBeInTheDocument();
-    await waitFor(() => expect(cardButton('Advanced')).toBeEnabled());
+    // The plan the change answered stays on screen, and the buttons are free again.
+    await waitFor(() => expect(cardButton('Basic')).toBeEnabled());
+    expect(cardButton('Advanced')).toHaveTextContent(/^Current Plan$/);
   });
 });
 

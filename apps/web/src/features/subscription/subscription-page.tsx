@@ -1,7 +1,10 @@
 import type { User } from '@goldroute/domain/api';
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { readArrivalNotice } from '../../app/post-login';
 import { Spinner } from '../../components/loading-screen';
 import { useAuth } from '../../lib/auth-store';
+import { Notice } from '../auth/notice';
 import { ActivationNotice } from './activation-notice';
 import { SUBSCRIPTION_COPY } from './copy';
 import { SubscriptionPlans } from './subscription-plans';
@@ -45,12 +48,15 @@ function Loading() {
 }
 
 function SubscriptionContent({ user }: { user: User }) {
+  // Set by login when a tool sent the user here for want of a subscription; absent on a direct visit.
+  const arrivalNotice = readArrivalNotice(useLocation().state);
   const checkout = useCheckoutReturn();
   const data = useSubscriptionData(user, { loadProfile: !checkout.confirmsCheckout });
   const actions = useSubscriptionActions();
 
   return (
     <PageFrame>
+      {arrivalNotice ? <Notice tone="info">{arrivalNotice}</Notice> : null}
       {checkout.activating ? <ActivationNotice /> : null}
       {data.loading ? (
         <Loading />

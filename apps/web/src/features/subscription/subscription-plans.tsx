@@ -1,6 +1,13 @@
-import { PLAN_LABELS, currentPriceId, planButtonLabel, type Price } from '@goldroute/domain';
+import {
+  PLAN_LABELS,
+  currentPriceId,
+  planButtonLabel,
+  subscriptionActions,
+  type Price,
+} from '@goldroute/domain';
 import type { User } from '@goldroute/domain/api';
 import { PlanPicker } from '../pricing/plan-picker';
+import { CancelationPlanAction } from './cancelation-plan-action';
 import { SUBSCRIPTION_COPY } from './copy';
 import { PlanActionButton } from './plan-action-button';
 import { findCurrentPrice, hasLiveSubscription, initialInterval } from './subscription-status';
@@ -8,8 +15,8 @@ import type { SubscriptionActions } from './use-subscription-actions';
 
 /**
  * The plan cards of /subscription. Without a running subscription a card starts checkout; with one it
- * changes the plan. The stand-in fallback plan has no real price id, so its button stays disabled and
- * a retry for the price list sits under it.
+ * changes the plan, except in cancelation (CancelationPlanAction). The stand-in fallback plan has no real
+ * price id, so its button stays disabled and a retry for the price list sits under it.
  */
 export function SubscriptionPlans({
   user,
@@ -29,6 +36,8 @@ export function SubscriptionPlans({
   const live = hasLiveSubscription(user);
   const current = findCurrentPrice(prices, user);
   const { busy } = actions;
+  const ending = live && user.inCancelation;
+  const { canResume } = subscriptionActions(user);
 
   return (
     <PlanPicker
@@ -53,6 +62,16 @@ export function SubscriptionPlans({
                 </button>
               </p>
             </div>
+          );
+        }
+        if (ending) {
+          return (
+            <CancelationPlanAction
+              plan={plan}
+              isCurrent={plan.price.id === current?.id}
+              canResume={canResume}
+              actions={actions}
+            />
           );
         }
         const processing = busy !== null && 'priceId' in busy && busy.priceId === plan.price.id;

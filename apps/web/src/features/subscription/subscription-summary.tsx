@@ -1,6 +1,7 @@
 import { formatPriceAmount, planTypeFromLookupKey, type Price } from '@goldroute/domain';
 import type { User } from '@goldroute/domain/api';
 import type { ReactNode } from 'react';
+import { AccountLine } from '../../components/account-line';
 import { Badge } from '../../components/ui/badge';
 import { SUBSCRIPTION_COPY } from './copy';
 import { SummaryActions } from './summary-actions';
@@ -31,7 +32,7 @@ function SummaryRow({ label, testId, children }: { label: string; testId?: strin
   );
 }
 
-/** The user info panel: e-mail, display state, plan and price, renewal or end, granted time, actions. */
+/** The user info panel: e-mail with Log out, display state, plan and price, renewal or end, granted time, actions. */
 export function SubscriptionSummary({
   user,
   prices,
@@ -54,10 +55,8 @@ export function SubscriptionSummary({
           <h2 id="subscription-summary-title" className="text-lg font-semibold text-white">
             {SUBSCRIPTION_COPY.summaryTitle}
           </h2>
+          <AccountLine className="mt-1" />
           <dl className="mt-4 space-y-4 text-sm">
-            <SummaryRow label={SUBSCRIPTION_COPY.signedInAs}>
-              <span className="font-medium break-all text-white">{user.email}</span>
-            </SummaryRow>
             <SummaryRow label="Status" testId="subscription-status">
               {state ? (
                 <div className="flex flex-wrap items-center gap-3">

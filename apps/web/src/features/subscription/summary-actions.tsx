@@ -38,7 +38,11 @@ export function SummaryActions({ user, actions }: { user: User; actions: Subscri
           disabled={busy !== null}
           onClick={() => void actions.resume()}
         >
-          {busy?.kind === 'resume' ? <ProcessingLabel /> : PLAN_LABELS.resumeSubscription}
+          {busy?.kind === 'resume' && busy.priceId === undefined ? (
+            <ProcessingLabel />
+          ) : (
+            PLAN_LABELS.resumeSubscription
+          )}
         </button>
       ) : null}
       {showCancel ? (

@@ -2,6 +2,7 @@ import { TOASTS, type Price } from '@goldroute/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { serverErrorOf } from '../../lib/api-client';
+import { useAuth } from '../../lib/auth-store';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { useSession } from '../../lib/use-session';
 import {
@@ -13,12 +14,15 @@ import {
 } from './api';
 import { useReloadProfile } from './use-reload-profile';
 
-/** The action in flight: its button says "Processing..." and every other action waits. */
+/**
+ * The action in flight: its button says "Processing..." and every other action waits. A resume started
+ * from a plan card names that card's price, so only that button says so.
+ */
 export type BusyAction =
   | { kind: 'checkout'; priceId: string }
   | { kind: 'change'; priceId: string }
   | { kind: 'cancel' }
-  | { kind: 'resume' };
+  | { kind: 'resume'; priceId?: string };
 
 export interface SubscriptionActions {
   busy: BusyAction | null;
@@ -26,16 +30,19 @@ export interface SubscriptionActions {
   subscribe: (price: Price) => Promise<void>;
   changePlan: (price: Price) => Promise<boolean>;
   cancel: () => Promise<boolean>;
-  resume: () => Promise<boolean>;
+  /** `fromPriceId`: the plan card it was started from, if any. */
+  resume: (fromPriceId?: string) => Promise<boolean>;
 }
 
 /**
  * Subscribe, change plan, cancel and resume (SPEC §7 Payments). Failures show the server's error text
- * when it sent one, else the SPEC §8 message; successes show theirs and reload the profile, so the
- * screen shows the new state before the button is free again.
+ * when it sent one, else the SPEC §8 message; successes show theirs and reload the profile (a change
+ * shows the subscription it answered first), so the screen shows the new state before the button is
+ * free again.
  */
 export function useSubscriptionActions(): SubscriptionActions {
   const { request } = useSession();
+  const { userData, setUser } = useAuth();
   const reloadProfile = useReloadProfile();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<BusyAction | null>(null);
@@ -59,20 +66,23 @@ export function useSubscriptionActions(): SubscriptionActions {
     }
   };
 
-  const runThenReload = async (
+  const runThenReload = async <T>(
     action: BusyAction,
-    call: () => Promise<unknown>,
+    call: () => Promise<T>,
     messages: { success: string; failure: string },
+    applyAnswer?: (answer: T) => void,
   ): Promise<boolean> => {
     setBusy(action);
+    let answer: T;
     try {
-      await call();
+      answer = await call();
     } catch (error) {
       notifyError(serverErrorOf(error) ?? messages.failure);
       setBusy(null);
       return false;
     }
     notifySuccess(messages.success);
+    applyAnswer?.(answer);
     // The current price may have changed, and the server lists a retired current price only while current.
     await Promise.all([reloadProfile(), queryClient.invalidateQueries({ queryKey: subscriberPricesKey })]);
     setBusy(null);
@@ -83,17 +93,23 @@ export function useSubscriptionActions(): SubscriptionActions {
     busy,
     subscribe,
     changePlan: (price) =>
-      runThenReload({ kind: 'change', priceId: price.id }, () => changeSubscription(request, price.id), {
-        success: TOASTS.changeSuccess,
-        failure: TOASTS.changeFailed,
-      }),
+      runThenReload(
+        { kind: 'change', priceId: price.id },
+        () => changeSubscription(request, price.id),
+        { success: TOASTS.changeSuccess, failure: TOASTS.changeFailed },
+        // The answer is the changed subscription: shown at once, so a reload that fails cannot leave the
+        // screen on the plan the user just left.
+        (subscription) => {
+          if (subscription && userData) setUser({ ...userData, stripeSubscription: subscription });
+        },
+      ),
     cancel: () =>
       runThenReload({ kind: 'cancel' }, () => cancelSubscription(request), {
         success: TOASTS.cancelSuccess,
         failure: TOASTS.cancelFailed,
       }),
-    resume: () =>
-      runThenReload({ kind: 'resume' }, () => resumeSubscription(request), {
+    resume: (fromPriceId) =>
+      runThenReload({ kind: 'resume', priceId: fromPriceId }, () => resumeSubscription(request), {
         success: TOASTS.resumeSuccess,
         failure: TOASTS.resumeFailed,
       }),

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useAuth } from '../../lib/auth-store';
 import { notifyError } from '../../lib/toasts';
 import { useSession } from '../../lib/use-session';
-import { fetchProfile, subscriberPricesQueryOptions } from './api';
+import { profileQueryOptions, subscriberPricesQueryOptions } from './api';
 import { showsFallback } from './subscription-status';
 
 export interface SubscriptionData {
@@ -29,20 +29,11 @@ export function useSubscriptionData(user: User, { loadProfile }: { loadProfile: 
   const { request } = useSession();
   const { setUser } = useAuth();
   const pricesQuery = useQuery(subscriberPricesQueryOptions(request, user.id));
-  const profileQuery = useQuery({
-    queryKey: ['users', 'profile', user.id],
-    // No abort signal: StrictMode's trial unmount would cancel and repeat the call, and a profile
-    // that arrives is worth storing even if the screen has gone.
-    queryFn: async () => {
-      const fresh = await fetchProfile(request);
-      setUser(fresh);
-      return fresh;
-    },
-    enabled: loadProfile,
-    staleTime: 0,
-  });
+  const profileQuery = useQuery({ ...profileQueryOptions(request, user.id, setUser), enabled: loadProfile });
 
-  const prices = pricesQuery.isError ? [] : (pricesQuery.data ?? []);
+  // A failed refetch keeps the list loaded before (TanStack keeps the data): the fallback plan stands in
+  // for prices never loaded, not for a moment's outage, such as right after a change of plan.
+  const prices = pricesQuery.data ?? [];
   const fallback = !pricesQuery.isPending && showsFallback(prices, user);
 
   useEffect(() => {
@@ -55,7 +46,8 @@ export function useSubscriptionData(user: User, { loadProfile }: { loadProfile: 
 
   const { refetch } = pricesQuery;
   return {
-    loading: pricesQuery.isPending || profileQuery.isLoading,
+    // Only this screen's own first load: a background reload (useReloadProfile) shares the query.
+    loading: pricesQuery.isPending || (loadProfile && profileQuery.isLoading),
     prices,
     fallback,
     retryingPrices: pricesQuery.isFetching,

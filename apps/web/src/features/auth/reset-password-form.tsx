@@ -1,0 +1,86 @@
+import {
+  AUTH_MESSAGES,
+  LABELS,
+  passwordErrors,
+  validateConfirmPassword,
+  validateResetForm,
+} from '@goldroute/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '../../app/paths';
+import { serverErrorOf } from '../../lib/api-client';
+import { notifyError, notifySuccess } from '../../lib/toasts';
+import { resetPassword } from './api';
+import { PASSWORD_HINT } from './copy';
+import { PasswordField } from './fields';
+import { StrengthMeter } from './strength-meter';
+import { SubmitButton } from './submit-button';
+import { useShownErrors } from './use-shown-errors';
+
+/** SPEC §2 Reset password form with the SPEC §5 reset form rules; success goes to /login (SPEC §4). */
+export function ResetPasswordForm({ resetToken }: { resetToken: string | undefined }) {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+
+  const confirmError = validateConfirmPassword(password, confirmPassword);
+  const errors = {
+    password: passwordErrors(password),
+    confirmPassword: confirmError ? [confirmError] : [],
+  };
+  const { shown, onBlur, showAll } = useShownErrors(errors);
+
+  const reset = useMutation({
+    mutationFn: (input: { token: string; password: string }) => resetPassword(input.token, input.password),
+    onSuccess: async () => {
+      notifySuccess(AUTH_MESSAGES.resetSuccess);
+      await navigate(paths.login);
+    },
+    onError: (error) => notifyError(serverErrorOf(error) ?? AUTH_MESSAGES.resetFailed),
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (reset.isPending) return;
+    showAll();
+    const problem = validateResetForm({ token: resetToken, password, confirmPassword });
+    if (problem || !resetToken) {
+      notifyError(problem ?? AUTH_MESSAGES.resetFailed);
+      return;
+    }
+    reset.mutate({ token: resetToken, password });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-5" aria-label="Set a new password">
+      <PasswordField
+        label="New password"
+        name="newPassword"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        onBlur={onBlur('password')}
+        errors={shown('password')}
+        below={<StrengthMeter password={password} />}
+        hint={shown('password').length > 0 ? undefined : PASSWORD_HINT}
+      />
+      <PasswordField
+        label="Confirm new password"
+        name="confirmNewPassword"
+        autoComplete="new-password"
+        required
+        value={confirmPassword}
+        onChange={(event) => setConfirmPassword(event.target.value)}
+        onBlur={onBlur('confirmPassword')}
+        errors={shown('confirmPassword')}
+      />
+      <div className="pt-1">
+        <SubmitButton busy={reset.isPending} busyLabel={LABELS.resettingPassword}>
+          {LABELS.setNewPassword}
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
