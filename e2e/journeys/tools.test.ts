@@ -277,6 +277,13 @@ describe('the data tools as the seeded subscriber', { timeout: 120_000 }, () => 
       expect(await horizontalOverflow(page)).toBe(0);
       await screenshot(page, `tools-${name}-375`);
       await peek(page, `${name}-375`);
+      // The totals bar keeps to one line over the cards; its toggle opens the other figures.
+      const totals = page.getByRole('region', { name: 'Totals' });
+      expect((await totals.boundingBox())!.height).toBeLessThanOrEqual(72);
+      expect(await page.getByTestId('total-Total Investment').isVisible()).toBe(false);
+      await totals.getByRole('button', { name: 'All totals' }).click();
+      expect(await page.getByTestId('total-Total Investment').isVisible()).toBe(true);
+      await peek(page, `${name}-375-totals-open`);
     }
     await openTool(page, TSM);
     // The TSM table's own container scrolls sideways: its content is wider than the phone.

@@ -152,6 +152,14 @@ export type LinkDiscordRequest = z.infer<typeof linkDiscordRequestSchema>;
 export const linkDiscordResponseSchema = z.object({ user: userSchema });
 export type LinkDiscordResponse = z.infer<typeof linkDiscordResponseSchema>;
 
+// GET /shared/users/discord/availability: whether this server can link a Discord account (a Discord app is
+// configured), and why not when it cannot.
+export const discordAvailabilityResponseSchema = z.object({
+  available: z.boolean(),
+  reason: z.string().optional(),
+});
+export type DiscordAvailabilityResponse = z.infer<typeof discordAvailabilityResponseSchema>;
+
 // GET /shared/users/discord/authorize-url: where the browser goes to link a Discord account.
 export const discordAuthorizeUrlResponseSchema = z.object({ url: z.string() });
 export type DiscordAuthorizeUrlResponse = z.infer<typeof discordAuthorizeUrlResponseSchema>;

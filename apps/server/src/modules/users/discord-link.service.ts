@@ -25,6 +25,13 @@ export function createDiscordLinkService(deps: { db: Db; clock: Clock; discord: 
   }
 
   return {
+    /** Whether this server can link at all (a Discord app is configured), with the reason when not. */
+    availability(): { available: boolean; reason?: string } {
+      return deps.discord
+        ? { available: true }
+        : { available: false, reason: DISCORD_LINK_MESSAGES.disabled };
+    },
+
     async authorizeUrl(userId: string): Promise<string> {
       const discord = client();
       const state = newSecureToken();

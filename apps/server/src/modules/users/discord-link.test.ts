@@ -108,6 +108,18 @@ describe('linking a Discord account', () => {
     const s = await plain.signUp('nodiscord@example.com');
     const res = await plain.api.get('/shared/users/discord/authorize-url', { token: s.accessToken });
     expect(res).toMatchObject({ status: 503, body: { error: DISCORD_LINK_MESSAGES.disabled } });
+    const availability = await plain.api.get('/shared/users/discord/availability', { token: s.accessToken });
+    expect(availability).toMatchObject({
+      status: 200,
+      body: { available: false, reason: DISCORD_LINK_MESSAGES.disabled },
+    });
+    expect((await plain.api.get('/shared/users/discord/availability')).status).toBe(401);
     await plain.close();
+  });
+
+  it('says linking is available when a Discord app is configured, without handing out a state', async () => {
+    const s = await h.signUp('available@example.com');
+    const res = await h.api.get('/shared/users/discord/availability', { token: s.accessToken });
+    expect(res).toMatchObject({ status: 200, body: { available: true } });
   });
 });

@@ -244,6 +244,10 @@ export async function usersRoutes(app: FastifyInstance, o: UsersRoutesOptions): 
     },
   );
 
+  app.get('/shared/users/discord/availability', { preHandler: requireAuth }, async () =>
+    o.discordLink.availability(),
+  );
+
   app.get('/shared/users/discord/authorize-url', { preHandler: requireAuth }, async (request) => ({
     url: await o.discordLink.authorizeUrl(authOf(request).userId),
   }));

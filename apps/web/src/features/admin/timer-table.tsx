@@ -51,7 +51,8 @@ function TimerRowView({ row, now }: { row: TimerRow; now: number }) {
     <tr data-realm={row.key} className="transition hover:bg-white/[0.03]">
       <td className="px-3 py-2.5 sm:px-4 text-slate-300">{row.regionLabel}</td>
       <td className="px-3 py-2.5 sm:px-4 font-mono text-xs text-slate-400 tabular-nums">{row.realmId}</td>
-      <th scope="row" className="px-3 py-2.5 sm:px-4 text-left font-medium whitespace-nowrap">
+      {/* Connected realms carry several names: they wrap here, or Last update is pushed out of its card. */}
+      <th scope="row" className="px-3 py-2.5 sm:px-4 text-left font-medium">
         {row.name ? (
           <span className="text-slate-100">{row.name}</span>
         ) : (
@@ -60,14 +61,20 @@ function TimerRowView({ row, now }: { row: TimerRow; now: number }) {
           </span>
         )}
       </th>
-      <td className="px-3 py-2.5 sm:px-4 whitespace-nowrap">
+      <td className="px-3 py-2.5 sm:px-4">
         {freshness ? (
-          <span className="inline-flex items-center gap-2">
-            <Badge color={freshness.color}>{formatAge(freshness.minutes)}</Badge>
-            <span className="text-xs text-slate-500 tabular-nums">{formatClock(row.updatedAt, now)}</span>
+          <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
+            <Badge color={freshness.color} className="whitespace-nowrap">
+              {formatAge(freshness.minutes)}
+            </Badge>
+            <span className="text-xs whitespace-nowrap text-slate-500 tabular-nums">
+              {formatClock(row.updatedAt, now)}
+            </span>
           </span>
         ) : (
-          <Badge color="gray">Not loaded yet</Badge>
+          <Badge color="gray" className="whitespace-nowrap">
+            Not loaded yet
+          </Badge>
         )}
       </td>
     </tr>
