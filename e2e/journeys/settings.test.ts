@@ -61,6 +61,8 @@ describe('settings journey of the seeded subscriber', () => {
     await expect.poll(() => page.getByRole('combobox', { name: 'Region' }).textContent()).toContain('US');
     const flipping = page.getByRole('button', { name: /Cross-realm flipping tool/ });
     expect(await flipping.isDisabled()).toBe(true);
+    // The simulator's realm names are not the game's: a new user is told before picking any.
+    await page.getByTestId('demo-data-notice').getByText('built-in market simulator').waitFor();
     await shoot('config-empty');
 
     await page.getByRole('button', { name: 'Add all buying realms' }).click();

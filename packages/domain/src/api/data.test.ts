@@ -4,6 +4,7 @@ import {
   ahDataDropshipRequestSchema,
   ahDataResponseSchema,
   ahDataUndercutRequestSchema,
+  marketSourceResponseSchema,
   realmStatsResponseSchema,
   realmsResponseSchema,
   timerResponseSchema,
@@ -66,6 +67,12 @@ describe('token, timer, realms and realm stats', () => {
 
   it('"lastModified (seconds)"', () => {
     expect(timerResponseSchema.parse({ lastModified: 1700000000 })).toEqual({ lastModified: 1700000000 });
+  });
+
+  it('the market source: { simulated } as a boolean', () => {
+    expect(marketSourceResponseSchema.parse({ simulated: true })).toEqual({ simulated: true });
+    expect(marketSourceResponseSchema.safeParse({ simulated: 'yes' }).success).toBe(false);
+    expect(marketSourceResponseSchema.safeParse({}).success).toBe(false);
   });
 
   it('realm groups: [{ id, label, population, russian }]', () => {

@@ -18,6 +18,11 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 export const timerResponseSchema = z.object({ lastModified: z.number() });
 export type TimerResponse = z.infer<typeof timerResponseSchema>;
 
+// GET /shared/data/market-source: whether realms, prices and deals come from the built-in simulator (the
+// embedded default without Blizzard credentials), so the web can say so; false for Blizzard's data.
+export const marketSourceResponseSchema = z.object({ simulated: z.boolean() });
+export type MarketSourceResponse = z.infer<typeof marketSourceResponseSchema>;
+
 // GET /shared/data/realms/{region}: the realm groups offered on /config.
 export const realmSchema = z.object({
   id: z.number().int(),

@@ -1,4 +1,4 @@
-import type { AhDataResponse, JobRun, RealmsResponse } from '@goldroute/domain/api';
+import type { AhDataResponse, JobRun, MarketSourceResponse, RealmsResponse } from '@goldroute/domain/api';
 import { createEconomy, startSimulatorServer, type SimulatorServer } from '@goldroute/simulator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,6 +121,12 @@ describe('MARKET_SOURCE=blizzard', () => {
     expect((await deals(app, 'recovered@example.com')).items).toEqual(without([gone]));
     expect(askedFor(gone)).toBe(asked);
     expect(app.app.market.store.current('us')?.snapshot.unknownItemIds).toEqual([gone]);
+  });
+
+  it('tells the web its data is real, where the embedded source says it is simulated', async () => {
+    const answer = (h: Harness) => h.api.get<MarketSourceResponse>('/shared/data/market-source');
+    expect(await answer(app)).toMatchObject({ status: 200, body: { simulated: false } });
+    expect(await answer(embedded)).toMatchObject({ status: 200, body: { simulated: true } });
   });
 
   it('lists its item data caches for the admin page', () => {

@@ -49,6 +49,8 @@ export interface MarketRuntime {
   history: DealHistory;
   /** Who may read market data, with their saved realms (briefly cached). */
   access: MarketAccessReader;
+  /** Realms, prices and deals come from the built-in simulator, not from Blizzard: the web says so. */
+  simulated: boolean;
   /** Drops a user's cached answers and access record (their realm settings changed), in every process. */
   forgetUser(userId: string): Promise<void>;
   /**
@@ -224,6 +226,8 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
     caches,
     history: createDealHistory(store, evidence),
     access,
+    // A web process runs no source: it goes by MARKET_SOURCE, which every process of a deployment shares.
+    simulated: (source?.kind ?? config.source) === 'simulator',
     forgetUser: async (userId) => {
       forget(userId);
       await bus?.publish({ type: 'user-changed', userId });

@@ -4,6 +4,7 @@ import {
   dealHistoryQuerySchema,
   realmStatsRequestSchema,
   regionParamsSchema,
+  type MarketSourceResponse,
 } from '@goldroute/domain/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notModified } from '../../lib/etag';
@@ -26,6 +27,8 @@ export interface MarketRoutesOptions {
   history: DealHistory;
   requireAuth: ReturnType<typeof createAuthGuard>;
   limiter: RateLimiter;
+  /** The market data is the built-in simulator's (MarketRuntime.simulated). */
+  simulated: boolean;
 }
 
 const MINUTE = 60_000;
@@ -89,7 +92,7 @@ function sendCached(
   return reply.send(cached.body());
 }
 
-/** The data calls of SPEC §7, plus the realm list for the settings screen. */
+/** The data calls of SPEC §7, plus the realm list for the settings screen and whether the data is simulated. */
 export async function marketRoutes(app: FastifyInstance, o: MarketRoutesOptions): Promise<void> {
   const guard = [o.requireAuth, o.limiter.limit('market-user', MARKET_CALLS_PER_MINUTE, MINUTE, byUser)];
   const searches = o.limiter.limit('market-search', MARKET_SEARCHES_PER_10_MINUTES, 10 * MINUTE, byUser);
@@ -115,6 +118,10 @@ export async function marketRoutes(app: FastifyInstance, o: MarketRoutesOptions)
   });
 
   app.get('/shared/data/timer/:region', async (request) => o.market.timer(regionOf(request)));
+
+  app.get('/shared/data/market-source', async (): Promise<MarketSourceResponse> => ({
+    simulated: o.simulated,
+  }));
 
   app.get('/shared/data/realms/:region', async (request) => {
     const realms = o.store.realms(regionOf(request));

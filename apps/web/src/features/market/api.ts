@@ -25,6 +25,7 @@ import type {
   DealHistoryQuery,
   DealHistoryResponse,
   FavoritesResponse,
+  MarketSourceResponse,
   TimerResponse,
   User,
 } from '@goldroute/domain/api';
@@ -40,6 +41,7 @@ export const MARKET_PATHS = {
   undercut: (region: Region) => `/retail/market/ah-data-undercut/${region}`,
   dropship: (region: Region) => `/retail/market/ah-data-dropship/${region}`,
   timer: (region: Region) => `/shared/data/timer/${region}`,
+  source: '/shared/data/market-source',
   dealHistory: (region: Region, query: DealHistoryQuery) => {
     const params = new URLSearchParams({
       uniqueItemKey: query.uniqueItemKey,
@@ -203,6 +205,21 @@ export const timerQueryOptions = (region: Region) =>
     staleTime: 0,
     retry: false,
   });
+
+/**
+ * Whether the server's market data is the built-in simulator's (public call). The source is fixed for the
+ * server's life, so it is asked once; a failed call counts as real data, which changes nothing on screen.
+ */
+export const marketSourceQueryOptions = queryOptions({
+  queryKey: ['market', 'source'],
+  queryFn: ({ signal }) => apiRequest<MarketSourceResponse>(MARKET_PATHS.source, { signal }),
+  staleTime: Infinity,
+  retry: false,
+});
+
+export function useSimulatedMarket(): boolean {
+  return useQuery(marketSourceQueryOptions).data?.simulated === true;
+}
 
 /** Flipping tool: the undercut call over the user's saved realms of the region. */
 export function useFlippingData(region: Region) {

@@ -1,10 +1,11 @@
 import type { Realm } from '@goldroute/domain/api';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, json, type ApiCall } from '../../test/fake-api';
 import { makeUser } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
+import { DEMO_DATA_NOTICE } from '../market/demo-data-notice';
 
 const US: Realm[] = [
   { id: 1, label: 'Area 52', population: 'FULL', russian: false },
@@ -17,8 +18,10 @@ const EU: Realm[] = [
   { id: 12, label: 'Ревущий фьорд', population: 'LOW', russian: true },
 ];
 
-function api(onSettings?: (call: ApiCall) => Response) {
+/** `simulated`: what the server says of its market source (unset: the call fails, as in older servers). */
+function api(onSettings?: (call: ApiCall) => Response, simulated?: boolean) {
   return fakeApi((call) => {
+    if (call.path === '/shared/data/market-source' && simulated !== undefined) return json({ simulated });
     if (call.path === '/shared/data/realms/us') return json(US);
     if (call.path === '/shared/data/realms/eu') return json(EU);
     if (call.path === '/shared/users/settings' && onSettings) return onSettings(call);
@@ -110,6 +113,22 @@ describe('realm settings (/config)', () => {
       within(screen.getByRole('list', { name: 'Chosen buying realms' })).getByText('Draenor'),
     ).toBeInTheDocument();
     expect(screen.queryByText('Гордунни')).not.toBeInTheDocument();
+  });
+
+  it('says the realms and deals are simulated when the server runs the built-in simulator', async () => {
+    await openConfig(api(undefined, true).fetch);
+    expect(await screen.findByTestId('demo-data-notice')).toHaveTextContent(
+      `${DEMO_DATA_NOTICE.lead} ${DEMO_DATA_NOTICE.text}`,
+    );
+  });
+
+  it('says nothing of demo data on Blizzard data', async () => {
+    const fake = api(undefined, false);
+    await openConfig(fake.fetch);
+    expect(fake.callsTo('/shared/data/market-source')).toHaveLength(1);
+    // The answer is in: the query's listeners are told on a timer.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(screen.queryByTestId('demo-data-notice')).not.toBeInTheDocument();
   });
 
   it('shows an error with Retry when the realm list cannot be loaded', async () => {

@@ -19,6 +19,7 @@ import {
   settingsBody,
   type RealmSelection,
 } from './api';
+import { DemoDataNotice } from '../market/demo-data-notice';
 import { RealmListEditor } from './realm-list-editor';
 import { SettingsShell } from './settings-shell';
 
@@ -76,6 +77,7 @@ export function RealmSettings() {
       title="Realm settings"
       subtitle="Pick your region and the realms you buy from and sell on. Every tool compares these lists, so save them before you start."
     >
+      <DemoDataNotice className="mb-6 w-fit rounded-lg bg-sky-400/10 px-3 py-2 text-slate-300 ring-1 ring-sky-400/25 ring-inset" />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
         <div className="flex flex-col gap-6">
           <section className="rounded-2xl border border-white/10 bg-ink-900/80 p-5 shadow-xl shadow-black/30 sm:p-6">

@@ -1,8 +1,9 @@
 import { LABELS, UPDATE_PERIOD_SECONDS } from '@goldroute/domain';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../../test/fake-api';
-import { NOW_S, renderTool } from './test-utils';
+import { json, type ApiCall } from '../../test/fake-api';
+import { DEMO_DATA_NOTICE } from '../market/demo-data-notice';
+import { NOW_S, defaultHandler, renderTool } from './test-utils';
 import { TimerBanner, formatCountdown } from './timer-banner';
 
 beforeEach(() => {
@@ -14,6 +15,12 @@ afterEach(() => {
 });
 
 const flush = () => act(() => vi.advanceTimersByTimeAsync(0));
+
+/** The default API, with the server's market source simulated or not. */
+const marketSource = (simulated: boolean) => {
+  const base = defaultHandler();
+  return (call: ApiCall) => (call.path === '/shared/data/market-source' ? json({ simulated }) : base(call));
+};
 
 describe('data timer banner', () => {
   it('counts down to lastModified + 1 h, ticking every second', async () => {
@@ -56,6 +63,23 @@ describe('data timer banner', () => {
     expect(reload).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('says the data is simulated when the server runs the built-in simulator', async () => {
+    renderTool(<TimerBanner region="us" lastModified={NOW_S} />, { handler: marketSource(true) });
+    expect(await screen.findByTestId('demo-data-notice')).toHaveTextContent(
+      `${DEMO_DATA_NOTICE.lead} ${DEMO_DATA_NOTICE.text}`,
+    );
+  });
+
+  it('says nothing of demo data on Blizzard data', async () => {
+    const { api } = renderTool(<TimerBanner region="us" lastModified={NOW_S} />, {
+      handler: marketSource(false),
+    });
+    await flush();
+    expect(api.callsTo('/shared/data/market-source')).toHaveLength(1);
+    expect(screen.getByTestId('countdown')).toBeInTheDocument();
+    expect(screen.queryByTestId('demo-data-notice')).not.toBeInTheDocument();
   });
 
   it('formats the countdown', () => {

@@ -11,6 +11,7 @@ import {
 import { useEffect, useState, memo } from 'react';
 import { Spinner } from '../../components/loading-screen';
 import { useDataTimer } from '../market/api';
+import { DemoDataNotice } from '../market/demo-data-notice';
 import { STATUS_TEXT } from './cells';
 
 export function formatCountdown(seconds: number): string {
@@ -83,16 +84,20 @@ export const TimerBanner = memo(function TimerBanner({
       <div
         role="status"
         aria-live="polite"
-        className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border border-white/10 bg-ink-850/80 px-4 py-2 text-xs text-slate-400"
+        className="flex flex-col gap-1 rounded-xl border border-white/10 bg-ink-850/80 px-4 py-2 text-xs text-slate-400"
       >
-        <span className="inline-flex items-center gap-2">
-          <span aria-hidden="true" className={`size-2 rounded-full bg-current ${freshness}`} />
-          Last updated{' '}
-          <time dateTime={new Date(lastModified * 1000).toISOString()} className="text-slate-200">
-            {timeFormat.format(new Date(lastModified * 1000))}
-          </time>
-        </span>
-        <span data-testid="timer-status">{status}</span>
+        {/* Its own row: the banner is as wide as its longest line, so it still fits beside the heading. */}
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+          <span className="inline-flex items-center gap-2">
+            <span aria-hidden="true" className={`size-2 rounded-full bg-current ${freshness}`} />
+            Last updated{' '}
+            <time dateTime={new Date(lastModified * 1000).toISOString()} className="text-slate-200">
+              {timeFormat.format(new Date(lastModified * 1000))}
+            </time>
+          </span>
+          <span data-testid="timer-status">{status}</span>
+        </div>
+        <DemoDataNotice className="text-slate-300" />
       </div>
       {changed ? (
         <div
