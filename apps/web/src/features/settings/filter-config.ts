@@ -17,7 +17,7 @@ import {
 } from '@goldroute/domain';
 import { TRUST_FILTER_LABELS, minConfidenceLabel } from '../tools/trust-filters';
 import {
-  TOOL_OPENING_LABELS,
+  TOOL_OPENING_SUMMARY_LABELS,
   dealSortLabel,
   describeExportHighConfidenceOnly,
 } from './tool-opening-settings';
@@ -177,14 +177,14 @@ export function summaryRows(saved: PersonalConfig, current: PersonalConfig): Sum
     },
     {
       key: 'dealSort',
-      label: TOOL_OPENING_LABELS.dealSort,
+      label: TOOL_OPENING_SUMMARY_LABELS.dealSort,
       saved: dealSortLabel(saved.dealSort),
       current: dealSortLabel(current.dealSort),
       changed: saved.dealSort !== current.dealSort,
     },
     {
       key: 'exportHighConfidenceOnly',
-      label: TOOL_OPENING_LABELS.exportHighConfidenceOnly,
+      label: TOOL_OPENING_SUMMARY_LABELS.exportHighConfidenceOnly,
       saved: describeExportHighConfidenceOnly(saved.exportHighConfidenceOnly),
       current: describeExportHighConfidenceOnly(current.exportHighConfidenceOnly),
       changed: saved.exportHighConfidenceOnly !== current.exportHighConfidenceOnly,

@@ -246,9 +246,8 @@ describe('personal filter defaults (/config-personal)', () => {
     ).toEqual(['Expected Profit', 'Sell vs Buy']);
     expect(highOnly).not.toBeChecked();
     expect(highOnly).toHaveAccessibleDescription(/only the deals rated high confidence/);
-    const sortRow = () => summaryCell('Open flipping and dropship sorted by').map((cell) => cell.textContent);
-    const exportRow = () =>
-      summaryCell('Auctionator export: high-confidence rows only').map((cell) => cell.textContent);
+    const sortRow = () => summaryCell('Tools open sorted by').map((cell) => cell.textContent);
+    const exportRow = () => summaryCell('Export high confidence only').map((cell) => cell.textContent);
     expect(sortRow()).toEqual(['Expected Profit', 'Expected Profit']);
     expect(exportRow()).toEqual(['Off', 'Off']);
 

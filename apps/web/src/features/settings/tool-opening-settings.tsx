@@ -10,6 +10,12 @@ export const TOOL_OPENING_LABELS = {
   exportHighConfidenceOnly: `Auctionator export: ${HIGH_CONFIDENCE_ONLY_LABEL.toLowerCase()}`,
 } as const;
 
+/** The same choices as the narrow summary column names them. */
+export const TOOL_OPENING_SUMMARY_LABELS = {
+  dealSort: 'Tools open sorted by',
+  exportHighConfidenceOnly: 'Export high confidence only',
+} as const;
+
 /** Named after the tools' own column headers, so the choice reads as the column it sorts by. */
 const DEAL_SORT_LABELS: Record<DealSort, string> = {
   realisticProfit: EXPECTED_PROFIT_LABEL,
