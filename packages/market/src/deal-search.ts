@@ -129,7 +129,10 @@ export function dropshipPlan(
 
 /**
  * The `limit` groups whose best row has the highest expected profit (ties: the earlier group), as a mask
- * by group, and how many groups have a row at all: each variant's rows are worked out and dropped.
+ * by group, and how many groups have a row at all: each variant's rows are worked out and dropped. A
+ * variant none of whose rows could make anything (sale value x 0.95 at most its cheapest buy) ranks below
+ * every group with a row that does: its rows are worked out only when fewer than `limit` groups make
+ * something, which on a broad search (most variants trade at a loss by expected profit) they rarely are.
  */
 function keptGroups(
   snapshot: MarketSnapshot,
@@ -138,24 +141,40 @@ function keptGroups(
 ): { groups: Uint8Array; found: number } {
   const { groupOf, groupCount, variantCount: V } = snapshot;
   const best = new Float64Array(groupCount).fill(-Infinity);
+  const listed = new Uint8Array(groupCount);
   const variantPairs = new PairBuffer();
   const expectation = pairExpectations(snapshot, variantPairs);
+  const losing: number[] = [];
+  const bestOf = (v: number): void => {
+    const g = groupOf[v] as number;
+    best[g] = Math.max(best[g] as number, expectation.best(0, variantPairs.count));
+  };
   for (let v = 0; v < V; v++) {
     variantPairs.count = 0;
     dropshipVariant(scan, v, variantPairs);
     if (variantPairs.count === 0) continue;
-    const g = groupOf[v] as number;
-    best[g] = Math.max(best[g] as number, expectation.best(0, variantPairs.count));
+    listed[groupOf[v] as number] = 1;
+    if (expectation.bound(0, variantPairs.count) <= 0) losing.push(v);
+    else bestOf(v);
   }
-  const listed: number[] = [];
-  for (let g = 0; g < groupCount; g++) if ((best[g] as number) > -Infinity) listed.push(g);
+  let making = 0;
+  for (let g = 0; g < groupCount; g++) if ((best[g] as number) > 0) making++;
+  if (making < limit) {
+    for (const v of losing) {
+      variantPairs.count = 0;
+      dropshipVariant(scan, v, variantPairs);
+      bestOf(v);
+    }
+  }
+  const ranked: number[] = [];
+  for (let g = 0; g < groupCount; g++) if (listed[g] === 1) ranked.push(g);
   const groups = new Uint8Array(groupCount);
   for (const i of topIndices(
-    Float64Array.from(listed, (g) => best[g] as number),
+    Float64Array.from(ranked, (g) => best[g] as number),
     limit,
   ))
-    groups[listed[i] as number] = 1;
-  return { groups, found: listed.length };
+    groups[ranked[i] as number] = 1;
+  return { groups, found: ranked.length };
 }
 
 function rowOf(snapshot: MarketSnapshot, pairs: DealPairs, i: number): TradeItem {

@@ -168,6 +168,20 @@ export function pairExpectations(snapshot: MarketSnapshot, pairs: PairColumns) {
       return buySide(i);
     },
     /**
+     * The most any of pairs from..to-1 could make: sale value x 0.95 less the buy price. At 0 or below, every
+     * pair's expected profit is too (the buy chance only scales it), and none needs working out to rank
+     * it below a pair that can make something.
+     */
+    bound(from: number, to: number): number {
+      let most = -Infinity;
+      for (let i = from; i < to; i++) {
+        sellSide(i);
+        const buy = toGold(snapshot.entryPrice[pairs.buyEntry[i] as number] as number);
+        most = Math.max(most, outlook.value * (1 - AH_CUT) - buy);
+      }
+      return most;
+    },
+    /**
      * The best expected profit of pairs from..to-1. A pair's is at most its sale value x 0.95 less its buy
      * price, or 0 (the buy chance is at most 1): a pair that cannot beat the best found is not worked out.
      */
