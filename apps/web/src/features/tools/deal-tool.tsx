@@ -121,10 +121,9 @@ export function DealTool({
     });
   }, []);
 
-  // Only while the popup is open: shownItems() builds a row object for every passing row.
-  const included = listsOpen
-    ? shownRows.shownItems().filter((i) => !state.unchecked.has(i.uniqueTradeKey))
-    : [];
+  // Only while the popup is open: boughtItems() builds a row object for every passing row. The lists hold
+  // what the totals count: of a dropship group, one row per sell realm.
+  const included = listsOpen ? shownRows.boughtItems() : [];
   const exported = exportRows(included, highConfidenceOnly);
   const lists = {
     text: auctionatorLists(exported, state.unchecked),

@@ -79,6 +79,35 @@ describe('dropship tool', { timeout: 30_000 }, () => {
     expect(total('Estimated Sell Price')).toBe('16,000g');
   });
 
+  it("exports what the totals count: a group's best row for each sell realm, not every variant", async () => {
+    const user = userEvent.setup();
+    const fromIllidan = (extra: Partial<TradeItem>) =>
+      tradeItem({ ...v2, buyingConnectedRealmId: 57, buyingConnectedRealmName: 'Illidan', ...extra });
+    const listsText = () =>
+      (screen.getByRole('textbox', { name: 'Auctionator shopping lists' }) as HTMLTextAreaElement).value;
+    // A second Alpha Blade bought on Illidan and sold on the same realm as the best one would have to
+    // undercut the first: neither the totals nor the lists take it.
+    const sameRealm = fromIllidan({ uniqueTradeKey: 'alpha-from-illidan' });
+    const { unmount } = renderTool(
+      <DropshipTool region="us" groups={[group('alpha', [v1, sameRealm])]} lastModified={NOW_S} />,
+    );
+    await user.click(screen.getByRole('button', { name: LABELS.getAuctionatorLists }));
+    expect(listsText()).toBe('GoldRoute Buy from Stormrage^"Alpha Blade";;79;81;0;0;0;0;0;2001;4;;;');
+    unmount();
+    // Sold on another realm, it is a second unit to buy: exported.
+    const otherRealm = fromIllidan({
+      uniqueTradeKey: 'alpha-to-tichondrius',
+      sellingConnectedRealmId: 33,
+      sellingConnectedRealmName: 'Tichondrius',
+    });
+    renderTool(<DropshipTool region="us" groups={[group('alpha', [v1, otherRealm])]} lastModified={NOW_S} />);
+    await user.click(screen.getByRole('button', { name: LABELS.getAuctionatorLists }));
+    expect(listsText().split('\n')).toEqual([
+      'GoldRoute Buy from Stormrage^"Alpha Blade";;79;81;0;0;0;0;0;2001;4;;;',
+      'GoldRoute Buy from Illidan^"Alpha Blade";;79;81;0;0;0;0;0;501;4;;;',
+    ]);
+  });
+
   it('expands a group into its passing variants and collapses it again', async () => {
     const user = userEvent.setup();
     renderTool(<DropshipTool region="us" groups={groups} lastModified={NOW_S} />);

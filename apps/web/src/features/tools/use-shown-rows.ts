@@ -1,6 +1,6 @@
 // What a tool shows for its state: filter (one memo), sort (another), the current page, and what the
 // totals, the header checkbox and the export buttons work on.
-import { PAGE_SIZE, clampPage, pageCount, type Totals, type TradeItem } from '@goldroute/domain';
+import { PAGE_SIZE, boughtRows, clampPage, pageCount, type Totals, type TradeItem } from '@goldroute/domain';
 import { useCallback, useMemo } from 'react';
 import { measured } from '../../lib/measured';
 import type { RowTable } from './row-table';
@@ -29,6 +29,11 @@ export interface ShownRows {
   passingRows: (group: number) => number[];
   /** Every passing item in display order (Auctionator lists, TSM string). */
   shownItems: () => TradeItem[];
+  /**
+   * What the lists export: per shown group, the rows a user buys (domain boughtRows: one per sell realm,
+   * unchecked rows left out), as the totals count them.
+   */
+  boughtItems: () => TradeItem[];
   /** Totals bar over the passing rows that are not unchecked. */
   totals: Totals;
   /** Header checkbox: every row of the data unchecked, or all included again. */
@@ -90,6 +95,15 @@ export function useShownRows({
     return out;
   }, [order, passingRows, shown, table]);
 
+  const boughtItems = useCallback(() => {
+    const out: TradeItem[] = [];
+    for (const position of order) {
+      const group = passingRows(shown.groups[position]!).map((i) => table.item(i));
+      out.push(...boughtRows(group, unchecked));
+    }
+    return out;
+  }, [order, passingRows, shown, table, unchecked]);
+
   const sums = useMemo(
     () => tableTotals(table, shown.mask, unchecked, grouping),
     [table, shown, unchecked, grouping],
@@ -123,6 +137,7 @@ export function useShownRows({
     pagePositions,
     passingRows,
     shownItems,
+    boughtItems,
     totals: sums,
     toggleAll,
     onlyFavourites,
