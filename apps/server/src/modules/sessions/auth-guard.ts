@@ -21,11 +21,19 @@ export const AUTH_ERRORS = {
   sessionEnded: 'Session expired. Please log in again.',
 } as const;
 
+/**
+ * The token of an `Authorization: Bearer <token>` header; '' without one. The scheme is matched without
+ * regard to case (RFC 9110: "bearer" and "BEARER" name the same scheme).
+ */
+export function bearerToken(header: string | undefined): string {
+  const match = header ? /^bearer\s+(\S+)\s*$/i.exec(header) : null;
+  return match?.[1] ?? '';
+}
+
 /** Bearer check for guarded routes: a valid signature, not expired, and a session that is still live. */
 export function createAuthGuard(accessTokens: AccessTokens, sessions: SessionService) {
   return async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const token = bearerToken(request.headers.authorization);
     if (!token) throw new HttpError(401, AUTH_ERRORS.missing);
     const result = await accessTokens.verify(token);
     if (!result.ok) {
@@ -52,8 +60,7 @@ export function authOf(request: FastifyRequest): AuthContext {
  */
 export function createOptionalAuth(accessTokens: AccessTokens, sessions: SessionService) {
   return async function optionalAuth(request: FastifyRequest): Promise<AuthContext | null> {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const token = bearerToken(request.headers.authorization);
     if (!token) return null;
     const result = await accessTokens.verify(token);
     if (!result.ok) return null;
