@@ -12,11 +12,10 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../app/paths';
 import { registerAccount } from '../features/auth/api';
-import { PASSWORD_HINT } from '../features/auth/copy';
 import { AuthPage, authLinkClass } from '../features/auth/auth-page';
-import { PasswordField, TextField } from '../features/auth/fields';
+import { TextField } from '../features/auth/fields';
+import { NewPasswordFields } from '../features/auth/new-password-fields';
 import type { LoginLocationState } from '../features/auth/location-state';
-import { StrengthMeter } from '../features/auth/strength-meter';
 import { SubmitButton } from '../features/auth/submit-button';
 import { useShownErrors } from '../features/auth/use-shown-errors';
 import { ApiError, serverErrorOf } from '../lib/api-client';
@@ -100,27 +99,15 @@ export function RegisterScreen() {
           onBlur={onBlur('email')}
           errors={shown('email')}
         />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          onBlur={onBlur('password')}
-          errors={shown('password')}
-          below={<StrengthMeter password={password} />}
-          hint={shown('password').length > 0 ? undefined : PASSWORD_HINT}
-        />
-        <PasswordField
-          label="Confirm password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-          onBlur={onBlur('confirmPassword')}
-          errors={shown('confirmPassword')}
+        <NewPasswordFields
+          labels={{ password: 'Password', confirmPassword: 'Confirm password' }}
+          names={{ password: 'password', confirmPassword: 'confirmPassword' }}
+          password={password}
+          confirmPassword={confirmPassword}
+          onPassword={setPassword}
+          onConfirmPassword={setConfirmPassword}
+          onBlur={onBlur}
+          shown={shown}
         />
         <div className="pt-1">
           <SubmitButton

@@ -12,9 +12,7 @@ import { paths } from '../../app/paths';
 import { serverErrorOf } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { resetPassword } from './api';
-import { PASSWORD_HINT } from './copy';
-import { PasswordField } from './fields';
-import { StrengthMeter } from './strength-meter';
+import { NewPasswordFields } from './new-password-fields';
 import { SubmitButton } from './submit-button';
 import { useShownErrors } from './use-shown-errors';
 
@@ -54,27 +52,15 @@ export function ResetPasswordForm({ resetToken }: { resetToken: string | undefin
 
   return (
     <form noValidate onSubmit={submit} className="space-y-5" aria-label="Set a new password">
-      <PasswordField
-        label="New password"
-        name="newPassword"
-        autoComplete="new-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        onBlur={onBlur('password')}
-        errors={shown('password')}
-        below={<StrengthMeter password={password} />}
-        hint={shown('password').length > 0 ? undefined : PASSWORD_HINT}
-      />
-      <PasswordField
-        label="Confirm new password"
-        name="confirmNewPassword"
-        autoComplete="new-password"
-        required
-        value={confirmPassword}
-        onChange={(event) => setConfirmPassword(event.target.value)}
-        onBlur={onBlur('confirmPassword')}
-        errors={shown('confirmPassword')}
+      <NewPasswordFields
+        labels={{ password: 'New password', confirmPassword: 'Confirm new password' }}
+        names={{ password: 'newPassword', confirmPassword: 'confirmNewPassword' }}
+        password={password}
+        confirmPassword={confirmPassword}
+        onPassword={setPassword}
+        onConfirmPassword={setConfirmPassword}
+        onBlur={onBlur}
+        shown={shown}
       />
       <div className="pt-1">
         <SubmitButton busy={reset.isPending} busyLabel={LABELS.resettingPassword}>
