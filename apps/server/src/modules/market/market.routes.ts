@@ -73,6 +73,8 @@ function answerEncoding(request: FastifyRequest): AnswerEncoding {
   return columns > 0 && columns >= quality(accept, 'application/json') ? 'columns' : 'json';
 }
 
+const acceptsGzip = (request: FastifyRequest) => /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
+
 /**
  * Sends a cached answer: 304 when the client has it, gzip when accepted, the bytes otherwise. `negotiated`:
  * the answer depends on Accept too, which caches between us and the client must know (Vary).
@@ -86,7 +88,7 @@ function sendCached(
   void reply.header('vary', negotiated ? 'accept, accept-encoding' : 'accept-encoding');
   if (notModified(request, reply, cached.etag)) return reply.send();
   void reply.type(cached.type);
-  if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+  if (acceptsGzip(request)) {
     return reply.header('content-encoding', 'gzip').send(cached.gzip);
   }
   return reply.send(cached.body());
@@ -113,8 +115,11 @@ export async function marketRoutes(app: FastifyInstance, o: MarketRoutesOptions)
   app.get('/shared/data/token/:region', async (request, reply) => {
     const answer = await o.tokens.answer(regionOf(request));
     if (!answer) throw new HttpError(503, 'The token price is not known yet');
+    void reply.header('vary', 'accept-encoding');
     if (notModified(request, reply, answer.etag, 'no-cache')) return reply.send();
-    return reply.type('application/json; charset=utf-8').send(answer.json);
+    void reply.type('application/json; charset=utf-8');
+    if (acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(answer.gzip);
+    return reply.send(answer.json);
   });
 
   app.get('/shared/data/timer/:region', async (request) => o.market.timer(regionOf(request)));

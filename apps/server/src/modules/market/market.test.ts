@@ -86,7 +86,11 @@ describe('public data calls', () => {
     expect(res.body.price).toBeGreaterThan(100_000);
     const days = (Date.now() / 1000 - (res.body.historicalData[0]?.timestamp ?? 0)) / 86_400;
     expect(Math.round(days)).toBe(14);
-    expect(res.body.historicalData.length).toBeGreaterThan(14 * 24 * 3);
+    // One sample per hour: what the 56-px sparkline can show.
+    const hours = res.body.historicalData.map((e) => Math.floor(e.timestamp / 3_600));
+    expect(new Set(hours).size).toBe(hours.length);
+    expect(hours.length).toBeGreaterThanOrEqual(14 * 24 - 1);
+    expect(hours.length).toBeLessThanOrEqual(14 * 24 + 1);
     // Polled by every tool screen: revalidated by ETag, unchanged until a new sample.
     const etag = res.headers.get('etag') ?? '';
     expect(etag).toMatch(/^"[\w-]+"$/);
@@ -94,6 +98,13 @@ describe('public data calls', () => {
       headers: { 'if-none-match': etag },
     });
     expect(again.status).toBe(304);
+    // Sent as the gzip kept for this version, to a client that accepts it.
+    const zipped = await fetch(`${h.app.baseUrl}/shared/data/token/us`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('vary')).toBe('accept-encoding');
+    expect(await zipped.json()).toEqual(res.body);
   });
 
   it('settings refuse realm ids the region does not list, once the realm list is known', async () => {

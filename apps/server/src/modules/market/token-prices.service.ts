@@ -1,6 +1,7 @@
 import type { Region } from '@goldroute/domain';
 import type { TokenResponse } from '@goldroute/domain/api';
 import { and, asc, eq, lt } from 'drizzle-orm';
+import { gzipSync } from 'node:zlib';
 import type { Db } from '../../db/client';
 import { tokenPrices } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -19,11 +20,15 @@ const DAY_MS = 86_400_000;
  */
 export const TOKEN_ANSWER_TTL_MS = 30_000;
 
-/** The answer of GET /shared/data/token/{region} as sent: JSON text and its ETag. */
+/** The answer of GET /shared/data/token/{region} as sent: JSON text, its gzip and its ETag. */
 export interface TokenAnswer {
   json: string;
+  /** Compressed once per version: every tool screen polls this call, and every browser accepts gzip. */
+  gzip: Buffer;
   etag: string;
 }
+
+const HOUR_S = 3_600;
 
 export interface TokenSample {
   price: number;
@@ -50,7 +55,9 @@ export function createTokenPriceService(db: Db, clock: Clock) {
 
   /**
    * Latest price in gold, its change against the sample closest to 24 hours earlier (percent, 2 decimals),
-   * and the 14-day history oldest first. Null while nothing was recorded.
+   * and the 14-day history oldest first, one sample per hour (the last of each hour, the latest always
+   * included): the header's sparkline is 56 px wide for 336 hours, so the 15-minute samples would add
+   * four times the bytes and nothing it can show. Null while nothing was recorded.
    */
   async function read(region: Region): Promise<TokenResponse | null> {
     const rows = await db
@@ -70,12 +77,15 @@ export function createTokenPriceService(db: Db, clock: Clock) {
     return {
       price: Math.round(latest.price / COPPER_PER_GOLD),
       changePercentage: Math.round(change * 100) / 100,
-      historicalData: rows.map((r) => ({
+      historicalData: hourly(rows).map((r) => ({
         price: Math.round(r.price / COPPER_PER_GOLD),
         timestamp: Math.floor(r.recordedAt.getTime() / 1000),
       })),
     };
   }
+
+  /** The last answer built per region: re-read after the TTL, it is reused while its content is the same. */
+  const built = new Map<Region, TokenAnswer>();
 
   /** read() as sent, from memory for up to TOKEN_ANSWER_TTL_MS; null while nothing was recorded. */
   async function answer(region: Region): Promise<TokenAnswer | null> {
@@ -83,7 +93,13 @@ export function createTokenPriceService(db: Db, clock: Clock) {
     if (hit !== undefined) return hit;
     const token = await read(region);
     const json = token === null ? null : JSON.stringify(token);
-    const value = json === null ? null : { json, etag: etagOf(json) };
+    let value: TokenAnswer | null = null;
+    if (json !== null) {
+      const etag = etagOf(json);
+      const last = built.get(region);
+      value = last?.etag === etag ? last : { json, gzip: gzipSync(json), etag };
+      built.set(region, value);
+    }
     answers.set(region, value);
     return value;
   }
@@ -92,3 +108,9 @@ export function createTokenPriceService(db: Db, clock: Clock) {
 }
 
 export type TokenPriceService = ReturnType<typeof createTokenPriceService>;
+
+/** The last sample of each clock hour, oldest first (rows come sorted by time). */
+function hourly<T extends { recordedAt: Date }>(rows: readonly T[]): T[] {
+  const hourOf = (r: T) => Math.floor(r.recordedAt.getTime() / 1000 / HOUR_S);
+  return rows.filter((r, i) => i === rows.length - 1 || hourOf(rows[i + 1] as T) !== hourOf(r));
+}
