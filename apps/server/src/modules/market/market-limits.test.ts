@@ -2,7 +2,7 @@ import type { RealmsResponse } from '@goldroute/domain/api';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMarketHarness } from '../../test-support/market';
-import { MARKET_CALLS_PER_MINUTE, MARKET_SEARCHES_PER_10_MINUTES } from './market.routes';
+import { MARKET_CALLS_PER_MINUTE } from './market.routes';
 
 // A subscriber cannot keep the engine busy or push other users' answers out of the cache, and a client
 // that does not accept gzip is served as a stream.
@@ -32,21 +32,16 @@ function selections(n: number): [number[], number[]][] {
 }
 
 describe('per-user limits on the data calls', () => {
-  it(`allows ${MARKET_SEARCHES_PER_10_MINUTES} new searches in 10 minutes; cached answers stay free`, async () => {
+  it('never refuses a heavy honest user: a new realm selection every 6 s for 10 minutes', async () => {
     const s = await h.subscriber('cycler@example.com');
-    const all = selections(MARKET_SEARCHES_PER_10_MINUTES + 1);
-    for (const [buying, selling] of all.slice(0, MARKET_SEARCHES_PER_10_MINUTES))
-      expect((await undercut(s.accessToken, buying, selling)).status).toBe(200);
-    const [lastBuying = [], lastSelling = []] = all.at(-1) ?? [];
-    const refused = await undercut(s.accessToken, lastBuying, lastSelling);
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    // An answer already computed is served: the budget counts work, not requests.
+    const all = selections(100);
+    const statuses: number[] = [];
+    for (const [buying, selling] of all)
+      statuses.push((await undercut(s.accessToken, buying, selling)).status);
+    expect(statuses.filter((x) => x !== 200)).toEqual([]);
+    // Answers already computed are served again whatever the count: the budget counts work, not requests.
     const [firstBuying = [], firstSelling = []] = all[0] ?? [];
     expect((await undercut(s.accessToken, firstBuying, firstSelling)).status).toBe(200);
-    // Another subscriber is not affected.
-    const other = await h.subscriber('bystander@example.com');
-    expect((await undercut(other.accessToken, lastBuying, lastSelling)).status).toBe(200);
   });
 
   it(`answers at most ${MARKET_CALLS_PER_MINUTE} calls a minute per user`, async () => {
