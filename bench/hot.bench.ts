@@ -43,11 +43,14 @@ interface Call {
   name: string;
   path: string;
   signedIn: boolean;
+  /** Sent with `Accept-Encoding: gzip`, as every browser sends it. */
+  gzip?: boolean;
 }
 const CALLS: Call[] = [
   { name: 'bare /healthz (reference)', path: '/healthz', signedIn: false },
   { name: 'profile (every screen)', path: '/shared/users/profile', signedIn: true },
   { name: 'token (tool pages poll)', path: '/shared/data/token/us', signedIn: true },
+  { name: 'token, gzip (as browsers ask)', path: '/shared/data/token/us', signedIn: true, gzip: true },
   { name: 'timer (tool pages poll)', path: '/shared/data/timer/us', signedIn: true },
   { name: 'realm list', path: '/shared/data/realms/us', signedIn: true },
   { name: 'prices (pricing page)', path: '/shared/payments/prices', signedIn: true },
@@ -124,7 +127,10 @@ async function measure(db: Database): Promise<Measured[]> {
     const token = await db.subscriberToken(server);
     const results: Measured[] = [];
     for (const c of CALLS) {
-      const headers: Record<string, string> = c.signedIn ? { authorization: `Bearer ${token}` } : {};
+      const headers: Record<string, string> = {
+        ...(c.signedIn ? { authorization: `Bearer ${token}` } : {}),
+        ...(c.gzip ? { 'accept-encoding': 'gzip' } : {}),
+      };
       const first = await call(server.port, 'GET', c.path, headers);
       if (first.status !== 200) throw new Error(`GET ${c.path} answered ${first.status}`);
       const before = await db.queries?.();

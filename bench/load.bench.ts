@@ -4,6 +4,7 @@
 // PGlite). Per call: requests, throughput, p50 / p99, errors (must be 0); peak RSS of every process.
 // Rate limits are on as in production: each user has its own address (X-Forwarded-For, TRUST_PROXY).
 import { randomBytes } from 'node:crypto';
+import { startSmtpSink } from '../apps/server/src/test-support/smtp-sink';
 import {
   sampleMemory,
   snapshotsBetween,
@@ -22,6 +23,7 @@ import {
   makeUsers,
   runUser,
   setUpUser,
+  type Inbox,
 } from './lib/load-users';
 import { machine, machineText } from './lib/machine';
 import { table, writeSection } from './lib/report';
@@ -81,7 +83,7 @@ async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Pr
   );
 }
 
-async function runSet(set: AppSet): Promise<SetResult> {
+async function runSet(set: AppSet, inbox: Inbox): Promise<SetResult> {
   const front = new RoundRobin(set.front.map((p) => p.port));
   const realmIds = (await getJson<{ id: number }[]>(front, `/shared/data/realms/${REGION}`)).map((r) => r.id);
   const prices = await getJson<{ data: { id: string; lookup_key: string }[] }>(
@@ -95,7 +97,7 @@ async function runSet(set: AppSet): Promise<SetResult> {
   const setupStart = performance.now();
   let done = 0;
   await pool(users, SETUP_CONCURRENCY, async (u) => {
-    await setUpUser(front, u, priceId);
+    await setUpUser(front, inbox, u, priceId);
     if (++done % 50 === 0) console.log(`  ${done} / ${users.length} users subscribed`);
   });
   const first = users[0];
@@ -179,10 +181,10 @@ function printErrors(r: SetResult): void {
   }
 }
 
-async function measure(start: () => Promise<AppSet>): Promise<SetResult> {
+async function measure(inbox: Inbox, start: () => Promise<AppSet>): Promise<SetResult> {
   const set = await start();
   try {
-    const r = await runSet(set);
+    const r = await runSet(set, inbox);
     console.log(`\n${r.label} (${r.wallS.toFixed(1)} s)\n${callTable(r)}\n\n${memoryTable(r)}`);
     printErrors(r);
     return r;
@@ -192,10 +194,14 @@ async function measure(start: () => Promise<AppSet>): Promise<SetResult> {
 }
 
 const m = machine();
-const scaled = await measure(() =>
-  startScaledSet({ adminUrl: ADMIN_URL, redisUrl: REDIS_URL, redisDb: REDIS_DB, size: SIZE, replay: REPLAY }),
+/** Where both sets mail to (SMTP_URL): the confirmation links come from here. */
+const mail = await startSmtpSink();
+const sets = { size: SIZE, replay: REPLAY, smtpUrl: mail.url };
+const scaled = await measure(mail, () =>
+  startScaledSet({ adminUrl: ADMIN_URL, redisUrl: REDIS_URL, redisDb: REDIS_DB, ...sets }),
 );
-const embedded = await measure(() => startEmbeddedSet({ size: SIZE, replay: REPLAY }));
+const embedded = await measure(mail, () => startEmbeddedSet(sets));
+await mail.close();
 const errors = [scaled, embedded].reduce((n, r) => n + r.errors.reduce((k, e) => k + e.count, 0), 0);
 
 const model = MODEL.map((x) => `${x.name} every ${x.everyS} s`).join(', ');
@@ -230,13 +236,15 @@ The real app in child processes (\`buildApp\` + \`loadConfig\`, \`lib/cluster-ch
 size \`${SIZE}\` (the app's default): first the scaled set (a \`worker\` and two \`web\` processes on a
 scratch PostgreSQL database and Redis), then the embedded default (one process on PGlite in a
 temporary \`DATA_DIR\`). \`NODE_ENV=development\`, JSON logs at \`info\`, demo payment provider, mail
-kept in the outbox. Rate limits are on as in production: every user has its own address, sent as
-\`X-Forwarded-For\`, with \`TRUST_PROXY=127.0.0.1\`. The benchmark itself is the load balancer: it sends
-each request to the next web process in turn (round-robin, keep-alive connections, no proxy process).
+sent over SMTP to a loopback sink in the benchmark (\`SMTP_URL\`). Rate limits are on as in production:
+every user has its own address, sent as \`X-Forwarded-For\`, with \`TRUST_PROXY=127.0.0.1\`. The
+benchmark itself is the load balancer: it sends each request to the next web process in turn
+(round-robin, keep-alive connections, no proxy process).
 
 Before the run, outside the timing, each user becomes a subscriber through the web app's own calls:
-register, the link of the confirmation mail from the demo mailbox (\`/dev/mailbox\`), log in, demo
-checkout of Basic monthly and Pay, sync the checkout, save ${REALMS_PER_LIST} buying and ${REALMS_PER_LIST} selling ${REGION.toUpperCase()} realms. The
+register, the link of the confirmation mail (taken from the SMTP sink by the user's address), log in,
+demo checkout of Basic monthly and Pay (posted as the checkout page's form: with the cookie the checkout
+call set for that page, and \`Sec-Fetch-Site: same-origin\`), sync the checkout, save ${REALMS_PER_LIST} buying and ${REALMS_PER_LIST} selling ${REGION.toUpperCase()} realms. The
 run starts once the fresh start's deal evidence replay is over (it runs in the background for minutes
 and publishes a snapshot at each step); the hourly refresh may still publish one during the run.
 

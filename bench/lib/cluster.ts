@@ -245,7 +245,7 @@ export interface AppSet {
 }
 
 /** What every process of the benchmark gets: production-like, with security on. */
-function commonEnv(size: string): Record<string, string> {
+function commonEnv(size: string, smtpUrl: string): Record<string, string> {
   return {
     NODE_ENV: 'development',
     LOG_LEVEL: 'info',
@@ -253,11 +253,12 @@ function commonEnv(size: string): Record<string, string> {
     // The clients stand behind a loopback load balancer: believe its X-Forwarded-For, nobody else's.
     TRUST_PROXY: '127.0.0.1',
     RATE_LIMIT_ENABLED: 'true',
-    // The embedded defaults for market, payments and mail (as without credentials), whatever the shell has.
+    // The embedded defaults for market and payments (as without credentials), whatever the shell has.
     MARKET_SOURCE: 'simulator',
     SIMULATOR_SIZE: size,
     PAYMENT_PROVIDER: 'demo',
-    SMTP_URL: '',
+    // Mail goes to the benchmark's SMTP sink: the demo mailbox is closed behind a proxy (TRUST_PROXY).
+    SMTP_URL: smtpUrl,
   };
 }
 
@@ -297,6 +298,7 @@ export async function startScaledSet(options: {
   size: string;
   /** Wait for the evidence replay before returning. */
   replay: boolean;
+  smtpUrl: string;
 }): Promise<AppSet> {
   const name = `goldroute_bench_load_${randomBytes(4).toString('hex')}`;
   const prefix = `goldroute-bench-load-${randomBytes(4).toString('hex')}`;
@@ -306,7 +308,7 @@ export async function startScaledSet(options: {
   databaseUrl.pathname = `/${name}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'goldroute-load-scaled-'));
   const env = {
-    ...commonEnv(options.size),
+    ...commonEnv(options.size, options.smtpUrl),
     DATABASE_URL: databaseUrl.toString(),
     REDIS_URL: redisUrl,
     BENCH_REDIS_PREFIX: prefix,
@@ -355,7 +357,11 @@ export async function startScaledSet(options: {
 }
 
 /** The embedded default: one process, PGlite in a temporary DATA_DIR, everything else in-process. */
-export async function startEmbeddedSet(options: { size: string; replay: boolean }): Promise<AppSet> {
+export async function startEmbeddedSet(options: {
+  size: string;
+  replay: boolean;
+  smtpUrl: string;
+}): Promise<AppSet> {
   const dataDir = mkdtempSync(join(tmpdir(), 'goldroute-load-embedded-'));
   const started: AppProcess[] = [];
   const close = async () => {
@@ -364,7 +370,7 @@ export async function startEmbeddedSet(options: { size: string; replay: boolean 
   };
   try {
     const app = await startAppProcess('embedded', 'all', {
-      ...commonEnv(options.size),
+      ...commonEnv(options.size, options.smtpUrl),
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       REDIS_URL: '',

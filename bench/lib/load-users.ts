@@ -1,7 +1,8 @@
 // The simulated users of the load benchmark: how each becomes a subscriber before the timed run (the
-// web app's own calls: register, the confirmation link from the demo mailbox, login, the demo checkout,
-// saving realms), and what each does during it.
+// web app's own calls: register, the link of the confirmation mail, login, the demo checkout, saving
+// realms), and what each does during it.
 import { TRADE_COLUMNS_TYPE } from '@goldroute/domain';
+import type { ReceivedMail } from '../../apps/server/src/test-support/smtp-sink';
 import { jsonHeaders } from './app-server';
 import type { Reply } from './app-server';
 import { addressOf, decoded, seededRandom, send, type Recorder, type RoundRobin } from './load-client';
@@ -128,40 +129,45 @@ async function expectStatus<R extends { status: number; body: Buffer }>(
 
 const json = <T>(reply: Reply): T => JSON.parse(decoded(reply).toString('utf8')) as T;
 
-/** The confirmation link of the user's mail, read from the demo mailbox (/dev/mailbox). */
-async function confirmationToken(front: RoundRobin, u: LoadUser): Promise<string> {
-  const headers = { 'x-forwarded-for': u.address };
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const list = await expectStatus(
-      'GET /dev/mailbox',
-      200,
-      send(front.next(), 'GET', '/dev/mailbox', headers),
-    );
-    const escaped = u.email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const id = new RegExp(`href="/dev/mailbox/([0-9a-f-]{36})">[^<]*</a> — to ${escaped} `).exec(
-      list.body.toString(),
-    )?.[1];
-    if (id) {
-      const mail = await expectStatus(
-        'GET /dev/mailbox/:id',
-        200,
-        send(front.next(), 'GET', `/dev/mailbox/${id}`, headers),
-      );
-      const token = /\/confirm-email\/([A-Za-z0-9_-]+)/.exec(mail.body.toString())?.[1];
-      if (!token) throw new Error(`no confirmation link in the mail to ${u.email}`);
-      return token;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no confirmation mail to ${u.email} in the demo mailbox`);
+/** Where the app's mail arrives: the benchmark's loopback SMTP sink (test-support/smtp-sink.ts). */
+export interface Inbox {
+  /** The first mail to `to`, once it has arrived (the app sends it right after the request). */
+  waitFor(to: string): Promise<ReceivedMail>;
+}
+
+/** The token in the link of the user's confirmation mail. */
+async function confirmationToken(inbox: Inbox, u: LoadUser): Promise<string> {
+  const mail = await inbox.waitFor(u.email);
+  const token = /\/confirm-email\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+  if (!token) throw new Error(`no confirmation link in the mail to ${u.email}`);
+  return token;
+}
+
+/**
+ * The `Cookie` header a browser sends to `path` after the checkout answer `reply`: the demo checkout
+ * answers only the browser holding the cookie the checkout call set for that checkout's page.
+ */
+function checkoutCookie(reply: Reply, path: string): string {
+  const lines = [reply.headers['set-cookie'] ?? []].flat();
+  const line = lines.find((l) => {
+    const at = /;\s*path=([^;]+)/i.exec(l)?.[1];
+    return at !== undefined && (path === at || path.startsWith(`${at}/`));
+  });
+  if (!line) throw new Error(`the checkout call set no cookie for ${path}: ${lines.join(' | ')}`);
+  return line.split(';')[0] ?? '';
 }
 
 /**
  * Makes `u` a subscriber the way the web app does: register, open the link of the confirmation mail,
- * log in, check out the plan with the demo provider and pay, sync the checkout on the way back, and save
- * the realm selection. Outside the timed run.
+ * log in, check out the plan with the demo provider and pay (with the checkout's cookie, from its own
+ * page), sync the checkout on the way back, and save the realm selection. Outside the timed run.
  */
-export async function setUpUser(front: RoundRobin, u: LoadUser, priceId: string): Promise<void> {
+export async function setUpUser(
+  front: RoundRobin,
+  inbox: Inbox,
+  u: LoadUser,
+  priceId: string,
+): Promise<void> {
   const base = { 'x-forwarded-for': u.address };
   const withJson = { ...base, ...jsonHeaders };
   await expectStatus(
@@ -175,7 +181,7 @@ export async function setUpUser(front: RoundRobin, u: LoadUser, priceId: string)
       JSON.stringify({ email: u.email, password: PASSWORD }),
     ),
   );
-  const token = await confirmationToken(front, u);
+  const token = await confirmationToken(inbox, u);
   await expectStatus(
     'GET /shared/users/confirm/:token',
     200,
@@ -202,12 +208,16 @@ export async function setUpUser(front: RoundRobin, u: LoadUser, priceId: string)
     send(front.next(), 'POST', '/shared/payments/checkout', signedIn, JSON.stringify({ priceId })),
   );
   const sessionUrl = json<{ paymentSessionUrl: string }>(checkout).paymentSessionUrl;
+  const payPath = `${new URL(sessionUrl, 'http://x').pathname}/pay`;
+  // The Pay button's form post from the checkout page, with the page's cookie, as a browser sends it.
   const paid = await expectStatus(
     'POST /demo-checkout/:id/pay',
     303,
-    send(front.next(), 'POST', `${new URL(sessionUrl, 'http://x').pathname}/pay`, {
+    send(front.next(), 'POST', payPath, {
       ...base,
       'content-type': 'application/x-www-form-urlencoded',
+      cookie: checkoutCookie(checkout, payPath),
+      'sec-fetch-site': 'same-origin',
     }),
   );
   const landing = new URL(String(paid.headers.location ?? ''), 'http://x');

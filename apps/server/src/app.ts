@@ -1,11 +1,13 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import { DEMO_PAYMENTS_META } from '@goldroute/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
 import { openRedisBus, type RedisBus } from './lib/redis-bus';
 import { healthRoutes } from './modules/health/health.routes';
+import { createReadiness } from './modules/health/readiness';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { startMarket, type MarketRuntime } from './modules/market/market-runtime';
 import type { MarketSource } from './modules/market/market-source';
@@ -13,20 +15,19 @@ import { marketRoutes } from './modules/market/market.routes';
 import { createMailer } from './modules/mail/mailer';
 import { createAccessTokens } from './modules/sessions/access-token';
 import { createAuthGuard, createOptionalAuth } from './modules/sessions/auth-guard';
+import { createCheckoutOwners } from './modules/payments/demo/checkout-owner';
 import { demoCheckoutRoutes } from './modules/payments/demo/demo-checkout.routes';
 import { startPayments, type PaymentsRuntime } from './modules/payments/payments-runtime';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createAdminGuard } from './modules/users/admin-guard';
-import {
-  createLoginThrottle,
-  memoryThrottleStore,
-  redisThrottleStore,
-  withLocalFallback,
-} from './modules/users/login-throttle';
+import { createLoginThrottle } from './modules/users/login-throttle';
+import { loginThrottleStore } from './modules/users/login-throttle-store';
+import { loginUnlockRoutes } from './modules/users/login-unlock.routes';
+import { createLoginUnlockService } from './modules/users/login-unlock.service';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
 import { localCacheActions, sharedCacheActions } from './modules/admin/cache-actions';
-import type { StartJobs } from './jobs/job';
+import { noJobRunner, type StartJobs } from './jobs/job';
 import { createJobRuns } from './jobs/job-runs';
 import { startLocalJobs } from './jobs/local-jobs';
 import { createPurge, PURGE_JOB } from './jobs/purge';
@@ -113,7 +114,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
 
   const { db } = database;
-  const accessTokens = createAccessTokens(await resolveJwtSecret(db, config.jwtSecret), clock);
+  const signingSecret = await resolveJwtSecret(db, config.jwtSecret);
+  const accessTokens = createAccessTokens(signingSecret, clock);
   const sessions = createSessionService(db, accessTokens, clock, {
     onRevoke: async (revoked) =>
       bus?.publish(
@@ -134,7 +136,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const userViews = createUserViews(db, clock);
   // Every scheduled job is defined once by its module; with Redis it runs on BullMQ, otherwise on timers here.
   const jobRuns = createJobRuns(db, clock, server.log);
-  const startJobs: StartJobs = async (jobs) =>
+  const readiness = createReadiness({ database, jobs: jobRuns, clock });
+  const runJobs: StartJobs = async (jobs) =>
     bus && config.redisUrl
       ? startQueuedJobs(jobs, {
           redisUrl: config.redisUrl,
@@ -144,6 +147,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           stallMs: config.jobStallMs,
         })
       : startLocalJobs(jobs, { log: server.log, runs: jobRuns });
+  // Every process knows every job's period (readiness judges them); a web process runs none of them.
+  const startJobs: StartJobs = async (jobs) => {
+    jobRuns.expect(jobs);
+    return config.role === 'web' ? noJobRunner : runJobs(jobs);
+  };
   const market = await startMarket(config.market, {
     db,
     clock,
@@ -151,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     role: config.role,
     bus,
     startJobs,
+    expectJobs: jobRuns.expect,
     source: options.marketSource,
     dataDir: config.dataDir,
     onUserChanged: userViews.forget,
@@ -165,16 +174,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer,
     publicUrl: config.publicUrl,
     onChange: market.forgetUser,
-    startJobs: config.role !== 'web' ? startJobs : undefined,
+    startJobs,
   });
   server.addHook('onClose', () => payments.close());
-  if (config.role !== 'web') {
-    const purge = createPurge({ db, clock, log: server.log });
-    const housekeeping = await startJobs([
-      { ...PURGE_JOB, runAtStart: false, run: async () => void (await purge.run()) },
-    ]);
-    server.addHook('onClose', () => housekeeping.stop());
-  }
+  const purge = createPurge({ db, clock, log: server.log });
+  const housekeeping = await startJobs([
+    { ...PURGE_JOB, runAtStart: false, run: async () => void (await purge.run()) },
+  ]);
+  server.addHook('onClose', () => housekeeping.stop());
   const discordLink = createDiscordLinkService({
     db,
     clock,
@@ -183,7 +190,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       : undefined,
   });
 
-  await server.register(healthRoutes, { database, jobs: jobRuns });
+  // Wrong-password throttling, and its mailed way back in for a new device (off with the rate limits).
+  const throttleStore = config.rateLimitEnabled ? loginThrottleStore(clock, bus) : undefined;
+  const loginUnlock = createLoginUnlockService({
+    db,
+    mailer,
+    clock,
+    publicUrl: config.publicUrl,
+    store: throttleStore,
+  });
+
+  await server.register(healthRoutes, { readiness });
   await server.register(usersRoutes, {
     db,
     clock,
@@ -196,17 +213,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     secureCookies: config.publicUrl.startsWith('https://'),
     discordLink,
     views: userViews,
-    loginThrottle: config.rateLimitEnabled
-      ? createLoginThrottle(
-          bus
-            ? withLocalFallback(
-                redisThrottleStore(bus.redis, bus.prefix),
-                memoryThrottleStore(clock),
-                () => bus.redis.status === 'ready',
-              )
-            : memoryThrottleStore(clock),
-        )
-      : undefined,
+    loginThrottle:
+      throttleStore && createLoginThrottle(throttleStore, { onNewDeviceRefused: loginUnlock.mailLink }),
+  });
+  await server.register(loginUnlockRoutes, {
+    unlock: loginUnlock,
+    limiter,
+    clock,
+    secureCookies: config.publicUrl.startsWith('https://'),
   });
   await server.register(marketRoutes, {
     access: market.access,
@@ -234,9 +248,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       forgetUser: market.forgetUser,
     }),
     caches: cacheActions,
+    readiness,
     requireAuth,
     requireAdmin,
   });
+  const checkoutOwners = payments.demo
+    ? createCheckoutOwners({ secret: signingSecret, secureCookies: config.publicUrl.startsWith('https://') })
+    : undefined;
   await server.register(paymentsRoutes, {
     payments: payments.service,
     requireAuth,
@@ -247,14 +265,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     currentPriceOf: async (userId: string) =>
       (await userViews.cached(userId))?.stripeSubscription?.items.data[0]?.price.id,
     failNextPayment: payments.demo?.failNextPayment,
+    bindCheckout: checkoutOwners?.bind,
   });
-  if (payments.demo) await server.register(demoCheckoutRoutes, { demo: payments.demo.provider });
+  if (payments.demo && checkoutOwners)
+    await server.register(demoCheckoutRoutes, {
+      demo: payments.demo.provider,
+      owners: checkoutOwners,
+      publicOrigin: new URL(config.publicUrl).origin,
+    });
   if (config.mailbox) await server.register(mailboxRoutes, { db });
   else if (mailer.kind === 'outbox')
     server.log.warn(
-      'no SMTP_URL: mail stays in the outbox table; the demo mailbox is served on a loopback address only',
+      'no SMTP_URL: mail stays in the outbox table; the demo mailbox is served on a plainly local start only (loopback HOST and PUBLIC_URL, no TRUST_PROXY, outside production)',
     );
-  await registerSpa(server, config.webDistDir);
+  // Production on the free demo provider (ALLOW_DEMO_PAYMENTS): every page says nothing is charged.
+  const demoPaymentsLive = config.nodeEnv === 'production' && config.payments.provider === 'demo';
+  await registerSpa(server, config.webDistDir, {
+    meta: demoPaymentsLive ? { [DEMO_PAYMENTS_META]: 'true' } : {},
+  });
 
   if (config.demoAccounts.seed) await seedDemoAccounts(db, clock, server.log);
   else server.log.info(`demo accounts not seeded: ${config.demoAccounts.reason}`);

@@ -72,7 +72,21 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://goldroute.example',
     };
     expect(() => loadConfig(production)).toThrow(/STRIPE_SECRET_KEY: is required when NODE_ENV=production/);
-    expect(loadConfig({ ...production, PAYMENT_PROVIDER: 'demo' }).payments.provider).toBe('demo');
+    // Naming the demo provider is not enough: every user would subscribe for free.
+    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'demo' })).toThrow(
+      'ALLOW_DEMO_PAYMENTS: must be true to run PAYMENT_PROVIDER=demo when NODE_ENV=production: the demo checkout charges nothing, so every user would subscribe for free',
+    );
+    expect(() =>
+      loadConfig({ ...production, PAYMENT_PROVIDER: 'demo', ALLOW_DEMO_PAYMENTS: 'false' }),
+    ).toThrow(/ALLOW_DEMO_PAYMENTS/);
+    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'demo', ALLOW_DEMO_PAYMENTS: 'yes' })).toThrow(
+      /ALLOW_DEMO_PAYMENTS/,
+    );
+    const allowed = { ...production, ALLOW_DEMO_PAYMENTS: 'true' };
+    expect(loadConfig({ ...allowed, PAYMENT_PROVIDER: 'demo' }).payments.provider).toBe('demo');
+    expect(loadConfig(allowed).payments.provider).toBe('demo');
+    // Outside production the demo provider needs no permission.
+    expect(loadConfig({ PAYMENT_PROVIDER: 'demo' }).payments.provider).toBe('demo');
   });
 
   it('refuses a production start without a mail transport, naming SMTP_URL', () => {
@@ -80,6 +94,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       JWT_SECRET: 's'.repeat(32),
       PAYMENT_PROVIDER: 'demo',
+      ALLOW_DEMO_PAYMENTS: 'true',
       PUBLIC_URL: 'https://goldroute.example',
     };
     expect(() => loadConfig(production)).toThrow(/SMTP_URL: is required when NODE_ENV=production/);
@@ -91,6 +106,32 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: '0.0.0.0' }).mailbox).toBe(false);
     expect(loadConfig({ HOST: '192.168.1.20' }).mailbox).toBe(false);
     expect(loadConfig({ SMTP_URL: 'smtp://mail.example:587' }).mailbox).toBe(false);
+  });
+
+  it('keeps the mailbox and the demo accounts to a plainly local start: behind a proxy there are neither', () => {
+    const local = loadConfig({ HOST: '127.0.0.1', PUBLIC_URL: 'http://localhost:3000' });
+    expect([local.mailbox, local.demoAccounts]).toEqual([true, { seed: true }]);
+    for (const publicUrl of ['http://127.0.0.1:3000', 'http://[::1]:3000', 'http://127.8.0.1'])
+      expect(loadConfig({ PUBLIC_URL: publicUrl }).mailbox, publicUrl).toBe(true);
+    // nginx on the same machine: HOST is loopback, but the world reaches the server by another name.
+    const proxied = loadConfig({ HOST: '127.0.0.1', PUBLIC_URL: 'https://goldroute.example' });
+    expect(proxied.mailbox).toBe(false);
+    expect(proxied.demoAccounts).toEqual({
+      seed: false,
+      reason:
+        'PUBLIC_URL=https://goldroute.example is not a loopback address: the server is reached from elsewhere',
+    });
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost.example.com' }).mailbox).toBe(false);
+    // A configured proxy forwards requests from anywhere, all arriving on a loopback socket.
+    const trusting = loadConfig({ HOST: '127.0.0.1', TRUST_PROXY: '1' });
+    expect(trusting.mailbox).toBe(false);
+    expect(trusting.demoAccounts).toEqual({
+      seed: false,
+      reason: 'TRUST_PROXY=1 is set: requests come through a proxy, from anywhere',
+    });
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1' }).demoAccounts.seed).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).mailbox).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1', SEED_DEMO_ACCOUNTS: 'true' }).demoAccounts.seed).toBe(false);
   });
 
   it('trusts no proxy by default; TRUST_PROXY takes a hop count or proxy addresses', () => {
@@ -144,6 +185,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       JWT_SECRET: 's'.repeat(32),
       PAYMENT_PROVIDER: 'demo',
+      ALLOW_DEMO_PAYMENTS: 'true',
       SMTP_URL: 'smtp://mail.example:587',
     };
     const refusal = /PUBLIC_URL: must be an https:\/\/ address when NODE_ENV=production/;

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { notPlainlyLocalStart } from './lib/local-only';
 
 // The only reader of process.env: every setting is parsed here once and the app receives a typed Config.
 
@@ -85,6 +86,7 @@ const envSchema = z
     CRAFTED_ITEMS_URL: optionalUrl,
     FAKE_ITEMS_URL: optionalUrl,
     PAYMENT_PROVIDER: z.enum(['auto', 'demo', 'stripe']).default('auto'),
+    ALLOW_DEMO_PAYMENTS: z.enum(['true', 'false']).default('false'),
     STRIPE_SECRET_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
     STRIPE_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
     STRIPE_API_URL: z.url().default('https://api.stripe.com'),
@@ -131,13 +133,23 @@ const envSchema = z
           });
       }
     }
-    if (e.NODE_ENV === 'production' && payments === 'demo' && e.PAYMENT_PROVIDER !== 'demo') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['STRIPE_SECRET_KEY'],
-        message:
-          'is required when NODE_ENV=production (or set PAYMENT_PROVIDER=demo to run the demo checkout, which charges nothing)',
-      });
+    // The demo checkout charges nothing: in production every user would subscribe for free.
+    if (e.NODE_ENV === 'production' && payments === 'demo' && e.ALLOW_DEMO_PAYMENTS !== 'true') {
+      ctx.addIssue(
+        e.PAYMENT_PROVIDER === 'demo'
+          ? {
+              code: 'custom',
+              path: ['ALLOW_DEMO_PAYMENTS'],
+              message:
+                'must be true to run PAYMENT_PROVIDER=demo when NODE_ENV=production: the demo checkout charges nothing, so every user would subscribe for free',
+            }
+          : {
+              code: 'custom',
+              path: ['STRIPE_SECRET_KEY'],
+              message:
+                'is required when NODE_ENV=production (or set PAYMENT_PROVIDER=demo and ALLOW_DEMO_PAYMENTS=true to run the demo checkout, which charges nothing)',
+            },
+      );
     }
     if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
       ctx.addIssue({
@@ -162,11 +174,6 @@ const envSchema = z
 
 export type Env = z.input<typeof envSchema>;
 
-/** 127.0.0.0/8, ::1 and localhost: only this machine can connect. */
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
-
 function isIpOrCidr(value: string): boolean {
   const [address = '', bits, ...rest] = value.split('/');
   const version = isIP(address);
@@ -181,11 +188,18 @@ function demoAccountsOf(e: z.output<typeof envSchema>): Config['demoAccounts'] {
   if (e.SEED_DEMO_ACCOUNTS === 'false') return no('SEED_DEMO_ACCOUNTS=false');
   if (e.NODE_ENV === 'production') return no('NODE_ENV=production');
   if (e.DATABASE_URL) return no('DATABASE_URL is set (demo accounts only go into the embedded database)');
-  if (!isLoopback(e.HOST))
-    return no(`HOST=${e.HOST} is not a loopback address, so others could log in with them`);
+  const notLocal = notPlainlyLocalStart(startSettingsOf(e));
+  if (notLocal) return no(notLocal);
   if (e.SEED_DEMO_ACCOUNTS === 'auto' && e.NODE_ENV === 'test') return no('NODE_ENV=test');
   return { seed: true };
 }
+
+const startSettingsOf = (e: z.output<typeof envSchema>) => ({
+  nodeEnv: e.NODE_ENV,
+  host: e.HOST,
+  publicUrl: e.PUBLIC_URL,
+  trustProxy: e.TRUST_PROXY,
+});
 
 /** auto: Stripe when a secret key is given, otherwise the built-in demo provider. */
 function paymentProviderOf(e: {
@@ -218,14 +232,14 @@ export interface Config {
   /** Signs access tokens; when unset outside production a random one is kept in the database. */
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
-  /** The demo mailbox page (/dev/mailbox): only without SMTP, outside production, on a loopback address. */
+  /** The demo mailbox page (/dev/mailbox): only without SMTP, on a plainly local start (lib/local-only.ts). */
   mailbox: boolean;
   /** Which proxies' X-Forwarded-For to believe: none, the nearest N hops, or these addresses. */
   trustProxy: false | number | string[];
   mailFrom: string;
   /**
    * Demo admin and subscriber accounts, whose passwords the log prints: only on the embedded database, on a
-   * loopback address, outside production. Otherwise the reason they are not seeded, said at start.
+   * plainly local start (lib/local-only.ts). Otherwise the reason they are not seeded, said at start.
    */
   demoAccounts: { seed: true } | { seed: false; reason: string };
   rateLimitEnabled: boolean;
@@ -310,7 +324,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    mailbox: !e.SMTP_URL && e.NODE_ENV !== 'production' && isLoopback(e.HOST),
+    mailbox: !e.SMTP_URL && notPlainlyLocalStart(startSettingsOf(e)) === null,
     trustProxy:
       e.TRUST_PROXY === 'false'
         ? false

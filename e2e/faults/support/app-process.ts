@@ -43,6 +43,8 @@ export const BASE_ENV: Record<string, string> = {
   SMTP_URL: '',
   RATE_LIMIT_ENABLED: 'true',
   TRUST_PROXY: 'false',
+  // As `npm run serve` starts it: room beside the password hashes on libuv's threads (server.ts).
+  UV_THREADPOOL_SIZE: '8',
 };
 
 function spawnApp(name: string, env: Record<string, string>): AppChild {

@@ -23,6 +23,8 @@ export const UPDATE_PERIOD_SECONDS = 3600;
 export const POST_CHECKOUT_RELOAD_MS = 2000;
 export const CHECKOUT_SUCCESS_PARAM = 'checkout_success';
 export const CHECKOUT_SESSION_PARAM = 'session_id';
+/** A <meta name> on every page when production runs the free demo payment provider: the web says so. */
+export const DEMO_PAYMENTS_META = 'goldroute-demo-payments';
 export const DISCORD_SUCCESS_REDIRECT_MS = 2000;
 export const DISCORD_ERROR_CLOSE_MS = 200000;
 

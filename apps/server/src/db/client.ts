@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { WaitAwarePool } from './pg-pool';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,8 +25,8 @@ export interface Database {
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 // Any constant works; it only has to be the same for every process migrating this database.
 const MIGRATION_LOCK_ID = 727_001;
-/** Longest wait for a PostgreSQL connection (new, or a free one of the pool) before a call fails. */
-const CONNECT_TIMEOUT_MS = 3_000;
+/** Connections of one process's pool; the login path may use only a few of them (users/passwords.ts). */
+export const POOL_SIZE = 10;
 
 /** Opens PostgreSQL when a URL is given, otherwise embedded PGlite in dataDir; applies committed migrations. */
 export async function openDatabase(options: {
@@ -55,14 +56,11 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   await migratePostgresLocked(url);
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 10,
-    // PostgreSQL out of reach must fail a call within seconds (a 503, plugins/errors.ts), not hang it: a
-    // connect that is refused fails at once, one that gets no answer (a dropped link) gives up after this,
-    // and so does a call queued for a free client meanwhile. Later calls connect again by themselves.
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-  });
+  // PostgreSQL out of reach must fail a call within seconds (a 503, plugins/errors.ts), not hang it: a
+  // connect that is refused fails at once, one that gets no answer (a dropped link) gives up after 3 s, and
+  // so does a call queued for a free client while the database says nothing. A queue behind busy
+  // connections is no outage: it waits on while queries complete (pg-pool.ts). Later calls connect again.
+  const pool = new WaitAwarePool({ connectionString: url, max: POOL_SIZE });
   // An idle client the server dropped (a restart, a failover, a database dropped under a test) emits an
   // error: the pool discards it and the next query opens another. Unheard, that error would end the process.
   pool.on('error', () => undefined);

@@ -127,7 +127,7 @@ export const rememberTokens = pgTable(
   (t) => [index('remember_tokens_user_idx').on(t.userId)],
 );
 
-/** E-mail confirmation and password reset tokens, stored as SHA-256 only, single use. */
+/** E-mail confirmation, password reset and login unlock tokens, stored as SHA-256 only, single use. */
 export const emailTokens = pgTable(
   'email_tokens',
   {
@@ -135,7 +135,7 @@ export const emailTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['confirm', 'reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['confirm', 'reset', 'unlock-login'] }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),

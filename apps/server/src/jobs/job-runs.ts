@@ -1,11 +1,12 @@
 import type { JobRun } from '@goldroute/domain/api';
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { jobRuns } from '../db/schema';
 import type { Clock } from '../lib/clock';
+import type { JobPeriod } from './job';
 
 /** Longest error text kept: enough for a message and a cause, never a whole response body. */
 const ERROR_MAX = 500;
@@ -16,6 +17,18 @@ export interface JobRuns {
   track(name: string, run: () => Promise<void>): Promise<void>;
   /** Every job that ever ran in this deployment, by name. */
   list(): Promise<JobRun[]>;
+  /**
+   * How long until the job is due again by its last recorded start (last start + period - now): zero or
+   * less when it is overdue, null when it never ran. Throws when the database does not answer.
+   */
+  msUntilDue(job: JobPeriod): Promise<number | null>;
+  /**
+   * Registers jobs this deployment must run, with their periods, whichever process runs them: readiness
+   * judges each by its period (a web process runs none, yet knows them all).
+   */
+  expect(jobs: readonly JobPeriod[]): void;
+  /** The jobs registered with expect(), by name. */
+  expected(): JobPeriod[];
 }
 
 /**
@@ -24,6 +37,7 @@ export interface JobRuns {
  */
 export function createJobRuns(db: Db, clock: Clock, log: FastifyBaseLogger): JobRuns {
   const ranBy = `${hostname()}:${process.pid}`;
+  const periods = new Map<string, number>();
   const write = (name: string, what: string, query: Promise<unknown>) =>
     query.catch((err: unknown) => log.warn({ err, job: name }, `job record not written (${what})`));
 
@@ -76,6 +90,24 @@ export function createJobRuns(db: Db, clock: Clock, log: FastifyBaseLogger): Job
         lastErrorAt: r.lastErrorAt && seconds(r.lastErrorAt),
         ranBy: r.ranBy,
       }));
+    },
+
+    async msUntilDue(job) {
+      const [row] = await db
+        .select({ startedAt: jobRuns.startedAt })
+        .from(jobRuns)
+        .where(eq(jobRuns.name, job.name));
+      return row ? row.startedAt.getTime() + job.everyMs - clock.now().getTime() : null;
+    },
+
+    expect(jobs) {
+      for (const job of jobs) periods.set(job.name, job.everyMs);
+    },
+
+    expected() {
+      return [...periods]
+        .map(([name, everyMs]) => ({ name, everyMs }))
+        .sort((a, b) => a.name.localeCompare(b.name));
     },
   };
 }

@@ -7,6 +7,9 @@ export interface Job {
   run(): Promise<void>;
 }
 
+/** What readiness needs to know of a job: its name and how often it must run. */
+export type JobPeriod = Pick<Job, 'name' | 'everyMs'>;
+
 export interface JobRunner {
   /**
    * Runs a job now and resolves when that run ends; when a run of it is already under way (here, or with a
@@ -20,3 +23,10 @@ export interface JobRunner {
 
 /** How a module hands its jobs over: app.ts picks the runner (in-process, or BullMQ with Redis). */
 export type StartJobs = (jobs: readonly Job[]) => Promise<JobRunner>;
+
+/** A web process's runner: the deployment's workers run the jobs, this process only knows their periods. */
+export const noJobRunner: JobRunner = {
+  runNow: (name) =>
+    Promise.reject(new Error(`job ${name} runs in the worker processes, not in a web process`)),
+  stop: async () => undefined,
+};

@@ -16,8 +16,8 @@ describe('jobs in one process (embedded default)', () => {
   let runs: JobRuns;
   const clock = createTestClock();
   const runners: JobRunner[] = [];
-  const start = (jobs: Job[]) => {
-    const runner = startLocalJobs(jobs, { log, runs });
+  const start = (jobs: Job[], overdueStartDelayMs?: number) => {
+    const runner = startLocalJobs(jobs, { log, runs, overdueStartDelayMs });
     runners.push(runner);
     return runner;
   };
@@ -114,5 +114,46 @@ describe('jobs in one process (embedded default)', () => {
     await sleep(400);
     expect(seen.runs).toBeGreaterThanOrEqual(3);
     expect(seen.maxActive).toBe(1);
+  });
+
+  describe('the first run follows the schedule kept in the job table, across restarts', () => {
+    const SIX_HOURS = 6 * 3_600_000;
+    /** A 6-hourly job (like the purge) that counts its runs. */
+    const sixHourly = (name: string, runAtStart = false) => {
+      const seen = { runs: 0 };
+      const job: Job = { name, everyMs: SIX_HOURS, runAtStart, run: async () => void seen.runs++ };
+      return { job, seen };
+    };
+    /** Its last run, as a process before the restart recorded it, `minutesAgo` minutes ago. */
+    const ranBefore = async (name: string, minutesAgo: number) => {
+      await runs.track(name, async () => undefined);
+      clock.advanceMinutes(minutesAgo);
+    };
+
+    it('a job whose last run is older than its period runs soon after start, not a period later', async () => {
+      const { job, seen } = sixHourly('purge-overdue');
+      await ranBefore(job.name, 7 * 60);
+      start([job], 50);
+      await expect.poll(() => seen.runs, { timeout: 2_000 }).toBe(1);
+      expect(await record(job.name)).toMatchObject({ state: 'ok', runs: 2 });
+    });
+
+    it('a job that never ran runs soon after start', async () => {
+      const { job, seen } = sixHourly('purge-never-ran');
+      start([job], 50);
+      await expect.poll(() => seen.runs, { timeout: 2_000 }).toBe(1);
+    });
+
+    it('a job that ran less than a period ago first runs at its last run plus its period; runAtStart still runs at once', async () => {
+      const { job, seen } = sixHourly('purge-due-soon');
+      const market = sixHourly('refresh-market-eu', true);
+      // Both ran 6 h less 1.5 s ago: due in 1.5 s, whatever the restart did.
+      await runs.track(market.job.name, async () => undefined);
+      await ranBefore(job.name, 6 * 60 - 1.5 / 60);
+      start([job, market.job], 60_000);
+      await sleep(700);
+      expect({ purge: seen.runs, market: market.seen.runs }).toEqual({ purge: 0, market: 1 });
+      await expect.poll(() => seen.runs, { timeout: 3_000 }).toBe(1);
+    });
   });
 });

@@ -1,17 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Job, JobRunner } from './job';
 import type { JobRuns } from './job-runs';
+import { firstRunIn } from './job-schedule';
 
 /**
  * The embedded default's runner (one process, no Redis): each job on its own timer, never two runs of one
- * job at once, each run recorded in the job table's record like a queued one.
+ * job at once, each run recorded in the job table's record like a queued one. The first run follows the
+ * persisted schedule (job-schedule.ts), so a process restarted more often than a job's period still runs it.
  */
 export function startLocalJobs(
   jobs: readonly Job[],
-  deps: { log: FastifyBaseLogger; runs: JobRuns },
+  deps: {
+    log: FastifyBaseLogger;
+    runs: JobRuns;
+    /** How soon after start an overdue job runs (job-schedule.ts's OVERDUE_START_DELAY_MS unless told). */
+    overdueStartDelayMs?: number | undefined;
+  },
 ): JobRunner {
   const running = new Map<string, Promise<void>>();
-  const timers: NodeJS.Timeout[] = [];
+  const timers = new Set<NodeJS.Timeout>();
   let stopped = false;
 
   function start(name: string): Promise<void> {
@@ -27,20 +34,42 @@ export function startLocalJobs(
     return run;
   }
 
-  for (const job of jobs) {
-    if (job.runAtStart) void start(job.name);
-    const timer = setInterval(() => {
-      if (!stopped) void start(job.name);
-    }, job.everyMs);
+  function keep(timer: NodeJS.Timeout): void {
     timer.unref();
-    timers.push(timer);
+    timers.add(timer);
+  }
+
+  /** Runs the job now, then every period. */
+  function runAndRepeat(job: Job): void {
+    if (stopped) return;
+    void start(job.name);
+    keep(
+      setInterval(() => {
+        if (!stopped) void start(job.name);
+      }, job.everyMs),
+    );
+  }
+
+  for (const job of jobs) {
+    if (job.runAtStart) {
+      runAndRepeat(job);
+      continue;
+    }
+    void firstRunIn(job, deps, 'start').then((ms) => {
+      const first = setTimeout(() => {
+        timers.delete(first);
+        runAndRepeat(job);
+      }, ms);
+      if (stopped) clearTimeout(first);
+      else keep(first);
+    });
   }
 
   return {
     runNow: start,
     async stop() {
       stopped = true;
-      for (const t of timers) clearInterval(t);
+      for (const t of timers) clearTimeout(t);
       await Promise.allSettled([...running.values()]);
     },
   };

@@ -37,8 +37,15 @@ describe.skipIf(!redisUrl)('jobs on BullMQ (scaled mode)', () => {
   let runs: JobRuns;
   let prefix: string;
   const runners: QueuedJobRunner[] = [];
-  const start = async (jobs: Job[], stallMs = 30_000) => {
-    const runner = await startQueuedJobs(jobs, { redisUrl: redisUrl ?? '', prefix, log, runs, stallMs });
+  const start = async (jobs: Job[], stallMs = 30_000, checkEveryMs?: number) => {
+    const runner = await startQueuedJobs(jobs, {
+      redisUrl: redisUrl ?? '',
+      prefix,
+      log,
+      runs,
+      stallMs,
+      checkEveryMs,
+    });
     runners.push(runner);
     return runner;
   };
@@ -49,12 +56,23 @@ describe.skipIf(!redisUrl)('jobs on BullMQ (scaled mode)', () => {
     runs = createJobRuns(db.database.db, systemClock, log);
   });
 
-  afterEach(async () => {
-    await Promise.all(runners.splice(0).map((r) => r.stop()));
+  /** What a Redis that came back empty looks like to this deployment: none of its keys (never FLUSHALL). */
+  const flush = async () => {
     const redis = new Redis(redisUrl ?? '');
     const keys = await redis.keys(`${prefix}:*`);
     if (keys.length > 0) await redis.del(...keys);
     await redis.quit();
+  };
+  const hasScheduler = async (name: string) => {
+    const redis = new Redis(redisUrl ?? '');
+    const count = await redis.zcard(`${prefix}:jobs:${name}:repeat`);
+    await redis.quit();
+    return count > 0;
+  };
+
+  afterEach(async () => {
+    await Promise.all(runners.splice(0).map((r) => r.stop()));
+    await flush();
   });
 
   afterAll(async () => {
@@ -132,5 +150,42 @@ describe.skipIf(!redisUrl)('jobs on BullMQ (scaled mode)', () => {
     release();
     expect(ran).toEqual(['a', 'b']);
     void b;
+  }, 15_000);
+
+  it('Redis back empty: two workers put the scheduler back once, and the job runs again at its rhythm', async () => {
+    const { job, seen } = countingJob('flushed-e', 50, 1_000);
+    job.runAtStart = true;
+    await start([job], 30_000, 100);
+    await start([job], 30_000, 100);
+    await expect.poll(() => seen.runs, { timeout: 3_000 }).toBeGreaterThanOrEqual(1);
+    await sleep(1_300);
+    await flush();
+    const flushedAt = { runs: seen.runs, at: Date.now() };
+    expect(await hasScheduler('flushed-e')).toBe(false);
+
+    // Overdue by the job table by then (its last run over a period ago): put back and run at once.
+    await expect.poll(() => hasScheduler('flushed-e'), { timeout: 2_000 }).toBe(true);
+    await expect.poll(() => seen.runs, { timeout: 2_000 }).toBeGreaterThan(flushedAt.runs);
+    // Then once a second, as before: no second schedule from the other worker adds runs.
+    const restored = seen.runs;
+    await sleep(3_200);
+    expect(seen.runs - restored).toBeGreaterThanOrEqual(2);
+    expect(seen.runs - restored).toBeLessThanOrEqual(4);
+    expect(seen.maxActive).toBe(1);
+  }, 15_000);
+
+  it('Redis back empty soon after a run: the put-back scheduler waits for the next due time', async () => {
+    const { job, seen } = countingJob('flushed-f', 10, 4_000);
+    job.runAtStart = true;
+    await start([job], 30_000, 100);
+    await expect.poll(() => seen.runs, { timeout: 3_000 }).toBe(1);
+    const ranAt = Date.now();
+    await flush();
+    await expect.poll(() => hasScheduler('flushed-f'), { timeout: 2_000 }).toBe(true);
+    // Not at once (it ran under a period ago), but at its last run plus its period.
+    await sleep(Math.max(0, ranAt + 3_000 - Date.now()));
+    expect(seen.runs).toBe(1);
+    await expect.poll(() => seen.runs, { timeout: 4_000 }).toBe(2);
+    expect(Date.now() - ranAt).toBeGreaterThanOrEqual(3_500);
   }, 15_000);
 });

@@ -1,7 +1,9 @@
 import { Queue, QueueEvents, Worker, type JobsOptions } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
+import { quitRedis, redisConnection } from '../lib/redis-bus';
 import type { Job, JobRunner } from './job';
 import type { JobRuns } from './job-runs';
+import { keepJobScheduler, type SchedulerKeeperDeps } from './job-scheduler-keeper';
 
 export interface QueuedJobsOptions {
   redisUrl: string;
@@ -14,6 +16,8 @@ export interface QueuedJobsOptions {
    * by another worker's stalled-job check within about twice this.
    */
   stallMs: number;
+  /** How often this process checks that every job's scheduler is still in Redis (default 30 s). */
+  checkEveryMs?: number | undefined;
 }
 
 /** A failed run is tried twice more, 5 s and then 10 s later (a dump or token call that failed once). */
@@ -22,6 +26,8 @@ const RETRIES: JobsOptions = { attempts: 3, backoff: { type: 'exponential', dela
 const STOP_BOUND_MS = 8_000;
 /** Enough finished jobs to look into; the job table keeps the record that admin stats show. */
 const KEEP: JobsOptions = { removeOnComplete: { count: 20 }, removeOnFail: { count: 50 } };
+/** A Redis emptied without a lost link (FLUSHALL, a failover to an empty replica) is noticed within this. */
+const CHECK_EVERY_MS = 30_000;
 
 interface QueuedJob {
   job: Job;
@@ -34,7 +40,9 @@ interface QueuedJob {
  * Scaled mode's runner: one BullMQ queue per job, a job scheduler producing its runs every `everyMs`, and a
  * worker per queue in every process that runs jobs. The queue's global concurrency of 1 keeps two runs of
  * a job from overlapping anywhere in the deployment; BullMQ retries failed runs with backoff and hands the
- * job of a dead worker (its lock not renewed) to another.
+ * job of a dead worker (its lock not renewed) to another. Schedulers and queue settings live in Redis only:
+ * each worker puts them back when Redis returns empty (job-scheduler-keeper.ts), on reconnecting and on a
+ * periodic check.
  */
 export interface QueuedJobRunner extends JobRunner {
   /** Drops this process's workers without ending their runs or their holds, as a crash does (tests). */
@@ -54,17 +62,34 @@ export async function startQueuedJobs(jobs: readonly Job[], o: QueuedJobsOptions
     unlogged = 0;
   };
 
+  const locks = redisConnection(o.redisUrl, 'job schedulers', o.log);
+  await locks.connect();
+  const keeper: SchedulerKeeperDeps = {
+    locks,
+    prefix: o.prefix,
+    runs: o.runs,
+    log: o.log,
+    template: { ...RETRIES, ...KEEP },
+  };
+  /** One check per job at a time: a reconnect and the periodic check may meet. */
+  const checking = new Map<string, Promise<void>>();
+  function check(entry: QueuedJob): Promise<void> {
+    const name = entry.job.name;
+    const under = checking.get(name);
+    if (under) return under;
+    const checked = keepJobScheduler(entry.queue, entry.job, keeper, 'restore')
+      .catch((err: unknown) => onError(name)(err instanceof Error ? err : new Error(String(err))))
+      .finally(() => checking.delete(name));
+    checking.set(name, checked);
+    return checked;
+  }
+
   async function open(job: Job): Promise<QueuedJob> {
     const queue = new Queue(job.name, { connection, prefix });
     queue.on('error', onError(job.name));
-    await queue.setGlobalConcurrency(1);
-    // Creating the schedule (the deployment's first start) runs the job at once unless told to wait a
-    // period; a schedule that exists keeps its rhythm, so a restarted worker adds no run.
-    await queue.upsertJobScheduler(
-      job.name,
-      { every: job.everyMs, ...(job.runAtStart ? {} : { startDate: Date.now() + job.everyMs }) },
-      { name: job.name, opts: { ...RETRIES, ...KEEP } },
-    );
+    // The deployment's first start creates the schedule; a schedule that exists keeps its rhythm, so a
+    // restarted worker adds no run.
+    await keepJobScheduler(queue, job, keeper, 'start');
     const worker = new Worker(job.name, () => o.runs.track(job.name, job.run), {
       connection,
       prefix,
@@ -83,10 +108,28 @@ export async function startQueuedJobs(jobs: readonly Job[], o: QueuedJobsOptions
     worker.on('stalled', (id) =>
       o.log.warn({ job: job.name, id }, 'job stalled (its worker stopped); running it here'),
     );
-    return { job, queue, worker };
+    const entry: QueuedJob = { job, queue, worker };
+    // Once connected, every later 'ready' follows a lost link: the Redis now answering may be a new, empty one.
+    queue.getBackend().on('ready', () => void check(entry));
+    return entry;
   }
 
-  const entries = await Promise.all(jobs.map(open));
+  const entries = await Promise.all(jobs.map(open)).catch(async (err: unknown) => {
+    await quitRedis(locks);
+    throw err;
+  });
+  const checkAll = () => {
+    for (const entry of entries) void check(entry);
+  };
+  // The lock's connection may come back after the queues' (a check then fails): its return checks again.
+  locks.on('ready', checkAll);
+  const checker = setInterval(checkAll, o.checkEveryMs ?? CHECK_EVERY_MS);
+  checker.unref();
+  const closeKeeper = async () => {
+    clearInterval(checker);
+    await Promise.allSettled(checking.values());
+    await quitRedis(locks);
+  };
 
   return {
     async runNow(name) {
@@ -107,6 +150,7 @@ export async function startQueuedJobs(jobs: readonly Job[], o: QueuedJobsOptions
       // Redis away the close cannot finish, and a run left behind is taken over by another worker's
       // stalled-job check, so the process still exits cleanly within its 10 s (server.ts).
       const closed = Promise.all([
+        closeKeeper(),
         ...entries.map((e) => e.worker.close()),
         ...entries.flatMap((e) => [e.events?.close(), e.queue.close()]),
       ]);
@@ -115,6 +159,7 @@ export async function startQueuedJobs(jobs: readonly Job[], o: QueuedJobsOptions
         o.log.warn('job queues not closed in time; a run left behind is taken over by another worker');
     },
     async abandon() {
+      await closeKeeper();
       await Promise.all(entries.map((e) => e.worker.close(true)));
       await Promise.all(entries.flatMap((e) => [e.events?.close(), e.queue.close()]));
     },

@@ -1,5 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { UNAVAILABLE_MESSAGE, UNAVAILABLE_RETRY_AFTER_S, unavailableService } from './unavailable';
+import {
+  BUSY_MESSAGE,
+  BUSY_RETRY_AFTER_S,
+  isPoolBusy,
+  UNAVAILABLE_MESSAGE,
+  UNAVAILABLE_RETRY_AFTER_S,
+  unavailableService,
+} from './unavailable';
 
 export interface HttpErrorOptions {
   code?: string;
@@ -33,6 +40,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(err.statusCode)
         .send(err.options.code ? { error: err.message, code: err.options.code } : { error: err.message });
     }
+    if (isPoolBusy(err))
+      return reply
+        .status(503)
+        .header('retry-after', String(BUSY_RETRY_AFTER_S))
+        .send({ error: BUSY_MESSAGE });
     const unavailable = unavailableService(err);
     if (unavailable) {
       const reason = err.cause instanceof Error ? err.cause.message : err.message;

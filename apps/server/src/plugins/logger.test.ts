@@ -79,6 +79,7 @@ describe('production log (NODE_ENV=production)', () => {
       LOG_LEVEL: 'debug',
       JWT_SECRET: 'p'.repeat(40),
       PAYMENT_PROVIDER: 'demo',
+      ALLOW_DEMO_PAYMENTS: 'true',
     });
   });
   afterAll(() => app.h.close());

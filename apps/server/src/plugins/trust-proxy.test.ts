@@ -26,6 +26,7 @@ describe('without TRUST_PROXY (the default), in production too', () => {
       NODE_ENV: 'production',
       JWT_SECRET: 'p'.repeat(40),
       PAYMENT_PROVIDER: 'demo',
+      ALLOW_DEMO_PAYMENTS: 'true',
     });
   });
   afterAll(() => h.close());

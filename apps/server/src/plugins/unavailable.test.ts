@@ -7,8 +7,12 @@ import Fastify from 'fastify';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { openDatabase } from '../db/client';
+import { PoolBusyError, WaitAwarePool } from '../db/pg-pool';
+import { createTestDatabase } from '../test-support/test-database';
 import { registerErrorHandler } from './errors';
-import { UNAVAILABLE_MESSAGE, unavailableService } from './unavailable';
+import { BUSY_MESSAGE, isPoolBusy, UNAVAILABLE_MESSAGE, unavailableService } from './unavailable';
 
 // The errors are the real ones: pg, pg-pool, Drizzle and ioredis against a closed port and a server that
 // accepts connections but never answers, so a library that words them differently fails here.
@@ -92,11 +96,60 @@ describe('unavailableService', () => {
     retrying.disconnect();
   });
 
+  it("names the database when the app's pool gets no answer: a wait queued behind connects too", async () => {
+    for (const port of [refusedPort, silentPort]) {
+      const p = new WaitAwarePool({ host: '127.0.0.1', port, user: 'x', database: 'x', max: 2 });
+      p.on('error', () => undefined);
+      const db = drizzlePg(p);
+      const started = Date.now();
+      // Two connect, three wait for one of them: every one is told the database is out of reach.
+      const errors = await Promise.all(
+        Array.from({ length: 5 }, () => errorOf(() => db.execute(sql`select 1`))),
+      );
+      expect(errors.map(unavailableService)).toEqual(Array(5).fill('database'));
+      expect(Date.now() - started).toBeLessThan(5_000);
+      await p.end();
+    }
+  });
+
+  it('does not call a busy pool an outage: a wait for a free connection while queries complete', async () => {
+    const busy = new DrizzleQueryError('select 1', [], new PoolBusyError());
+    expect(unavailableService(busy)).toBeNull();
+    expect(isPoolBusy(busy)).toBe(true);
+    expect(isPoolBusy(new PoolBusyError())).toBe(true);
+    expect(isPoolBusy(new Error('timeout exceeded when trying to connect'))).toBe(false);
+  });
+
   it('leaves a third party out: an HTTP call to a refused port is not ours', async () => {
     const err = await errorOf(() => fetch(`http://127.0.0.1:${refusedPort}/`));
     expect(unavailableService(err)).toBeNull();
     expect(unavailableService(new Error('boom'))).toBeNull();
     expect(unavailableService('boom')).toBeNull();
+  });
+});
+
+// Only PostgreSQL has a pool to queue for (PGlite is one connection in the process).
+describe.skipIf(!process.env.TEST_DATABASE_URL)("the app's PostgreSQL pool, busy", () => {
+  it('lets calls queued behind ten busy connections wait past 3 s while the database answers', async () => {
+    const fresh = await createTestDatabase();
+    const database = await openDatabase(fresh);
+    try {
+      // 150 statements of 0.25 s on 10 connections: the last start about 3.5 s after they were asked for.
+      const started = Date.now();
+      const outcomes = await Promise.all(
+        Array.from({ length: 150 }, () =>
+          database.db.execute(sql`select pg_sleep(0.25)`).then(
+            () => 'done',
+            (err: unknown) => unavailableService(err) ?? String(err),
+          ),
+        ),
+      );
+      expect(Date.now() - started).toBeGreaterThan(3_000);
+      expect(outcomes.filter((o) => o !== 'done')).toEqual([]);
+    } finally {
+      await database.close();
+      await fresh.drop();
+    }
   });
 });
 
@@ -119,5 +172,19 @@ describe('the error handler', () => {
     expect(bug.json()).toEqual({ error: 'Internal server error' });
     await app.close();
     await p.end();
+  });
+
+  it('answers a busy pool 503 "busy" with Retry-After 1, not "briefly unavailable"', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    app.get('/busy', async () => {
+      throw new DrizzleQueryError('select 1', [], new PoolBusyError());
+    });
+    const busy = await app.inject({ method: 'GET', url: '/busy' });
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers['retry-after']).toBe('1');
+    expect(busy.json()).toEqual({ error: BUSY_MESSAGE });
+    expect(BUSY_MESSAGE).toBe('The server is busy. Please try again in a moment.');
+    await app.close();
   });
 });

@@ -1,4 +1,5 @@
 import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { PoolBusyError } from '../db/pg-pool';
 
 /**
  * What a caller sees while PostgreSQL or Redis cannot be reached: a 503 to retry, never a 500 and never a
@@ -7,10 +8,17 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a few seconds.';
 /** Seconds a client should wait before retrying; a cut link is usually back within this. */
 export const UNAVAILABLE_RETRY_AFTER_S = 5;
+/**
+ * What a caller sees when the server is reachable and so is the database, but it is too busy for the call
+ * now: every pooled connection stayed busy (db/pg-pool.ts), or the password hashes are queued full.
+ */
+export const BUSY_MESSAGE = 'The server is busy. Please try again in a moment.';
+export const BUSY_RETRY_AFTER_S = 1;
 
 /**
  * What node-postgres and pg-pool say when the link, not the query, failed: the server went away mid-query,
- * a connect timed out (pool connectionTimeoutMillis), or the client was left unusable by such a failure.
+ * a connect timed out, a wait for a free connection heard nothing from the database (db/pg-pool.ts), or the
+ * client was left unusable by such a failure.
  */
 const PG_LINK_MESSAGES = [
   'Connection terminated unexpectedly',
@@ -83,4 +91,12 @@ export function unavailableService(err: unknown): 'database' | 'redis' | null {
   if (e.name === 'MaxRetriesPerRequestError') return 'redis';
   if (typeof e.message === 'string' && REDIS_LINK_MESSAGES.includes(e.message)) return 'redis';
   return isPgLinkFailure(e) ? 'database' : null;
+}
+
+/**
+ * A call that waited for a free database connection while the database kept answering: the pool is busy, the
+ * database is there, so it is no outage (not unavailableService's 'database'), only a call to retry shortly.
+ */
+export function isPoolBusy(err: unknown): boolean {
+  return (err instanceof DrizzleQueryError ? err.cause : err) instanceof PoolBusyError;
 }

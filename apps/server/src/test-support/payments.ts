@@ -30,15 +30,42 @@ async function currentPeriodEnd(h: Harness, userId: string): Promise<number | nu
   return current?.currentPeriodEnd ?? null;
 }
 
+/**
+ * The customer's browser, as far as the demo checkout needs one: the harness's JSON client keeps the cookie
+ * the checkout call sets for its checkout page (demo/checkout-owner.ts), and `cookieFor` gives it back for
+ * that page's path.
+ */
+export function keepCheckoutCookies(h: Harness): { cookieFor(path: string): string } {
+  const jar = new Map<string, string>();
+  const post = h.api.post;
+  h.api.post = (async (...args: Parameters<typeof post>) => {
+    const res = await post(...args);
+    for (const line of res.headers.getSetCookie()) {
+      const pair = line.split(';')[0] ?? '';
+      const at = /;\s*path=([^;]+)/i.exec(line)?.[1];
+      if (at?.startsWith('/demo-checkout/')) jar.set(at, pair);
+    }
+    return res;
+  }) as typeof post;
+  return {
+    cookieFor: (path) => [...jar].find(([at]) => path === at || path.startsWith(`${at}/`))?.[1] ?? '',
+  };
+}
+
 /** The built-in demo provider: its checkout page's Pay button, and its billing job on the app's clock. */
 export async function startDemoDriver(): Promise<ProviderDriver> {
   const h = await startHarness({ PAYMENT_PROVIDER: 'demo' });
   const demo = h.app.payments.demo;
   if (!demo) throw new Error('the demo provider is not running');
+  const browser = keepCheckoutCookies(h);
   const post = async (path: string) => {
     const res = await fetch(`${h.app.baseUrl}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'sec-fetch-site': 'same-origin',
+        cookie: browser.cookieFor(path),
+      },
       body: '',
       redirect: 'manual',
     });

@@ -8,6 +8,8 @@ export const paths = {
   confirmEmail: (confirmationToken: string) => `/confirm-email/${encodeURIComponent(confirmationToken)}`,
   forgotPassword: '/forgot-password',
   resetPassword: (resetToken: string) => `/reset-password/${encodeURIComponent(resetToken)}`,
+  /** The mailed unlock link of a new device refused by the login throttle. */
+  unlockLogin: (unlockToken: string) => `/unlock-login/${encodeURIComponent(unlockToken)}`,
   contactUs: '/contact-us',
   refundPolicy: '/refund-policy',
   termsAndConditions: '/terms-and-conditions',

@@ -20,6 +20,7 @@ describe('route table', () => {
     ['/forgot-password', 'Forgot your password?'],
     ['/reset-password/abc', 'Set a new password'],
     ['/confirm-email/xyz', 'Confirm your e-mail'],
+    ['/unlock-login/abc', 'Unlock this device'],
   ])('renders %s titled %s under the logo-only header', async (path, title) => {
     renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();

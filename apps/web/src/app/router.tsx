@@ -1,5 +1,6 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorScreen } from '../components/error-screen';
+import { UnlockLoginScreen } from '../features/auth/unlock-login-screen';
 import { AdminGoldScreen } from '../screens/admin-gold';
 import { AdminStatsScreen } from '../screens/admin-stats';
 import { ConfigScreen } from '../screens/config';
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
           { path: '/confirm-email/:confirmationToken', element: <ConfirmEmailScreen /> },
           { path: paths.forgotPassword, element: <ForgotPasswordScreen /> },
           { path: '/reset-password/:resetToken', element: <ResetPasswordScreen /> },
+          { path: '/unlock-login/:unlockToken', element: <UnlockLoginScreen /> },
           { path: paths.contactUs, element: <ContactUsScreen /> },
           { path: paths.refundPolicy, element: <RefundPolicyScreen /> },
           { path: paths.termsAndConditions, element: <TermsAndConditionsScreen /> },

@@ -38,6 +38,34 @@ export const jobRunSchema = z.object({
 });
 export type JobRun = z.infer<typeof jobRunSchema>;
 
+// GET /shared/admin/readiness: why /readyz answers what it answers (the public probe says only ready or not).
+/** A job as readiness judges it: its period, and its record (null fields: it never ran). */
+export const readinessJobSchema = jobRunSchema.extend({
+  lastRunAt: z.number().nullable(),
+  state: z.enum(['running', 'ok', 'failed']).nullable(),
+  runs: z.number().nullable(),
+  failures: z.number().nullable(),
+  ranBy: z.string().nullable(),
+  /** How often it must run; null for a recorded job that no process of this deployment defines now. */
+  everyMs: z.number().nullable(),
+  /** Its last run started more than twice its period ago (counted from the process's start if it never ran). */
+  overdue: z.boolean(),
+});
+export type ReadinessJob = z.infer<typeof readinessJobSchema>;
+export const adminReadinessResponseSchema = z.object({
+  status: z.enum(['ready', 'not ready']),
+  database: z.enum(['pglite', 'postgres']),
+  databaseReachable: z.boolean(),
+  /** Why it is not ready, one line each; empty when ready. */
+  reasons: z.array(z.string()),
+  /** Which process answered (host:pid). */
+  answeredBy: z.string(),
+  /** Unix seconds. */
+  checkedAt: z.number(),
+  jobs: z.array(readinessJobSchema),
+});
+export type AdminReadinessResponse = z.infer<typeof adminReadinessResponseSchema>;
+
 // GET /shared/admin/stats
 export const adminStatsResponseSchema = z.object({
   data: z.object({

@@ -195,6 +195,13 @@ export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 export const forgotPasswordResponseSchema = messageResponseSchema;
 export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
 
+// POST /shared/users/unlock-login: spends a mailed unlock link and makes the calling device known for its
+// account, so that device logs in while logins from new devices are paused.
+export const unlockLoginRequestSchema = z.object({ token: tokenStringSchema });
+export type UnlockLoginRequest = z.infer<typeof unlockLoginRequestSchema>;
+export const unlockLoginResponseSchema = messageResponseSchema;
+export type UnlockLoginResponse = z.infer<typeof unlockLoginResponseSchema>;
+
 // GET /shared/users/profile
 export const profileResponseSchema = z.object({ user: userSchema });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { parseOr400 } from '../../lib/parse';
 import { HttpError } from '../../plugins/errors';
 import type { createAuthGuard } from '../sessions/auth-guard';
+import type { Readiness } from '../health/readiness';
 import type { RegionKey } from '../market/cache-registry';
 import { adminOf } from '../users/admin-guard';
 import type { AdminService } from './admin.service';
@@ -19,6 +20,8 @@ import type { CacheActions } from './cache-actions';
 export interface AdminRoutesOptions {
   admin: AdminService;
   caches: CacheActions;
+  /** What /readyz judges, with its reasons and every job's record. */
+  readiness: Readiness;
   requireAuth: ReturnType<typeof createAuthGuard>;
   requireAdmin: preHandlerAsyncHookHandler;
 }
@@ -49,6 +52,8 @@ export async function adminRoutes(app: FastifyInstance, o: AdminRoutesOptions): 
   const guard = { preHandler: [o.requireAuth, o.requireAdmin] };
 
   app.get('/shared/admin/stats', guard, async () => o.admin.stats());
+
+  app.get('/shared/admin/readiness', guard, async () => o.readiness.check());
 
   app.get('/shared/admin/get-users', guard, async (request) => {
     const query = parseOr400(getUsersQuerySchema, request.query);

@@ -36,6 +36,7 @@ const DAY = 86_400_000;
 /** Every admin call and refresh path, with the parameters that make it valid. */
 const ADMIN_PATHS = [
   '/shared/admin/stats',
+  '/shared/admin/readiness',
   '/shared/admin/get-users',
   `/shared/admin/add-subscription-time/${randomUUID()}/basic/1`,
   marketRefreshPath('us'),

@@ -1,24 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
-import type { JobRuns } from '../../jobs/job-runs';
+import type { Readiness } from './readiness';
 
 /**
- * /healthz: the process is up. /readyz: the database answers too; it lists the deployment's scheduled jobs
- * (last run, duration, last error) for whoever watches the deployment.
+ * /healthz: the process is up. /readyz: it should get traffic (the database answers, no job is overdue);
+ * public, so it says only that: the reasons and every job's record are the admin's
+ * (GET /shared/admin/readiness).
  */
-export async function healthRoutes(
-  app: FastifyInstance,
-  options: { database: Database; jobs: Pick<JobRuns, 'list'> },
-): Promise<void> {
+export async function healthRoutes(app: FastifyInstance, options: { readiness: Readiness }): Promise<void> {
   app.get('/healthz', { config: { probe: true } }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', { config: { probe: true } }, async (request, reply) => {
-    try {
-      await options.database.ping();
-      return { status: 'ready', database: options.database.kind, jobs: await options.jobs.list() };
-    } catch (err) {
-      request.log.warn({ err }, 'database not reachable');
-      return reply.status(503).send({ error: 'Database not reachable' });
-    }
+    const report = await options.readiness.check();
+    if (report.status === 'ready') return { status: 'ready' };
+    request.log.warn({ reasons: report.reasons }, 'not ready');
+    return reply.status(503).send({ status: 'not ready' });
   });
 }

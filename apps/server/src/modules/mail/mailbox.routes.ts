@@ -3,13 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { escapeHtml } from '../../lib/html';
+import { isPlainlyLocalRequest } from '../../lib/local-only';
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
   `<title>${escapeHtml(title)}</title></head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 
-/** Demo mailbox for the embedded default: lets a local user open the mails the outbox kept. */
+/**
+ * Demo mailbox for the embedded default: lets a local user open the mails the outbox kept. Registered on a
+ * plainly local start only, and even then it answers nobody but this machine: to a proxied request it is
+ * absent, since it hands out every account's confirmation and reset links.
+ */
 export async function mailboxRoutes(app: FastifyInstance, options: { db: Db }): Promise<void> {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isPlainlyLocalRequest(request)) return reply.status(404).send({ error: 'Not found' });
+  });
+
   app.get('/dev/mailbox', async (_request, reply) => {
     const rows = await options.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(100);
     const items = rows

@@ -36,6 +36,18 @@ export const resetPasswordMail = (to: string, url: string) =>
     { label: 'Set a new password', url },
   );
 
+export const unlockLoginMail = (to: string, url: string) =>
+  message(
+    to,
+    'Unlock logins to your GoldRoute account on a new device',
+    [
+      'There were too many failed logins to your GoldRoute account, so logins from devices it has not seen before are paused for a while. Devices you have logged in with before still log in as usual.',
+      'If you are trying to log in on a new device, open this link on that device. The link is valid for 30 minutes and works once.',
+      'If it was not you, ignore this e-mail: nobody can log in without your password.',
+    ],
+    { label: 'Unlock logins on this device', url },
+  );
+
 export const alreadyRegisteredMail = (to: string, url: string) =>
   message(
     to,

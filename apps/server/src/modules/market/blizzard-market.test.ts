@@ -1,4 +1,9 @@
-import type { AhDataResponse, JobRun, MarketSourceResponse, RealmsResponse } from '@goldroute/domain/api';
+import type {
+  AdminReadinessResponse,
+  AhDataResponse,
+  MarketSourceResponse,
+  RealmsResponse,
+} from '@goldroute/domain/api';
 import { createEconomy, startSimulatorServer, type SimulatorServer } from '@goldroute/simulator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,8 +201,12 @@ describe('MARKET_SOURCE=blizzard', () => {
     await app.app.market.runJob('refresh-lists');
     expect(fetched('/raidbots/')).toBe(before.raidbots + 3);
     expect(fetched('/lists/')).toBe(before.lists + 3);
+    const admin = await app.signUp('lists-admin@example.com');
+    await app.app.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
     const record = async () =>
-      (await app.api.get<{ jobs: JobRun[] }>('/readyz')).body.jobs.find((j) => j.name === 'refresh-lists');
+      (
+        await app.api.get<AdminReadinessResponse>('/shared/admin/readiness', { token: admin.accessToken })
+      ).body.jobs.find((j) => j.name === 'refresh-lists');
     expect(await record()).toMatchObject({ state: 'ok', runs: 1, failures: 0 });
 
     const crafted = app.app.market.caches.stats().craftedItems;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
-import type { Job, JobRunner, StartJobs } from '../../jobs/job';
+import type { Job, JobPeriod, JobRunner, StartJobs } from '../../jobs/job';
 import type { RedisBus } from '../../lib/redis-bus';
 import { createBlizzardSource } from './blizzard-source';
 import { createCacheRegistry, type CacheRegistry, type RegionKey } from './cache-registry';
@@ -24,6 +24,22 @@ export const TOKEN_POLL_MINUTES = 15;
 /** Bonus data and item lists change with game patches: fetched again once a day. */
 export const LIST_REFRESH_MS = 24 * 3_600_000;
 const REFRESH_LISTS = 'refresh-lists';
+const refreshJob = (region: Region) => `refresh-market-${region}`;
+const tokenJob = (region: Region) => `poll-token-${region}`;
+const pollMsOf = (config: Config['market']) => (config.source === 'off' ? 10 : config.pollMinutes) * 60_000;
+
+/** The jobs an ingesting process runs, by MARKET_SOURCE (which every process of a deployment shares). */
+function marketJobPeriods(config: Config['market']): JobPeriod[] {
+  if (config.source === 'off') return [];
+  return [
+    ...REGION_LIST.flatMap((r) => [
+      { name: refreshJob(r), everyMs: pollMsOf(config) },
+      { name: tokenJob(r), everyMs: TOKEN_POLL_MINUTES * 60_000 },
+    ]),
+    // Only the Blizzard source keeps lists to refresh (source.refreshLists).
+    ...(config.source === 'blizzard' ? [{ name: REFRESH_LISTS, everyMs: LIST_REFRESH_MS }] : []),
+  ];
+}
 const REGION_KEYS: Record<Region, RegionKey> = { us: '1', eu: '2' };
 const regionsOfKey = (key: RegionKey): Region[] =>
   REGION_LIST.filter((r) => key === 'global' || REGION_KEYS[r] === key);
@@ -83,6 +99,8 @@ export interface MarketDeps {
   bus?: RedisBus | undefined;
   /** Runs the refresh and token jobs (BullMQ with Redis, timers otherwise). */
   startJobs: StartJobs;
+  /** Told the periods of the jobs the workers run, in a web process (readiness judges them). */
+  expectJobs?: ((jobs: readonly JobPeriod[]) => void) | undefined;
   source?: MarketSource | undefined;
   /** DATA_DIR: an ingesting process keeps its past days of deal evidence in files there (past-day-shelves.ts). */
   dataDir?: string | undefined;
@@ -121,8 +139,9 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
   const ingestors = new Map<Region, RegionIngestor>();
   const evidence = createEvidenceStore(deps.db);
   const shelves = source ? openPastDayShelves(deps.dataDir ?? 'memory://') : null;
+  if (deps.role === 'web') deps.expectJobs?.(marketJobPeriods(config));
   if (source) {
-    const pollMs = (config.source === 'off' ? 10 : config.pollMinutes) * 60_000;
+    const pollMs = pollMsOf(config);
     const learn = source.learn?.bind(source);
     for (const region of REGION_LIST) {
       const ingestor = createRegionIngestor({
@@ -141,13 +160,13 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
       });
       ingestors.set(region, ingestor);
       jobs.push({
-        name: `refresh-market-${region}`,
+        name: refreshJob(region),
         everyMs: pollMs,
         runAtStart: true,
         run: async () => void (await ingestor.refresh()),
       });
       jobs.push({
-        name: `poll-token-${region}`,
+        name: tokenJob(region),
         everyMs: TOKEN_POLL_MINUTES * 60_000,
         runAtStart: true,
         run: async () => {
@@ -209,7 +228,7 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
       for (const r of regions) {
         const ingestor = ingestors.get(r);
         if (ingestor) before?.(ingestor);
-        await scheduler.runNow(`refresh-market-${r}`);
+        await scheduler.runNow(refreshJob(r));
       }
       await relay?.idle();
       const latest = regions.map((r) => `${r.toUpperCase()} ${store.current(r)?.lastModified ?? 'none'}`);
@@ -241,6 +260,7 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
     close: async () => {
       await Promise.all([...ingestors.values()].map((i) => i.close()));
       await scheduler.stop();
+      relay?.close();
       await relay?.idle();
       await source?.close();
       shelves?.close();

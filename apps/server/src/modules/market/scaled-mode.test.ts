@@ -1,4 +1,9 @@
-import type { AdminStatsResponse, AhDataResponse, RealmsResponse } from '@goldroute/domain/api';
+import type {
+  AdminReadinessResponse,
+  AdminStatsResponse,
+  AhDataResponse,
+  RealmsResponse,
+} from '@goldroute/domain/api';
 import { eq } from 'drizzle-orm';
 import { createEconomy, startSimulatorServer, type SimulatorServer } from '@goldroute/simulator';
 import { randomBytes } from 'node:crypto';
@@ -227,8 +232,15 @@ describe.skipIf(!redisUrl)('scaled mode: workers and web processes sharing a dat
     expect(refresh).toMatchObject({ state: 'ok', failures: 0, lastError: null });
     expect(refresh?.runs).toBeGreaterThanOrEqual(2);
     expect(refresh?.durationMs).toBeGreaterThanOrEqual(0);
-    const ready = await web.api.get<{ jobs: { name: string }[] }>('/readyz');
-    expect(ready.body.jobs.map((j) => j.name)).toEqual(stats.jobs?.map((j) => j.name));
+    // Readiness on the web process reads the same record: every job that ran, none overdue.
+    expect((await web.api.get('/readyz')).body).toEqual({ status: 'ready' });
+    const ready = await web.api.get<AdminReadinessResponse>('/shared/admin/readiness', {
+      token: admin.accessToken,
+    });
+    expect(ready.body.status).toBe('ready');
+    const ran = ready.body.jobs.filter((j) => j.lastRunAt !== null);
+    expect(ran.map((j) => j.name)).toEqual(stats.jobs?.map((j) => j.name));
+    expect(ran.filter((j) => j.overdue)).toEqual([]);
 
     const cleared = await asAdmin(web, '/shared/data/raidbots/bonus/refresh');
     expect(cleared.status).toBe(200);

@@ -100,3 +100,45 @@ describe.skipIf(!redisUrl)('snapshot hand-over when Redis was out of reach', () 
     expect(await web.bus.bulk.hget(`${prefix}:snapshot:us`, 'id')).toBe(storedId);
   });
 });
+
+describe.skipIf(!redisUrl)('snapshot hand-over when Redis came back empty', () => {
+  const prefix = `goldroute-relay-test-${randomBytes(4).toString('hex')}`;
+  const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
+  const key = `${prefix}:snapshot:us`;
+  const started: { bus: RedisBus; relay: { close(): void } }[] = [];
+  async function processWithRelay() {
+    const bus = await openRedisBus({ url: redisUrl ?? '', prefix, log });
+    const store: MarketStore = createMarketStore();
+    const relay = createSnapshotRelay({ bus, store, log, checkEveryMs: 100 });
+    started.push({ bus, relay });
+    return { bus, store, relay };
+  }
+  afterAll(async () => {
+    for (const p of started) p.relay.close();
+    const keys = await started[0]?.bus.redis.keys(`${prefix}:*`);
+    if (keys?.length) await started[0]?.bus.redis.del(...keys);
+    await Promise.all(started.map((p) => p.bus.close()));
+  });
+
+  it('a process holding the snapshot stores it again, as the same upload; one started since serves it', async () => {
+    const worker = await processWithRelay();
+    const web = await processWithRelay();
+    const snapshot = snapshotAt(3);
+    worker.store.publish('us', snapshot);
+    await until(() => web.store.current('us')?.snapshot.lastModified === snapshot.lastModified);
+    const id = await web.bus.bulk.hget(key, 'id');
+    const held = web.store.current('us');
+
+    // Redis emptied (a restart without persistence): the hash is gone, the link never dropped.
+    await web.bus.bulk.del(key);
+    const late = await processWithRelay();
+    await late.relay.loadAll();
+    expect(late.store.current('us')).toBeUndefined();
+
+    await until(() => late.store.current('us')?.snapshot.lastModified === snapshot.lastModified, 3_000);
+    expect(await web.bus.bulk.hget(key, 'id')).toBe(id);
+    // The processes that held it kept it as it was (no second publish to drop their cached answers).
+    await web.relay.idle();
+    expect(web.store.current('us')).toBe(held);
+  });
+});

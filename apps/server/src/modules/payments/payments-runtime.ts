@@ -40,8 +40,8 @@ export async function startPayments(
     publicUrl: string;
     /** Drops a user's cached access checks in every process. */
     onChange(userId: string): Promise<void>;
-    /** Runs the demo billing job; absent in a web-only process, which runs no schedules. */
-    startJobs?: StartJobs | undefined;
+    /** Hands the demo billing job over (a web process only registers its period, for readiness). */
+    startJobs: StartJobs;
   },
 ): Promise<PaymentsRuntime> {
   const { db, clock, log } = deps;
@@ -78,7 +78,7 @@ export async function startPayments(
   demo.onEvent(async (event) => void (await service.handleEvent(event)));
   await demo.syncPrices();
   const billing = createDemoBilling(demo, { db, clock });
-  const scheduler: JobRunner | undefined = await deps.startJobs?.([
+  const scheduler: JobRunner = await deps.startJobs([
     { name: 'demo-billing', everyMs: DEMO_BILLING_EVERY_MS, runAtStart: true, run: billing.runDue },
   ]);
   return {
@@ -92,6 +92,6 @@ export async function startPayments(
         return current ? demo.failNextPayment(current.id) : false;
       },
     },
-    close: async () => void (await scheduler?.stop()),
+    close: () => scheduler.stop(),
   };
 }

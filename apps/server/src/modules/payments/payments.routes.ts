@@ -5,7 +5,7 @@ import {
   resumeSubscriptionRequestSchema,
   syncCheckoutRequestSchema,
 } from '@goldroute/domain/api';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { parseOr400 } from '../../lib/parse';
 import { HttpError } from '../../plugins/errors';
@@ -29,6 +29,8 @@ export interface PaymentsRoutesOptions {
   currentPriceOf?: ((userId: string) => Promise<string | undefined>) | undefined;
   /** Demo only: the admin/test switch that makes a user's next renewal payment fail. */
   failNextPayment?: ((userId: string) => Promise<boolean>) | undefined;
+  /** Demo only: lets this browser alone open and pay the checkout it is sent to (demo/checkout-owner.ts). */
+  bindCheckout?: ((reply: FastifyReply, paymentSessionUrl: string) => void) | undefined;
 }
 
 /** Every /shared/payments call of SPEC §7, plus the provider's webhook. */
@@ -43,8 +45,12 @@ export async function paymentsRoutes(app: FastifyInstance, o: PaymentsRoutesOpti
   app.post(
     '/shared/payments/checkout',
     { preHandler: [requireAuth, perIp('checkout', 30)] },
-    async (request) =>
-      payments.checkout(authOf(request).userId, parseOr400(checkoutRequestSchema, request.body).priceId),
+    async (request, reply) => {
+      const { priceId } = parseOr400(checkoutRequestSchema, request.body);
+      const started = await payments.checkout(authOf(request).userId, priceId);
+      o.bindCheckout?.(reply, started.paymentSessionUrl);
+      return started;
+    },
   );
 
   app.post(

@@ -10,12 +10,19 @@ const SEED_KEY = 'demo-accounts';
 export const DEMO_ADMIN_EMAIL = 'demo-admin@goldroute.local';
 export const DEMO_SUBSCRIBER_EMAIL = 'demo-subscriber@goldroute.local';
 
+/**
+ * The seeded accounts' passwords went to a local log, so they log in from a plainly local request only
+ * (lib/local-only.ts): a database seeded on a developer's machine may later be served behind a proxy.
+ */
+export const isDemoAccount = (email: string): boolean =>
+  email === DEMO_ADMIN_EMAIL || email === DEMO_SUBSCRIBER_EMAIL;
+
 // Random, but always meets the password rules (upper, lower, digit, special).
 const demoPassword = () => `Gr${randomBytes(9).toString('base64url')}9a!`;
 
 /**
  * First start of the embedded default: an admin and a subscriber with a year of gold time, passwords printed
- * once. Never called in production (see Config.seedDemoAccounts).
+ * once. Called on a plainly local start only (see Config.demoAccounts), so only then do passwords reach the log.
  */
 export async function seedDemoAccounts(db: Db, clock: Clock, log: FastifyBaseLogger): Promise<void> {
   const [done] = await db.select().from(appState).where(eq(appState.key, SEED_KEY));

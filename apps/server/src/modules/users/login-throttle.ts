@@ -1,150 +1,145 @@
-import type { Redis } from 'ioredis';
-import type { Clock } from '../../lib/clock';
 import { emailDigest, hashToken } from '../../lib/secure-token';
 import { HttpError } from '../../plugins/errors';
+import type { ThrottleStore } from './login-throttle-store';
 
 /**
- * Wrong passwords allowed for one account from one address, and for one account from all addresses
- * together, in the window. Past the first, that address waits; past the second, only addresses the owner has
- * logged in from before still get through, so someone without the password can slow an account's unknown
- * devices down but never keep its owner out. A correct password clears that address's count.
+ * Wrong passwords are counted per account and device for a device the owner has logged in with (it carries
+ * a device cookie marked known for the account), and per account and address for any other. Nobody without
+ * that cookie adds to its count, so strangers behind the owner's address (a shared network, or every user
+ * when the proxy is not trusted) never make the owner's browser wait. Past the per-account limit (failures
+ * from all unknown devices together) unknown devices wait as well, known ones never: someone without the
+ * password can slow an account's new devices down but never keep its owner out of a device the owner has
+ * used, and a new device the throttle refuses is offered a mailed unlock link (login-unlock.service.ts).
+ * A correct password clears the count it was checked against.
  */
 export const LOGIN_THROTTLE = {
+  perAccountAndDevice: 10,
   perAccountAndAddress: 10,
   perAccount: 50,
   windowMs: 15 * 60_000,
-  /** How long a successful login makes an address "known" for that account. */
+  /** How long a successful login (or an opened unlock link) makes a device, or address, known for that account. */
   knownForMs: 90 * 24 * 3_600_000,
+  /** At most one unlock mail per account in this time, however often its new devices are refused. */
+  unlockMailEveryMs: 15 * 60_000,
 } as const;
 
 export const LOGIN_THROTTLE_MESSAGES = {
+  device: (wait: string) =>
+    `Too many failed logins for this account from this device. Please try again in ${wait}, or reset your password.`,
   address: (wait: string) =>
-    `Too many failed logins for this account from your address. Please try again in ${wait}, or reset your password.`,
+    `Too many failed logins for this account from your address. We sent an unlock link to its e-mail address; open it on this device, or try again in ${wait}.`,
   account: (wait: string) =>
-    `Too many failed logins for this account. Please try again in ${wait} from a device you used before, or reset your password.`,
+    `Too many failed logins for this account. We sent an unlock link to its e-mail address; open it on this device, or try again in ${wait} from a device you used before.`,
 } as const;
 
-/** Expiring counters and marks, in this process or in Redis (shared by every API process). */
-export interface ThrottleStore {
-  /** Adds one to `key` (starting its window if new); returns the count and ms left in the window. */
-  increment(key: string, windowMs: number): Promise<{ count: number; ttlMs: number }>;
-  read(key: string): Promise<{ count: number; ttlMs: number }>;
-  remove(key: string): Promise<void>;
-  mark(key: string, forMs: number): Promise<void>;
-  marked(key: string): Promise<boolean>;
+export interface LoginAttempt {
+  email: string;
+  ip: string;
+  /** The device cookie the request carries, if any (login-device-cookie.ts). */
+  device: string | undefined;
 }
 
-export function memoryThrottleStore(clock: Clock): ThrottleStore {
-  const counts = new Map<string, { count: number; until: number }>();
-  const marks = new Map<string, number>();
-  const now = () => clock.now().getTime();
-  const live = (key: string) => {
-    const entry = counts.get(key);
-    if (entry && entry.until <= now()) counts.delete(key);
-    return counts.get(key);
-  };
-  return {
-    async increment(key, windowMs) {
-      const entry = live(key) ?? { count: 0, until: now() + windowMs };
-      entry.count++;
-      counts.set(key, entry);
-      return { count: entry.count, ttlMs: entry.until - now() };
-    },
-    async read(key) {
-      const entry = live(key);
-      return { count: entry?.count ?? 0, ttlMs: entry ? entry.until - now() : 0 };
-    },
-    remove: async (key) => void counts.delete(key),
-    mark: async (key, forMs) => void marks.set(key, now() + forMs),
-    marked: async (key) => (marks.get(key) ?? 0) > now(),
-  };
+/** A login the throttle let through, told its outcome once the password is checked. */
+export interface ThrottledLogin {
+  failed(): Promise<void>;
+  /** `device`: the device cookie the answer sets (the one carried, or a new one). */
+  succeeded(device: string): Promise<void>;
 }
 
-/**
- * The shared store while Redis answers; while it is away (its connection not ready, or a call failing) this
- * process counts on its own, as the rate limits do (plugins/rate-limit-store.ts): the throttle still holds,
- * per process, and logins keep working.
- */
-export function withLocalFallback(
-  shared: ThrottleStore,
-  local: ThrottleStore,
-  sharedReady: () => boolean,
-): ThrottleStore {
-  const pick = async <T>(run: (store: ThrottleStore) => Promise<T>): Promise<T> => {
-    if (!sharedReady()) return run(local);
-    try {
-      return await run(shared);
-    } catch {
-      return run(local);
-    }
-  };
+// Only digests are stored: no e-mail, address or device cookie sits in memory or Redis in the clear.
+const short = (value: string) => hashToken(value).slice(0, 32);
+const keysOf = (email: string) => {
+  const account = emailDigest(email).slice(0, 32);
   return {
-    increment: (key, windowMs) => pick((s) => s.increment(key, windowMs)),
-    read: (key) => pick((s) => s.read(key)),
-    remove: (key) => pick((s) => s.remove(key)),
-    mark: (key, forMs) => pick((s) => s.mark(key, forMs)),
-    marked: (key) => pick((s) => s.marked(key)),
+    all: `account:${account}`,
+    unlockMailed: `unlock-mailed:${account}`,
+    pair: (ip: string) => `pair:${account}:${short(ip)}`,
+    knownAddress: (ip: string) => `known:${account}:${short(ip)}`,
+    device: (device: string) => `device:${account}:${short(device)}`,
+    knownDevice: (device: string) => `known-device:${account}:${short(device)}`,
   };
-}
+};
 
-export function redisThrottleStore(redis: Redis, prefix: string): ThrottleStore {
-  const k = (key: string) => `${prefix}:login:${key}`;
-  return {
-    async increment(key, windowMs) {
-      const [[, count], [, ttl]] = (await redis
-        .multi()
-        .incr(k(key))
-        .pexpire(k(key), windowMs, 'NX')
-        .pttl(k(key))
-        .exec()) as [[null, number], [null, number], [null, number]];
-      return { count, ttlMs: ttl };
-    },
-    async read(key) {
-      const [count, ttl] = await Promise.all([redis.get(k(key)), redis.pttl(k(key))]);
-      return { count: Number(count ?? 0), ttlMs: Math.max(0, ttl) };
-    },
-    remove: async (key) => void (await redis.del(k(key))),
-    mark: async (key, forMs) => void (await redis.set(k(key), '1', 'PX', forMs)),
-    marked: async (key) => (await redis.exists(k(key))) === 1,
-  };
-}
+/** Makes `device` known for the account: after a successful login, or an unlock link opened on it. */
+export const markDeviceKnown = (store: ThrottleStore, email: string, device: string): Promise<void> =>
+  store.mark(keysOf(email).knownDevice(device), LOGIN_THROTTLE.knownForMs);
 
 const wait = (ms: number) => {
   const minutes = Math.max(1, Math.ceil(ms / 60_000));
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 };
 
-/** The login throttle: checked before the password is hashed, told the outcome after. */
-export function createLoginThrottle(store: ThrottleStore) {
-  // Only digests are stored: no e-mail or address sits in memory or Redis in the clear.
-  const account = (email: string) => emailDigest(email).slice(0, 32);
-  const pair = (email: string, ip: string) => `pair:${account(email)}:${hashToken(ip).slice(0, 32)}`;
-  const known = (email: string, ip: string) => `known:${account(email)}:${hashToken(ip).slice(0, 32)}`;
-  const all = (email: string) => `account:${account(email)}`;
-  const refuse = (message: string, ttlMs: number) =>
-    new HttpError(429, message, { headers: { 'retry-after': String(Math.max(1, Math.ceil(ttlMs / 1000))) } });
+const refusal = (message: (wait: string) => string, ttlMs: number) =>
+  new HttpError(429, message(wait(ttlMs)), {
+    headers: { 'retry-after': String(Math.max(1, Math.ceil(ttlMs / 1000))) },
+  });
+
+/** The login throttle: asked before the password is hashed, told the outcome after. */
+export function createLoginThrottle(
+  store: ThrottleStore,
+  options: {
+    /** Mails the account an unlock link; answers alike whether or not the account exists. */
+    onNewDeviceRefused: (email: string) => Promise<void>;
+  },
+) {
+  const count = (key: string) => store.increment(key, LOGIN_THROTTLE.windowMs);
+
+  async function remember(attempt: LoginAttempt, cleared: string, device: string): Promise<void> {
+    const keys = keysOf(attempt.email);
+    await Promise.all([
+      store.remove(cleared),
+      markDeviceKnown(store, attempt.email, device),
+      store.mark(keys.knownAddress(attempt.ip), LOGIN_THROTTLE.knownForMs),
+    ]);
+  }
+
+  /**
+   * Refuses a device the account does not know. The first refusal in a while, whether or not the account
+   * exists, hands the unlock mail on, so neither the answer nor the work behind it tells who has an account.
+   */
+  async function refuseNewDevice(email: string, error: HttpError): Promise<never> {
+    const claim = keysOf(email).unlockMailed;
+    if (await store.claim(claim, LOGIN_THROTTLE.unlockMailEveryMs)) {
+      try {
+        await options.onNewDeviceRefused(email);
+      } catch (err) {
+        // Not sent: the next refusal tries again rather than leave the owner without a link.
+        await store.remove(claim);
+        throw err;
+      }
+    }
+    throw error;
+  }
 
   return {
-    /** Throws 429 when this address, or an unknown address of an account under attack, must wait. */
-    async check(email: string, ip: string): Promise<void> {
-      const fromHere = await store.read(pair(email, ip));
+    /** Throws 429 when this device (or address, for a device the account does not know) must wait. */
+    async begin(attempt: LoginAttempt): Promise<ThrottledLogin> {
+      const keys = keysOf(attempt.email);
+      const knownDevice =
+        attempt.device !== undefined && (await store.marked(keys.knownDevice(attempt.device)))
+          ? attempt.device
+          : undefined;
+      if (knownDevice) {
+        const counter = keys.device(knownDevice);
+        const mine = await store.read(counter);
+        if (mine.count >= LOGIN_THROTTLE.perAccountAndDevice)
+          throw refusal(LOGIN_THROTTLE_MESSAGES.device, mine.ttlMs);
+        return {
+          failed: async () => void (await count(counter)),
+          succeeded: (device) => remember(attempt, counter, device),
+        };
+      }
+      const counter = keys.pair(attempt.ip);
+      const fromHere = await store.read(counter);
       if (fromHere.count >= LOGIN_THROTTLE.perAccountAndAddress)
-        throw refuse(LOGIN_THROTTLE_MESSAGES.address(wait(fromHere.ttlMs)), fromHere.ttlMs);
-      const overall = await store.read(all(email));
-      if (overall.count >= LOGIN_THROTTLE.perAccount && !(await store.marked(known(email, ip))))
-        throw refuse(LOGIN_THROTTLE_MESSAGES.account(wait(overall.ttlMs)), overall.ttlMs);
-    },
-    async failed(email: string, ip: string): Promise<void> {
-      await Promise.all([
-        store.increment(pair(email, ip), LOGIN_THROTTLE.windowMs),
-        store.increment(all(email), LOGIN_THROTTLE.windowMs),
-      ]);
-    },
-    async succeeded(email: string, ip: string): Promise<void> {
-      await Promise.all([
-        store.remove(pair(email, ip)),
-        store.mark(known(email, ip), LOGIN_THROTTLE.knownForMs),
-      ]);
+        await refuseNewDevice(attempt.email, refusal(LOGIN_THROTTLE_MESSAGES.address, fromHere.ttlMs));
+      const overall = await store.read(keys.all);
+      if (overall.count >= LOGIN_THROTTLE.perAccount && !(await store.marked(keys.knownAddress(attempt.ip))))
+        await refuseNewDevice(attempt.email, refusal(LOGIN_THROTTLE_MESSAGES.account, overall.ttlMs));
+      return {
+        failed: async () => void (await Promise.all([count(counter), count(keys.all)])),
+        succeeded: (device) => remember(attempt, counter, device),
+      };
     },
   };
 }

@@ -18,6 +18,7 @@ import {
 } from '@goldroute/domain/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../lib/clock';
+import { isPlainlyLocalRequest } from '../../lib/local-only';
 import { parseOr400 } from '../../lib/parse';
 import { emailDigest } from '../../lib/secure-token';
 import { HttpError } from '../../plugins/errors';
@@ -27,7 +28,8 @@ import type { AccessTokens } from '../sessions/access-token';
 import type { SessionService } from '../sessions/sessions.service';
 import type { AccountsService } from './accounts.service';
 import type { DiscordLinkService } from './discord-link.service';
-import type { LoginThrottle } from './login-throttle';
+import { deviceOf, deviceOrNew, setDeviceCookie } from './login-device-cookie';
+import type { LoginThrottle, ThrottledLogin } from './login-throttle';
 import { SETTINGS_SAVED, type SettingsService } from './settings.service';
 import type { UserViews } from './user-views';
 import type { Db } from '../../db/client';
@@ -50,7 +52,7 @@ export interface UsersRoutesOptions {
   secureCookies: boolean;
   discordLink: DiscordLinkService;
   views: UserViews;
-  /** Wrong-password throttling per account and address (off with the rate limits). */
+  /** Wrong-password throttling per account and device or address (off with the rate limits). */
   loginThrottle?: LoginThrottle | undefined;
 }
 
@@ -118,29 +120,35 @@ export async function usersRoutes(app: FastifyInstance, o: UsersRoutesOptions): 
     const body = parseOr400(loginRequestSchema, request.body);
     // The security trail names the account by a digest, so a log reader cannot collect e-mail addresses.
     const account = accountKey(body.email);
+    let throttled: ThrottledLogin | undefined;
     try {
-      // Before any hashing: an address (or an unknown address of an account under attack) that must wait.
-      await o.loginThrottle?.check(body.email, request.ip);
+      // Before any hashing: a device (or address, for a device the account does not know) that must wait.
+      const attempt = { email: body.email, ip: request.ip, device: deviceOf(request) };
+      throttled = await o.loginThrottle?.begin(attempt);
     } catch (err) {
       request.log.warn({ event: 'login-throttled', account }, 'auth: login refused by the throttle');
       throw err;
     }
     let userId: string;
     try {
-      userId = await accounts.authenticate(body.email, body.password);
+      userId = await accounts.authenticate(body.email, body.password, {
+        plainlyLocal: isPlainlyLocalRequest(request),
+      });
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 401) {
-        await o.loginThrottle?.failed(body.email, request.ip);
+        await throttled?.failed();
         request.log.info({ event: 'login-failed', account }, 'auth: login failed');
       }
       throw err;
     }
-    await o.loginThrottle?.succeeded(body.email, request.ip);
+    const device = deviceOrNew(request);
+    await throttled?.succeeded(device);
     request.log.info({ event: 'login', account, user: userId }, 'auth: login succeeded');
     if (body.rememberMe) {
       const remember = await sessions.issueRememberToken(userId);
       setRememberCookie(reply, remember.token, remember.expiresAt);
     }
+    setDeviceCookie(reply, device, { secure: o.secureCookies, clock: o.clock });
     return sessionResponse(userId, body.rememberMe);
   });
 

@@ -1,12 +1,18 @@
 import { formatPriceAmount, planTypeFromLookupKey } from '@goldroute/domain';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../../lib/html';
+import { CROSS_SITE_REFUSED, isCrossSiteRequest } from '../../../lib/same-origin';
+import type { CheckoutOwners } from './checkout-owner';
 import type { DemoCheckoutView, DemoProvider } from './demo-provider';
 
 export const DEMO_CHECKOUT_TITLE = 'Demo checkout: no card is charged';
 
 // The demo provider's hosted checkout page, as Stripe Checkout is Stripe's: served by our server, outside
-// the web app, with Pay and Cancel. Plain HTML and one stylesheet, so the strict CSP holds.
+// the web app, with Pay and Cancel. Plain HTML and one stylesheet, so the strict CSP holds. Only the browser
+// that started the checkout may use it (checkout-owner.ts), and Pay and Cancel refuse other sites' posts.
+
+export const NOT_YOUR_CHECKOUT =
+  'This checkout was started in another browser or by another account. Go back to your subscription page and start it again.';
 
 const STYLES = `
 :root{color-scheme:dark;font-family:system-ui,-apple-system,"Segoe UI",sans-serif}
@@ -62,11 +68,38 @@ function checkoutPage(view: DemoCheckoutView): string {
 const html = (reply: FastifyReply, status: number, body: string) =>
   reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(body);
 
-export async function demoCheckoutRoutes(app: FastifyInstance, o: { demo: DemoProvider }): Promise<void> {
+export interface DemoCheckoutRoutesOptions {
+  demo: DemoProvider;
+  owners: CheckoutOwners;
+  /** PUBLIC_URL's origin: the only one whose pages may post Pay and Cancel. */
+  publicOrigin: string;
+}
+
+export async function demoCheckoutRoutes(app: FastifyInstance, o: DemoCheckoutRoutesOptions): Promise<void> {
   const notFound = page(
     DEMO_CHECKOUT_TITLE,
     '<h1>Checkout not found</h1><p class="muted">This link is not valid.</p>',
   );
+  const notYours = page(
+    DEMO_CHECKOUT_TITLE,
+    `<h1>Not your checkout</h1><p class="muted">${escapeHtml(NOT_YOUR_CHECKOUT)}</p>` +
+      '<div class="actions"><a class="button" href="/subscription">Back to your subscription</a></div>',
+  );
+
+  type Owned = { view: DemoCheckoutView } | { refusal: { status: 403 | 404; page: string } };
+  /** The session when this browser started it; otherwise the page that says why not. */
+  async function ownedView(request: FastifyRequest<{ Params: { id: string } }>): Promise<Owned> {
+    const view = await o.demo.describeCheckout(request.params.id);
+    if (!view) return { refusal: { status: 404, page: notFound } };
+    if (!o.owners.owns(request, view.id)) return { refusal: { status: 403, page: notYours } };
+    return { view };
+  }
+
+  // State changes come from our own checkout page only; the owner's cookie is SameSite=Strict as well.
+  const sameOrigin = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isCrossSiteRequest(request, o.publicOrigin))
+      return reply.status(403).send({ error: CROSS_SITE_REFUSED });
+  };
 
   // The forms post no fields; their (empty) url-encoded body needs a parser all the same.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_r, _body, done) =>
@@ -78,21 +111,32 @@ export async function demoCheckoutRoutes(app: FastifyInstance, o: { demo: DemoPr
   );
 
   app.get<{ Params: { id: string } }>('/demo-checkout/:id', async (request, reply) => {
-    const view = await o.demo.describeCheckout(request.params.id);
-    return view ? html(reply, 200, checkoutPage(view)) : html(reply, 404, notFound);
+    const owned = await ownedView(request);
+    if ('refusal' in owned) return html(reply, owned.refusal.status, owned.refusal.page);
+    return html(reply, 200, checkoutPage(owned.view));
   });
 
-  app.post<{ Params: { id: string } }>('/demo-checkout/:id/pay', async (request, reply) => {
-    const next = await o.demo.pay(request.params.id);
-    if (next) return reply.redirect(next, 303);
-    const view = await o.demo.describeCheckout(request.params.id);
-    return view ? html(reply, 409, checkoutPage(view)) : html(reply, 404, notFound);
-  });
+  app.post<{ Params: { id: string } }>(
+    '/demo-checkout/:id/pay',
+    { preHandler: sameOrigin },
+    async (request, reply) => {
+      const owned = await ownedView(request);
+      if ('refusal' in owned) return html(reply, owned.refusal.status, owned.refusal.page);
+      const next = await o.demo.pay(owned.view.id);
+      if (next) return reply.redirect(next, 303);
+      const now = await o.demo.describeCheckout(owned.view.id);
+      return html(reply, 409, checkoutPage(now ?? owned.view));
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/demo-checkout/:id/cancel', async (request, reply) => {
-    const view = await o.demo.describeCheckout(request.params.id);
-    if (!view) return html(reply, 404, notFound);
-    if (view.status === 'open') await o.demo.expireCheckout(view.id);
-    return reply.redirect(view.cancelUrl, 303);
-  });
+  app.post<{ Params: { id: string } }>(
+    '/demo-checkout/:id/cancel',
+    { preHandler: sameOrigin },
+    async (request, reply) => {
+      const owned = await ownedView(request);
+      if ('refusal' in owned) return html(reply, owned.refusal.status, owned.refusal.page);
+      if (owned.view.status === 'open') await o.demo.expireCheckout(owned.view.id);
+      return reply.redirect(owned.view.cancelUrl, 303);
+    },
+  );
 }

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoInvoices, users as usersTable } from '../../../db/schema';
 import { startDemoDriver, testUsers, type ProviderDriver } from '../../../test-support/payments';
-import { DEMO_CHECKOUT_TITLE } from './demo-checkout.routes';
+import { DEMO_CHECKOUT_COOKIE } from './checkout-owner';
+import { DEMO_CHECKOUT_TITLE, NOT_YOUR_CHECKOUT } from './demo-checkout.routes';
 import { addInterval, prorationAmount } from './demo-calendar';
 
 let d: ProviderDriver;
@@ -14,10 +15,22 @@ beforeAll(async () => {
 });
 afterAll(() => d.close());
 
-const page = (path: string, init?: RequestInit) =>
-  fetch(`${d.h.app.baseUrl}${path}`, { redirect: 'manual', ...init });
-const submit = (path: string) =>
-  page(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+/** The checkout's own browser: the cookie its checkout call set (demo/checkout-owner.ts). */
+let cookie = '';
+const page = (path: string, init?: RequestInit & { headers?: Record<string, string> }) =>
+  fetch(`${d.h.app.baseUrl}${path}`, { redirect: 'manual', ...init, headers: { cookie, ...init?.headers } });
+/** A form post from our own checkout page, as a browser sends it. */
+const submit = (path: string, headers: Record<string, string> = {}) =>
+  page(path, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'sec-fetch-site': 'same-origin',
+      origin: d.h.app.baseUrl,
+      ...headers,
+    },
+    body: '',
+  });
 
 async function openCheckout(email: string, lookupKey = 'basic_monthly') {
   const user = await users.signUp(email);
@@ -30,7 +43,9 @@ async function openCheckout(email: string, lookupKey = 'basic_monthly') {
     { priceId },
     { token: await users.token(user.id) },
   );
-  return { user, url: res.body.paymentSessionUrl };
+  const setCookie = res.headers.getSetCookie()[0] ?? '';
+  cookie = setCookie.split(';')[0] ?? '';
+  return { user, url: res.body.paymentSessionUrl, cookie, setCookie };
 }
 
 describe('the demo checkout page', () => {
@@ -92,6 +107,55 @@ describe('the demo checkout page', () => {
     const res = await page('/demo-checkout/cs_demo_nope');
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('Checkout not found');
+  });
+});
+
+describe('only the browser that started a checkout can use it', () => {
+  it('the checkout call hands that browser a cookie for this checkout page only, unreadable by scripts', async () => {
+    const { url, cookie: own, setCookie } = await openCheckout('cookie@example.com');
+    expect(own).toMatch(new RegExp(`^${DEMO_CHECKOUT_COOKIE}=[\\w-]{43}$`));
+    const attributes = setCookie.split('; ').slice(1).sort();
+    expect(attributes).toEqual(['HttpOnly', 'Max-Age=3600', `Path=${url}`, 'SameSite=Strict', 'Secure']);
+  });
+
+  it("refuses another site's post to Pay or Cancel with 403, and nothing is paid", async () => {
+    const { user, url } = await openCheckout('csrf-target@example.com');
+    const crossSite = { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' };
+    for (const action of ['pay', 'cancel']) {
+      const res = await submit(`${url}/${action}`, crossSite);
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ error: 'Cross-site request refused' });
+    }
+    // A browser without Sec-Fetch-Site: its Origin must be PUBLIC_URL's.
+    const legacy = (origin: string) =>
+      fetch(`${d.h.app.baseUrl}${url}/pay`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, origin },
+        body: '',
+      });
+    expect((await legacy('https://evil.example')).status).toBe(403);
+    expect((await legacy('null')).status).toBe(403);
+    expect((await users.profile(user.id)).hasAccess).toBe(false);
+    expect((await legacy('https://goldroute.test')).status).toBe(303);
+    expect((await users.profile(user.id)).hasAccess).toBe(true);
+  });
+
+  it("another account's browser, or one without the cookie, can neither see nor pay the checkout", async () => {
+    const owner = await openCheckout('owner@example.com');
+    const other = await openCheckout('someone-else@example.com');
+    for (const stranger of [other.cookie, '', `${DEMO_CHECKOUT_COOKIE}=${'x'.repeat(43)}`]) {
+      cookie = stranger;
+      const seen = await page(owner.url);
+      expect(seen.status).toBe(403);
+      expect(await seen.text()).toContain(NOT_YOUR_CHECKOUT);
+      expect((await submit(`${owner.url}/pay`)).status).toBe(403);
+      expect((await submit(`${owner.url}/cancel`)).status).toBe(403);
+    }
+    expect((await users.profile(owner.user.id)).hasAccess).toBe(false);
+    cookie = owner.cookie;
+    expect((await submit(`${owner.url}/pay`)).status).toBe(303);
+    expect((await users.profile(owner.user.id)).hasAccess).toBe(true);
   });
 });
 

@@ -1,0 +1,85 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { emailTokens, users } from '../../db/schema';
+import { addMinutes, type Clock } from '../../lib/clock';
+import { hashToken, newSecureToken } from '../../lib/secure-token';
+import { HttpError } from '../../plugins/errors';
+import type { Mailer } from '../mail/mailer';
+import { unlockLoginMail } from '../mail/templates';
+import { markDeviceKnown } from './login-throttle';
+import type { ThrottleStore } from './login-throttle-store';
+
+export const UNLOCK_TOKEN_MINUTES = 30;
+
+export const LOGIN_UNLOCK_MESSAGES = {
+  unlocked: 'This device is unlocked. You can log in now.',
+  invalidLink:
+    'This unlock link is invalid, already used or expired. Log in again to be sent a new one if you still need it.',
+} as const;
+
+/**
+ * The way back in for a new device while the login throttle refuses it: a one-time link mailed to the
+ * account, which makes the device that opens it known for the account.
+ */
+export function createLoginUnlockService(deps: {
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  publicUrl: string;
+  /** The login throttle's store; none while the throttle is off (nothing to unlock then). */
+  store: ThrottleStore | undefined;
+}) {
+  const { db, mailer, clock, publicUrl } = deps;
+
+  /**
+   * Costs the same whether or not the address has an account, as forgot-password does: both paths make a
+   * token and render the mail, then run one transaction of two writes; for an address without an account
+   * the mail row is written and removed again within it, so nothing is sent and nothing remains.
+   */
+  async function mailLink(email: string): Promise<void> {
+    const token = newSecureToken();
+    const mail = unlockLoginMail(email, `${publicUrl}/unlock-login/${token}`);
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    await db.transaction(async (tx) => {
+      if (user) {
+        await tx.insert(emailTokens).values({
+          tokenHash: hashToken(token),
+          userId: user.id,
+          purpose: 'unlock-login',
+          expiresAt: addMinutes(clock.now(), UNLOCK_TOKEN_MINUTES),
+        });
+        await mailer.enqueue(tx, mail);
+      } else {
+        await mailer.enqueueDecoy(tx, mail);
+      }
+    });
+    mailer.wake();
+  }
+
+  /** Spends the link (one conditional UPDATE: a second use, or a race, finds nothing) and knows `device`. */
+  async function unlock(token: string, device: string): Promise<{ message: string }> {
+    const now = clock.now();
+    const [spent] = await db
+      .update(emailTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(emailTokens.tokenHash, hashToken(token)),
+          eq(emailTokens.purpose, 'unlock-login'),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: emailTokens.userId });
+    const [user] = spent
+      ? await db.select({ email: users.email }).from(users).where(eq(users.id, spent.userId))
+      : [];
+    if (!user) throw new HttpError(400, LOGIN_UNLOCK_MESSAGES.invalidLink);
+    if (deps.store) await markDeviceKnown(deps.store, user.email, device);
+    return { message: LOGIN_UNLOCK_MESSAGES.unlocked };
+  }
+
+  return { mailLink, unlock };
+}
+
+export type LoginUnlockService = ReturnType<typeof createLoginUnlockService>;
