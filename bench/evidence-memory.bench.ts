@@ -1,4 +1,4 @@
-// What the evidence holds in memory over a whole UTC day at `full` size (issue 13, section 2: at most
+// What the evidence holds in memory over a whole UTC day at `full` size (the target: at most
 // +150 MB RSS at full, with 14 days of daily buckets kept). The cost rows of bench:trust ingest 4 hours,
 // so they see the kept snapshots and a few hours of one day; this runs a day and an hour, so the first
 // day is complete, frozen, stored and compacted as the server keeps it for two weeks
@@ -187,7 +187,7 @@ console.log(`evidence-memory: 14 days at ${SIZE} ${mb(fourteen)} MB (target 150 
 if (SIZE === 'full') {
   writeSection(
     'evidence-memory',
-    `## The evidence in memory over 14 days at \`full\` size (issue 13)
+    `## The evidence in memory over 14 days at \`full\` size
 
 Command: \`${COMMAND}\`\\
 Machine: ${machineText(m)}

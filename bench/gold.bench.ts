@@ -281,7 +281,7 @@ const g = (x: number) => `${count(Math.round(x))}g`;
 if (DAYS === 16)
   writeSection(
     'gold',
-    `## Expected profit against the ground truth (issue 27)
+    `## Expected profit against the ground truth
 
 Command: \`${COMMAND}\`\\
 Machine: ${machineText(m)}
@@ -357,7 +357,7 @@ ${results.map(limitsLine).join('\\\n')}
   real deals at ${TARGET_PRECISION} precision: most rows that realise do so because another listing of the variant, posted later,
   sold within the 48 hours, which nothing at the row's hour can know.
 
-Targets (issue 27): calibration 0.8-1.25 in each fifth of (c); (c) realises at least twice (b); recall at least
+Targets: calibration 0.8-1.25 in each fifth of (c); (c) realises at least twice (b); recall at least
 0.60 with precision at least 0.85; dead-listing recall / precision at least 0.95 / 0.90. Seconds per seed:
 ${results.map((r) => r.seconds.toFixed(0)).join(', ')}.
 `,

@@ -1,4 +1,4 @@
-// The calls every screen repeats (issue 14 "Hot paths"): the profile each screen loads, the token,
+// The calls every screen repeats (targets: docs/targets.md): the profile each screen loads, the token,
 // timer and realm list the tool pages poll, and the prices of the pricing page, against the bare
 // GET /healthz of the same server in the same run; once on the embedded default (PGlite) and once on
 // PostgreSQL (a scratch database). The real app in its own process (simulator, a signed-in subscriber,
@@ -35,7 +35,7 @@ const DATABASES = (process.env.BENCH_HOT_DATABASES ?? 'embedded,postgres').split
 const PROFILE_DIR = process.env.BENCH_HOT_PROFILE_DIR;
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_HOT_SECONDS ?? 10);
-/** Issue 14: each hot call at least this share of the bare /healthz rate, and p99 under 50 ms. */
+/** Target: each hot call at least this share of the bare /healthz rate, and p99 under 50 ms. */
 const TARGET_RATIO = 0.3;
 const TARGET_P99_MS = 50;
 
@@ -212,7 +212,7 @@ for (const kind of DATABASES) {
 if (DATABASES.length === 2) {
   writeSection(
     'hot',
-    `## Hot paths against the bare server (issue 14)
+    `## Hot paths against the bare server
 
 Command: \`${COMMAND}\`\\
 Machine: ${machineText(m, machine().load)}

@@ -1,4 +1,4 @@
-// Issue 14 section 5 "Load": simulated subscribers logging in, polling the timer and the token price,
+// Load (target: docs/targets.md): simulated subscribers logging in, polling the timer and the token price,
 // loading the flipping answer, starring items and saving settings, first against the scaled set (two
 // web processes and a worker on PostgreSQL + Redis), then against the embedded default (one process on
 // PGlite). Per call: requests, throughput, p50 / p99, errors (must be 0); peak RSS of every process.
@@ -227,7 +227,7 @@ if (errors > 0) {
 } else {
   writeSection(
     'load',
-    `## Load: ${count(USERS)} users for ${SECONDS} s (issue 14)
+    `## Load: ${count(USERS)} users for ${SECONDS} s
 
 Command: \`${COMMAND}\`\\
 Machine: ${machineText(m, machine().load)}

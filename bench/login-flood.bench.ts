@@ -320,7 +320,7 @@ Embedded database, while a probe asks \`GET /healthz\` back to back:
 
 ${embeddedTable}
 
-Targets (issue 12): the app keeps answering other calls with p99 under 200 ms, and memory stays bounded. With the
+Target: the app keeps answering other calls with p99 under 200 ms, and memory stays bounded. With the
 gate: probe p99 ${ms(gated.probeP99)} ms and RSS growth ${(gated.rssPeak - gated.rssBefore).toFixed(0)} MiB during the
 flood (${met ? 'met' : 'NOT met'}). What the gate buys against the wide-open reference in the same run: the flood is over
 ${(ungated.floodMs / gated.floodMs).toFixed(1)}x sooner and ${(FLOOD / Math.max(1, countOf(gated.logins, 401))).toFixed(1)}x fewer hashes

@@ -1,4 +1,4 @@
-// Market answers on the wire (issue 14 §2): the all-realms US flipping answer in the SPEC JSON and in the
+// Market answers on the wire (docs/targets.md): the all-realms US flipping answer in the SPEC JSON and in the
 // compact encoding (@goldroute/domain wire-columns.ts) the web client asks for. Per encoding: bytes, gzip
 // bytes at the server's level, the time to build the answer (the engine's writer), and the time to turn
 // it into the tools' typed columns (today: JSON.parse + the row table over row objects; now: decode +
@@ -8,7 +8,7 @@ import { constants, gzipSync } from 'node:zlib';
 import { decodeMarketAnswer, tradeItemsOf, type TradeItem } from '@goldroute/domain';
 import { flippingColumnsBytes, flippingJsonBytes, type MarketSnapshot } from '@goldroute/market';
 import type { EconomySize } from '@goldroute/simulator';
-import { buildRowTable } from '../apps/web/src/features/tools/row-table';
+import { buildRowTable } from '../apps/web/src/shared/row-table/row-table';
 import { ensureDumps, FULL_US, loadSnapshot } from './lib/dataset';
 import { machine, machineText } from './lib/machine';
 import { table, writeSection } from './lib/report';
@@ -238,14 +238,14 @@ with the JSON. gzip at the server's level ${GZIP_LEVEL} (on zlib's threads there
 ${sizes}
 
 To typed columns: what the tools hold after a load (\`row-table.ts\`), in Node (the same V8 as Chromium):
-today \`JSON.parse\` of the answer text + the row table over ${count(rows)} row objects (a copy of
-the row table before this change, \`bench/lib/row-table-before.ts\`); now \`decodeMarketAnswer\` + the row
+today \`JSON.parse\` of the answer text + the row table over ${count(rows)} row objects (a frozen copy of
+the row table over row objects, \`bench/lib/row-table-before.ts\`); now \`decodeMarketAnswer\` + the row
 table over the decoded columns (variant and realm fields worked out once each, no row object). First run:
 each path's first call in the process (a page load is that cold); then the median of ${DECODE_RUNS}.
 
 ${decodes}
 
-Targets (issue 14 §2):
+Targets:
 
 - gzip bytes at most a quarter of today's: ${pct(compactGzip.size, jsonGzip.size)} (${gzipMet ? 'met' : 'NOT met'}).
 - built in at most 20 ms: ${ms(buildCompact.wall.median)} ms wall median (min ${ms(buildCompact.wall.min)}), ${ms(buildCompact.cpu.median)} ms

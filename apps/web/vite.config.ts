@@ -19,5 +19,17 @@ export default defineConfig({
     emptyOutDir: true,
     // Keep every asset a real file: the production CSP allows no inline scripts.
     assetsInlineLimit: 0,
+    rolldownOptions: {
+      // The shared rules package has no import-for-effect modules, but its files build zod schemas and
+      // lookup tables at the top level, which the bundler would otherwise keep for any page that imports
+      // one rule: the landing page would carry the tools' wire format and trust texts.
+      treeshake: { moduleSideEffects: (id) => (id.includes('/packages/domain/src/') ? false : undefined) },
+      output: {
+        // React and the router change with upgrades only: one chunk the browser keeps across releases.
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
+        },
+      },
+    },
   },
 });

@@ -1,7 +1,7 @@
-// The flipping tool's row table as it was built before the compact encoding (issue 14 §2): from an array
-// of row objects, one pass over them. A frozen copy of apps/web/src/features/tools/row-table.ts at that
-// time, kept so bench:wire measures "today's path" (JSON.parse + this) against the new one in the same
-// run. Not used by the app.
+// The yardstick of bench:wire: the flipping tool's row table built from an array of row objects (what
+// JSON.parse of the SPEC answer gives), one pass over them. Kept apart from, and frozen against,
+// apps/web/src/shared/row-table/row-table.ts, so bench:wire measures "today's path" (JSON.parse + this)
+// against the compact encoding's in the same run. Not used by the app.
 import {
   categoryOf,
   confidenceRank,

@@ -1,6 +1,6 @@
 // One fresh process per measurement (started by trust.bench.ts): ingests consecutive hours of a
 // region's dumps from bench/.data/ into one SnapshotBuilder, with or without the evidence option
-// (issue 13, section 2), then builds the snapshot. Prints one JSON line: ingest time per hour (ms),
+// (budget: docs/deal-trust.md), then builds the snapshot. Prints one JSON line: ingest time per hour (ms),
 // the time of the full collections within it, the build time and the peak resident set size (bytes).
 // Each dump reaches the engine as text, as in the server (region-ingestor.ts: Blizzard's response read
 // with res.text(), the simulator's auctionsJson). Read as a Buffer instead, each dump is ~8 MB of

@@ -1,4 +1,4 @@
-// Scoring rules of the trust benchmark (issue 13, section 4).
+// Scoring rules of the trust benchmark (its targets: docs/deal-trust.md).
 import { describe, expect, it } from 'vitest';
 import type { EvaluatedRow } from './trust-score';
 import {

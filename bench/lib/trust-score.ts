@@ -1,4 +1,4 @@
-// Scoring deals against the simulator's ground truth (issue 13, section 4). Pure functions: the
+// Scoring deals against the simulator's ground truth (targets: docs/deal-trust.md). Pure functions: the
 // benchmark collects the rows and the sales, these decide what each row realised and sum it up.
 //
 // - The realised sale of a row is the highest unit price at which its variant actually sold on its
@@ -200,7 +200,7 @@ export interface TrustSummary {
   deadPrecision: number;
 }
 
-/** The benchmark's last line (issue 13, section 4). */
+/** The benchmark's last line: the realised ratios and the dead-listing flag's recall and precision. */
 export function summaryLine(s: TrustSummary): string {
   return (
     `trust: realised a=${fixed2(s.ratioA)} b=${fixed2(s.ratioB)} gold-b/a=${fixed2(s.goldBOverA)} ` +

@@ -1,4 +1,4 @@
-// Deal trust in the browser (issue 13): the embedded simulator replays two past days into evidence,
+// Deal trust in the browser (docs/deal-trust.md): the embedded simulator replays two past days into evidence,
 // the flipping tool shows the confidence badge and realistic profit, a row opens its 14-day history,
 // and "Minimum confidence: High" keeps only high-confidence rows.
 import type { Browser, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Browser speed of the flipping tool (issue 5 "Speed"): filtering + sorting 50,000 rows and rendering a
+// Browser speed of the flipping tool (docs/targets.md): filtering + sorting 50,000 rows and rendering a
 // page of 100 rows including layout, measured with performance.now() inside Chromium. The undercut call
 // is answered here with 50,000 generated rows (for this measurement only); everything else is real.
 // GOLDROUTE_BENCH_WRITE=1 also writes the figures into BENCHMARKS.md (section bench:browser).

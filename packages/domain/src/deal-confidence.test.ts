@@ -9,7 +9,8 @@ import {
   sourcesAgree,
 } from './deal-confidence';
 import { expectedProfit, type ExpectedProfitPrices } from './expected-profit';
-import { dealFlagBits, type DealEvidence } from './trust';
+import { dealFlagBits } from './trust';
+import type { DealEvidence } from './deal-evidence';
 
 const NOW = 1_700_000_000;
 // A single-listing gear trade: one unit to buy, one listing near the sell price, and a clear record of

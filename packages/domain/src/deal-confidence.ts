@@ -3,16 +3,8 @@
 // realm and one listing near the sell price is how most gear trades, and the sale chance already prices
 // that in. The flags (trust.ts) stay as the reasons told beside the level.
 import { expectedProfit, type ExpectedProfitPrices } from './expected-profit';
-import {
-  FLAG_BIT,
-  dealFlagBits,
-  flagsOfBits,
-  goingRate,
-  type ConfidenceLevel,
-  type DealEvidence,
-  type DealFlag,
-  type DealTrust,
-} from './trust';
+import { FLAG_BIT, dealFlagBits, flagsOfBits, goingRate, type DealTrust } from './trust';
+import type { ConfidenceLevel, DealEvidence, DealFlag } from './deal-evidence';
 
 /**
  * The sell realm watched for less than the longest auction (48 hours) has shown neither its pace of sales

@@ -9,7 +9,7 @@ import {
   type SaleModel,
 } from './expected-profit';
 import { makeTradeEvidence } from './test-fixtures';
-import type { DealEvidence } from './trust';
+import type { DealEvidence } from './deal-evidence';
 
 // A deal whose sell realm sold the variant 8 times in the 48 hours seen (a pace of 8 in the next two):
 // sell at 2,000g where the realm's median sale is 2,200g, buy at 1,000g posted 3 hours ago.

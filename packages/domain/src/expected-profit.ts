@@ -14,7 +14,8 @@
 // seeds; a third is kept aside to judge them): `npm run bench:gold --workspace bench` fits and scores
 // them (BENCHMARKS.md "Expected profit").
 import { AH_CUT } from './profit';
-import type { DealEvidence, DealPrices } from './trust';
+import type { DealPrices } from './trust';
+import type { DealEvidence } from './deal-evidence';
 import { deadListingBasis, expectedSales48h, goingRate, LONGEST_AUCTION_SNAPSHOTS } from './trust';
 import type { TradeItem } from './trade-item';
 

@@ -197,7 +197,7 @@ describe('TSM string: "i:{id} for items or p:{realPetId} for pets"', () => {
   });
 });
 
-describe('"High-confidence rows only" (issue 13): which rows an export is built from', () => {
+describe('"High-confidence rows only": which rows an export is built from', () => {
   const high = makeTradeItem({ uniqueTradeKey: 'h', id: 1, confidence: 'high' });
   const medium = makeTradeItem({ uniqueTradeKey: 'm', id: 2, confidence: 'medium' });
   const low = makeTradeItem({ uniqueTradeKey: 'l', id: 3, confidence: 'low' });

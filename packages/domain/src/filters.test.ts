@@ -242,7 +242,7 @@ describe('"Item filter rule" (SPEC §5)', () => {
     });
   });
 
-  describe('deal trust (issue 13): "Minimum confidence" (low = Any) and "Hide dead listings"', () => {
+  describe('deal trust: "Minimum confidence" (low = Any) and "Hide dead listings"', () => {
     it.each<[Partial<TradeItem>, Partial<Filters>, boolean]>([
       [{ confidence: 'low' }, { minConfidence: 'low' }, true],
       [{ confidence: 'low' }, { minConfidence: 'medium' }, false],

@@ -13,7 +13,8 @@ import { profitPercent } from './profit';
 import { isPet } from './trade-item';
 import type { TradeItem } from './trade-item';
 import type { DealSort } from './tool-opening';
-import { CONFIDENCE_LEVELS, meetsConfidence, type ConfidenceLevel } from './trust';
+import { meetsConfidence } from './trust';
+import { CONFIDENCE_LEVELS, type ConfidenceLevel } from './deal-evidence';
 
 export interface FilterRange {
   min: number;
@@ -62,9 +63,9 @@ export interface Config {
   goldProfitSaleAvgEnabled?: boolean;
   goldProfitPercent: number;
   maxGoldBuyout: number;
-  /** "Minimum confidence" (issue 13); absent in configs saved before it existed, which read as Any. */
+  /** "Minimum confidence" (deal trust); absent in configs saved before it existed, which read as Any. */
   minConfidence?: ConfidenceLevel;
-  /** "Hide dead listings" (issue 13); absent reads as off. */
+  /** "Hide dead listings" (deal trust); absent reads as off. */
   hideDeadListings?: boolean;
   /** What flipping and dropship open sorted by, descending; not a filter (toolOpeningOf reads it). */
   dealSort?: DealSort;
@@ -215,7 +216,7 @@ function classificationPasses(item: TradeItem, filters: Readonly<Filters>): bool
 }
 
 /**
- * The deal-trust filters (issue 13): confidence at least the minimum, and no dead listing while those
+ * The deal-trust filters: confidence at least the minimum, and no dead listing while those
  * are hidden. rows.ts passMask implements the same rule over typed columns.
  */
 export function trustPasses(

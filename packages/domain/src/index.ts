@@ -10,15 +10,17 @@ export * from './tool-opening';
 export * from './profit';
 export * from './export';
 export * from './format';
+export * from './price';
 export * from './subscription';
 export * from './access';
 export * from './routing';
+export * from './deal-evidence';
 export * from './trust';
 export * from './trust-text';
 export * from './expected-profit';
 export * from './deal-confidence';
 export type { ItemInfo } from './item-info';
-// The compact encoding of the market answers (issue 14 §2); its building blocks stay internal.
+// The compact encoding of the market answers (docs/targets.md); its building blocks stay internal.
 export { ContainerError, UnknownFormatError, isContainer } from './wire-format';
 export type { IntegerRange } from './wire-format';
 export { TRADE_COLUMNS_FORMAT, TRADE_COLUMNS_TYPE } from './wire-columns';

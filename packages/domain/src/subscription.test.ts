@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Price } from './subscription';
+import type { Price } from './price';
 import {
   FALLBACK_PRICE,
   cancelReason,

@@ -2,18 +2,7 @@
 import type { User } from './api/users';
 import { CANCEL_REASONS, PLAN_LABELS, SUBSCRIPTION_STATE_LABELS } from './messages';
 import type { StatusColor } from './format';
-
-export type PriceInterval = 'month' | 'year';
-
-export interface Price {
-  id: string;
-  active: boolean;
-  /** Minor units (cents). */
-  unit_amount: number;
-  currency: string;
-  recurring: { interval: PriceInterval };
-  lookup_key: string | null;
-}
+import type { Price, PriceInterval } from './price';
 
 export type PlanType = 'Advanced' | 'Basic' | 'Standard';
 

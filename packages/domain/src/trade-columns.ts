@@ -2,7 +2,7 @@
 // with no object per row. trade-rows.ts tradeItemAt builds one row's TradeItem when a screen shows it (a
 // page of 100, a detail view, an export), equal to the row the SPEC JSON carries.
 import type { TradeItem } from './trade-item';
-import type { ConfidenceLevel, DealFlag } from './trust';
+import type { ConfidenceLevel, DealFlag } from './deal-evidence';
 import {
   COPPER_PER_GOLD,
   itemKeyStem,

@@ -1,7 +1,7 @@
 // Trade item and dropship group of SPEC §3. Prices on the wire are gold (copper stays inside packages/market).
-import type { ConfidenceLevel, DealEvidence, DealFlag } from './trust';
+import type { ConfidenceLevel, DealEvidence, DealFlag } from './deal-evidence';
 
-/** What our own hourly snapshots show about a deal (issue 13), on the wire (median in gold, times unix seconds). */
+/** What our own hourly snapshots show about a deal, on the wire (median in gold, times unix seconds). */
 export type TradeEvidence = DealEvidence;
 
 export interface TradeItem {

@@ -5,7 +5,6 @@ import { CONFIDENT_WINDOW_HOURS } from './deal-confidence';
 import { expectedProfit, type ExpectedProfitPrices } from './expected-profit';
 import { formatGold } from './format';
 import {
-  DEAL_FLAGS,
   THIN_SUPPLY_MIN_REALMS,
   deadListingBasis,
   expectedSale,
@@ -13,14 +12,12 @@ import {
   goingRate,
   goingRateProfit,
   oldestUpdateAge,
-  type ConfidenceLevel,
   type DeadListingBasis,
-  type DealEvidence,
-  type DealFlag,
   type DealPrices,
   type DealTrust,
   type GoingRate,
 } from './trust';
+import { DEAL_FLAGS, type ConfidenceLevel, type DealEvidence, type DealFlag } from './deal-evidence';
 
 export const CONFIDENCE_EXPLANATIONS: Readonly<Record<ConfidenceLevel, string>> = {
   high: 'High confidence: the sell realm has a clear record of sales of this item, in line with the region, and the data is current.',

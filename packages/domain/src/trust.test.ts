@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   BAIT_MAX_AGE_SNAPSHOTS,
   BAIT_PRICE_RATIO,
-  CONFIDENCE_LEVELS,
   DEAD_LISTING_FLOOR_RATIO,
   DEAD_LISTING_MIN_AGE_SNAPSHOTS,
   DEAD_LISTING_REGION_RATIO,
@@ -11,7 +10,6 @@ import {
   DEAD_LISTING_RELISTED_RATIO,
   DEAD_LISTING_YOUNG_RATIO,
   LONGEST_AUCTION_SNAPSHOTS,
-  DEAL_FLAGS,
   NEAR_PRICE_FACTOR,
   STALE_AFTER_SECONDS,
   THIN_SUPPLY_MIN_REALMS,
@@ -23,11 +21,10 @@ import {
   goingRate,
   meetsConfidence,
   goingRateProfit,
-  type DealEvidence,
   expectedSales48h,
-  type DealFlag,
   type DealPrices,
 } from './trust';
+import { CONFIDENCE_LEVELS, DEAL_FLAGS, type DealEvidence, type DealFlag } from './deal-evidence';
 import {
   CONFIDENCE_EXPLANATIONS,
   EVIDENCE_WINDOW_HOURS,

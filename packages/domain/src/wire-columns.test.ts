@@ -3,7 +3,7 @@ import { makeTradeEvidence, makeTradeItem } from './test-fixtures';
 import { decodeMarketAnswer, tradeColumnsOf } from './trade-columns';
 import { groupDropship, type TradeItem } from './trade-item';
 import { dropshipGroupsOf, itemKeyAt, tradeItemAt, tradeItemsOf, tradeKeyAt } from './trade-rows';
-import { DEAL_FLAGS, type DealFlag } from './trust';
+import { DEAL_FLAGS, type DealFlag } from './deal-evidence';
 import { TRADE_COLUMNS_FORMAT, VARIANT_FIELDS, type AnswerHeader } from './wire-columns';
 import { ContainerError, isContainer, readContainer } from './wire-format';
 import { encodeDropshipAnswer, encodeFlippingAnswer } from './wire-items';

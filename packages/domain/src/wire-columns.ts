@@ -1,4 +1,4 @@
-// The compact encoding of the market answers (issue 14 §2), asked for with `Accept: TRADE_COLUMNS_TYPE`:
+// The compact encoding of the market answers (docs/targets.md), asked for with `Accept: TRADE_COLUMNS_TYPE`:
 // columns instead of row objects, in a binary container (wire-format.ts). A full-region flipping answer
 // is ~35,000 rows of ~1,200 bytes of JSON, mostly keys and repeats. Here each field is one typed column;
 // the fields a variant or a realm shares are stored once per variant or realm; strings once, in
@@ -8,7 +8,7 @@
 // trade-columns.ts.
 import type { ContainerHeader } from './wire-format';
 import type { TradeEvidence, TradeItem } from './trade-item';
-import { DEAL_FLAGS, type ConfidenceLevel, type DealFlag } from './trust';
+import { DEAL_FLAGS, type ConfidenceLevel, type DealFlag } from './deal-evidence';
 
 /** The media type of the compact encoding; without it in `Accept` the answer is the SPEC JSON. */
 export const TRADE_COLUMNS_TYPE = 'application/vnd.goldroute.columns';

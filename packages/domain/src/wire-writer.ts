@@ -1,7 +1,7 @@
 // Writes the compact encoding (wire-columns.ts) row by row: wire-items.ts from row objects, the engine
 // (packages/market serialize-columns.ts) from its snapshot without any. Both go through this writer, so
 // the format has one encoder.
-import type { ConfidenceLevel, DealFlag } from './trust';
+import type { ConfidenceLevel, DealFlag } from './deal-evidence';
 import {
   DictBuilder,
   NumberList,

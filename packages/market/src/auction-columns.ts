@@ -1,5 +1,5 @@
 // Per priced auction, what the evidence needs to follow listings from one snapshot to the next
-// (issue 13): its id, raw variant, unit price, quantity and time left, as parallel typed arrays.
+// (deal trust): its id, raw variant, unit price, quantity and time left, as parallel typed arrays.
 // Filled only when IngestOptions.auctions asks for it; plain listings never pay for it.
 
 /** A realm's priced auctions in dump order, as parallel arrays of `count` entries. */

@@ -1,4 +1,4 @@
-// The snapshot's evidence columns (issue 13): one value per (variant, realm) entry, taken from the
+// The snapshot's evidence columns (docs/deal-trust.md): one value per (variant, realm) entry, taken from the
 // realm's ListingEvidence row that holds the entry's lowest price. Several raw variants can make one
 // variant (bonus ids that change nothing); their sales add up and the median of the busiest one is kept.
 

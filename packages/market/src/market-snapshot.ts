@@ -113,7 +113,7 @@ export interface MarketSnapshot {
   readonly entryPrice: Float64Array;
   readonly entryQuantity: Float64Array;
   /**
-   * Evidence per entry from the realm's consecutive snapshots (issue 13; ListingEvidence): zeros when
+   * Evidence per entry from the realm's consecutive snapshots (ListingEvidence): zeros when
    * the builder keeps no evidence. Age of the lowest listing in snapshots, listings and units at or
    * below 1.1x the entry's price, units at the price, sales seen in 14 days and their median (copper).
    */

@@ -18,7 +18,7 @@ export interface SnapshotBuilderOptions extends SnapshotSources {
   region: string;
   realms: readonly RealmInfo[];
   /**
-   * Keep evidence from consecutive dumps of each realm (issue 13): ingest then needs each dump's
+   * Keep evidence from consecutive dumps of each realm (docs/deal-trust.md): ingest then needs each dump's
    * time (lastModified), and the snapshot's evidence columns are filled.
    */
   evidence?: boolean;

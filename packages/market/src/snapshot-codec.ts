@@ -11,7 +11,7 @@ import { frozen, restoreSnapshot, variantOf } from './market-snapshot';
 import type { RealmInfo } from './types';
 
 const MAGIC = 'GRSN';
-// 2: the evidence columns (issue 13); 3: the realm's low quartile; 4: those two as Float32; 5: quantities
+// 2: the evidence columns (deal trust); 3: the realm's low quartile; 4: those two as Float32; 5: quantities
 // as Uint16; 6: the item floor; 7: the hours the lowest listing was posted for
 const VERSION = 7;
 const PREFIX_BYTES = 24;

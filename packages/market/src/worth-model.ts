@@ -1,5 +1,5 @@
 // What a variant is worth against the other variants of its item, from what makes variants differ
-// (issue 13, the item floors): item level, sockets, tertiary stats and quality for equipment, level
+// (for the item floors): item level, sockets, tertiary stats and quality for equipment, level
 // and quality for caged pets. A variant listed on one or two realms has a worth (variant-worth.ts)
 // that is as noisy as those one or two listings; the same item-level step, socket or tertiary stat is
 // worth about the same share of the price on every item, so one fit over the whole region (a hedonic

@@ -13,7 +13,7 @@ import { HOUR_MS, itemDrift, PET_AUCTION_SHARE, PET_KEY_OFFSET, REGION_PRICE_SCA
 import { hash4, hashedNormal, smoothNoise, unit } from './random';
 import type { RegionCode, RegionShape, SimConnectedRealm } from './realms';
 import { connectedRealmName, createConnectedRealms, POPULATION_NAMES, REGION_IDS } from './realms';
-import { iconUrl } from './responses';
+import { iconUrl } from './icon-url';
 import type { BlizzardAuctionsResponse, TsmRegionRow } from './wire';
 import type { ItemInfo } from '@goldroute/domain';
 

@@ -49,5 +49,5 @@ export {
 export type { SimItem, SimPetSpecies } from './catalog';
 export { connectedRealmName, POPULATION_NAMES, REGION_IDS, REGION_NAMES } from './realms';
 export type { Population, RegionCode, SimConnectedRealm, SimRealm } from './realms';
-export { iconUrl } from './responses';
+export { iconUrl } from './icon-url';
 export type * from './wire';

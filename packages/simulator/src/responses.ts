@@ -1,6 +1,7 @@
 // Builds the Blizzard API response bodies from the economy.
 import { ITEM_CLASSES, PET_CAGE_ITEM_ID, PET_FAMILIES } from './catalog';
 import type { Economy } from './economy';
+import { iconUrl } from './icon-url';
 import type { RegionCode } from './realms';
 import { POPULATION_NAMES, REGION_IDS, REGION_NAMES } from './realms';
 import type {
@@ -11,11 +12,6 @@ import type {
   BlizzardPet,
   BlizzardToken,
 } from './wire';
-
-/** Icon URL as Blizzard's render service serves it. */
-export function iconUrl(region: RegionCode, icon: string): string {
-  return `https://render.worldofwarcraft.com/${region}/icons/56/${icon}.jpg`;
-}
 
 function ns(kind: 'dynamic' | 'static', region: RegionCode): string {
   return `namespace=${kind}-${region}`;

@@ -403,11 +403,11 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 /**
- * Deal evidence (issue 13): one row per (region, connected realm, UTC day) with that day's bucket as
+ * Deal evidence: one row per (region, connected realm, UTC day) with that day's bucket as
  * evidence-codec bytes, so a snapshot writes only the day it changed. Realm id 0 holds the region's
  * raw variant table, which the bytes' variant ids index (restored before ingesting, so ids stay the
  * same across restarts). Day -1 is the table's row, and a realm's whole 14 days as one blob in rows
- * written before per-day rows (read once, replaced at the next save).
+ * written before per-day rows (read once, replaced at the next save). Why it is kept: docs/deal-trust.md.
  */
 export const marketEvidence = pgTable(
   'market_evidence',
@@ -439,7 +439,7 @@ export const marketKeptSnapshots = pgTable(
 );
 
 /**
- * One row per scheduled job (issue 14): its last run, how long it took, and its last error, written by
+ * One row per scheduled job: its last run, how long it took, and its last error, written by
  * whichever process ran it (in-process timer or BullMQ worker), so admin stats and /readyz in any process
  * show the deployment's jobs.
  */

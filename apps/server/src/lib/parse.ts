@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from './http-error';
 
 /** Parses a request part with a wire schema; the first problem becomes a 400 with a readable message. */
 export function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

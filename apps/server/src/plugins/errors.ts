@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from '../lib/http-error';
 import {
   BUSY_MESSAGE,
   BUSY_RETRY_AFTER_S,
@@ -7,23 +8,6 @@ import {
   UNAVAILABLE_RETRY_AFTER_S,
   unavailableService,
 } from './unavailable';
-
-export interface HttpErrorOptions {
-  code?: string;
-  headers?: Record<string, string>;
-}
-
-/** An error whose message is safe to show to the caller. */
-export class HttpError extends Error {
-  constructor(
-    public readonly statusCode: number,
-    message: string,
-    public readonly options: HttpErrorOptions = {},
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
 
 export const isApiPath = (url: string): boolean =>
   /^\/(shared|retail|healthz|readyz|dev|api)(\/|\?|$)/.test(url);

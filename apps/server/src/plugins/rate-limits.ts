@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { quitRedis, redisConnection } from '../lib/redis-bus';
 import { hashToken } from '../lib/secure-token';
-import { HttpError } from './errors';
+import { HttpError } from '../lib/http-error';
 import { fallbackCounter, memoryCounter, redisCounter, storeOf, type Counter } from './rate-limit-store';
 
 export interface RateLimiter {

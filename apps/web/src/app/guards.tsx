@@ -4,7 +4,7 @@ import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { AccessDenied } from '../components/access-denied';
 import { LoadingScreen } from '../components/loading-screen';
 import { useAuth } from '../lib/auth-store';
-import { paths } from './paths';
+import { paths } from '../shared/paths';
 
 /** What a guard redirect carries, so login can send the user back (SPEC §2). */
 export interface GuardRedirectState {

@@ -1,36 +1,65 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorScreen } from '../components/error-screen';
 import { UnlockLoginScreen } from '../features/auth/unlock-login-screen';
-import { AdminGoldScreen } from '../screens/admin-gold';
-import { AdminStatsScreen } from '../screens/admin-stats';
-import { ConfigScreen } from '../screens/config';
-import { ConfigPersonalScreen } from '../screens/config-personal';
 import { ConfirmEmailScreen } from '../screens/confirm-email';
 import { ContactUsScreen } from '../screens/contact-us';
-import { DiscordCallbackScreen } from '../screens/discord-callback';
-import { DropshipToolScreen } from '../screens/dropship-tool';
-import { FlippingToolScreen } from '../screens/flipping-tool';
 import { ForgotPasswordScreen } from '../screens/forgot-password';
 import { LandingScreen } from '../screens/landing';
 import { LoginScreen } from '../screens/login';
-import { PaymentSuccessScreen } from '../screens/payment-success';
 import { PrivacyPolicyScreen } from '../screens/privacy-policy';
-import { RealmStatsScreen } from '../screens/realm-stats';
 import { RefundPolicyScreen } from '../screens/refund-policy';
 import { RegisterScreen } from '../screens/register';
 import { ResetPasswordScreen } from '../screens/reset-password';
-import { SubscriptionScreen } from '../screens/subscription';
 import { TermsAndConditionsScreen } from '../screens/terms-and-conditions';
-import { TsmListGeneratorScreen } from '../screens/tsm-list-generator';
 import { RegionGate, RequireAccess, RequireAdmin, RequireAuth } from './guards';
+import { lazyScreen } from './lazy-screen';
 import { HomeLayout } from './layouts/home-layout';
 import { LogoLayout } from './layouts/logo-layout';
 import { RootLayout } from './layouts/root-layout';
 import { ToolLayout } from './layouts/tool-layout';
-import { paths } from './paths';
-import { TOOL_BY_KEY } from './tools';
+import { paths } from '../shared/paths';
+import { TOOL_BY_KEY } from '../shared/tools';
 
 const { flipping, tsm, dropship, stats } = TOOL_BY_KEY;
+
+// Everything behind sign-in loads on first visit: the landing and sign-in pages stay small.
+const AdminGoldScreen = lazyScreen(() => import('../screens/admin-gold'), 'AdminGoldScreen');
+const AdminStatsScreen = lazyScreen(() => import('../screens/admin-stats'), 'AdminStatsScreen');
+const ConfigPersonalScreen = lazyScreen(() => import('../screens/config-personal'), 'ConfigPersonalScreen');
+const ConfigScreen = lazyScreen(() => import('../screens/config'), 'ConfigScreen');
+const DiscordCallbackScreen = lazyScreen(
+  () => import('../screens/discord-callback'),
+  'DiscordCallbackScreen',
+);
+const DropshipToolScreen = lazyScreen(() => import('../screens/dropship-tool'), 'DropshipToolScreen');
+const FlippingToolScreen = lazyScreen(() => import('../screens/flipping-tool'), 'FlippingToolScreen');
+const PaymentSuccessScreen = lazyScreen(() => import('../screens/payment-success'), 'PaymentSuccessScreen');
+const RealmStatsScreen = lazyScreen(() => import('../screens/realm-stats'), 'RealmStatsScreen');
+const SubscriptionScreen = lazyScreen(() => import('../screens/subscription'), 'SubscriptionScreen');
+const TsmListGeneratorScreen = lazyScreen(
+  () => import('../screens/tsm-list-generator'),
+  'TsmListGeneratorScreen',
+);
+
+// Unit tests render a route and look at it at once, as with one bundle: have every screen fetched before
+// the route table is handed out. The build drops this branch.
+if (import.meta.env.MODE === 'test') {
+  await Promise.all(
+    [
+      AdminGoldScreen,
+      AdminStatsScreen,
+      ConfigPersonalScreen,
+      ConfigScreen,
+      DiscordCallbackScreen,
+      DropshipToolScreen,
+      FlippingToolScreen,
+      PaymentSuccessScreen,
+      RealmStatsScreen,
+      SubscriptionScreen,
+      TsmListGeneratorScreen,
+    ].map((screen) => screen.preload()),
+  );
+}
 
 /** The route table of SPEC §2. Exported so tests can mount it in a memory router. */
 export const routes: RouteObject[] = [

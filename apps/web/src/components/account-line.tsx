@@ -1,4 +1,4 @@
-import { useLogOut } from '../app/use-log-out';
+import { useLogOut } from '../shared/use-log-out';
 import { useAuth } from '../lib/auth-store';
 
 /**

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@goldroute/domain';
 import { Link } from 'react-router';
-import { paths } from '../app/paths';
+import { paths } from '../shared/paths';
 
 export function LogoMark({ className = 'size-9' }: { className?: string }) {
   return (

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@goldroute/domain';
 import { Link } from 'react-router';
-import { DISCORD_INVITE_URL, paths } from '../app/paths';
+import { DISCORD_INVITE_URL, paths } from '../shared/paths';
 import { LogoMark, Wordmark } from './logo';
 
 const linkClass = 'rounded text-sm text-slate-400 transition hover:text-gold-300';

@@ -45,7 +45,7 @@ export function parseAuthState(raw: string | null): AuthState {
     const value: unknown = JSON.parse(raw);
     if (!isRecord(value)) return signedOutState;
     const user = value.userData;
-    // Only the identity is checked here; the next profile call (issue 3) replaces the rest.
+    // Only the identity is checked here; the next profile call replaces the rest.
     const userData =
       isRecord(user) && typeof user.id === 'string' && typeof user.email === 'string'
         ? (user as unknown as AuthUser)

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { paths } from '../app/paths';
+import { paths } from '../shared/paths';
 import { buttonClass } from '../components/ui/button-styles';
 import { confirmEmailQueryOptions } from '../features/auth/api';
 import { AuthPage } from '../features/auth/auth-page';

@@ -2,7 +2,7 @@ import { DISCORD_ERROR_CLOSE_MS, DISCORD_SUCCESS_REDIRECT_MS, TOASTS } from '@go
 import type { LinkDiscordResponse } from '@goldroute/domain/api';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../app/paths';
+import { paths } from '../shared/paths';
 import { buttonClass } from '../components/ui/button-styles';
 import { AuthPage } from '../features/auth/auth-page';
 import { checkCallbackParams } from '../features/discord/callback-params';

@@ -2,7 +2,7 @@ import { LABELS, validateEmail } from '@goldroute/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../app/paths';
+import { paths } from '../shared/paths';
 import { requestPasswordReset } from '../features/auth/api';
 import { AuthPage, authLinkClass } from '../features/auth/auth-page';
 import { TextField } from '../features/auth/fields';

@@ -2,8 +2,8 @@ import { AUTH_MESSAGES, LABELS, PASSWORD_MESSAGES, validateEmail } from '@goldro
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
-import { paths } from '../app/paths';
-import { arrivalStateAfterLogin, destinationAfterLogin } from '../app/post-login';
+import { paths } from '../shared/paths';
+import { arrivalStateAfterLogin, destinationAfterLogin } from '../shared/post-login';
 import { LoadingScreen } from '../components/loading-screen';
 import { AuthPage, authLinkClass } from '../features/auth/auth-page';
 import { PasswordField, TextField } from '../features/auth/fields';

@@ -1,4 +1,4 @@
-import { useCurrentRegion } from '../app/use-current-region';
+import { useCurrentRegion } from '../shared/use-current-region';
 import { RealmStatsView } from '../features/realm-stats/realm-stats-view';
 
 export function RealmStatsScreen() {

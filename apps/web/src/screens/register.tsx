@@ -10,7 +10,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../app/paths';
+import { paths } from '../shared/paths';
 import { registerAccount } from '../features/auth/api';
 import { AuthPage, authLinkClass } from '../features/auth/auth-page';
 import { TextField } from '../features/auth/fields';

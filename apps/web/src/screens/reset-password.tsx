@@ -1,7 +1,7 @@
 import { RESET_LINK_MESSAGES } from '@goldroute/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { paths } from '../app/paths';
+import { paths } from '../shared/paths';
 import { Spinner } from '../components/loading-screen';
 import { buttonClass } from '../components/ui/button-styles';
 import { resetLinkQueryOptions } from '../features/auth/api';

@@ -20,7 +20,7 @@ export const adminAuditEntrySchema = z.object({
 });
 export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
 
-/** A scheduled job's record (not in SPEC; issue 14): its last run, that run's duration, its last error. */
+/** A scheduled job's record (not in SPEC): its last run, that run's duration, its last error. */
 export const jobRunSchema = z.object({
   name: z.string(),
   /** The last run's start, unix seconds. */

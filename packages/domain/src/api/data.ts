@@ -1,7 +1,7 @@
 // Data calls (SPEC §7 "Data") and the realm list. Prices are gold; times are unix seconds.
 import { z } from 'zod';
 import type { TradeEvidence, TradeItem } from '../trade-item';
-import { CONFIDENCE_LEVELS, DEAL_FLAGS } from '../trust';
+import { CONFIDENCE_LEVELS, DEAL_FLAGS } from '../deal-evidence';
 import { MAX_LIST_LENGTH, idStringSchema } from './common';
 
 // GET /shared/data/token/{region}
@@ -34,7 +34,7 @@ export type Realm = z.infer<typeof realmSchema>;
 export const realmsResponseSchema = z.array(realmSchema);
 export type RealmsResponse = z.infer<typeof realmsResponseSchema>;
 
-/** Evidence of a deal from our own snapshots (issue 13); see TradeEvidence and DealEvidence. */
+/** Evidence of a deal from our own snapshots (docs/deal-trust.md); see TradeEvidence and DealEvidence. */
 export const tradeEvidenceSchema = z.object({
   salesSeen14d: z.number().int().nonnegative(),
   medianSale14d: z.number().nullable(),
@@ -145,7 +145,7 @@ export const ahDataDropshipResponseSchema = z.object({
 export type AhDataDropshipResponse = z.infer<typeof ahDataDropshipResponseSchema>;
 
 /**
- * GET /retail/market/deal-history/{region}?uniqueItemKey=&buyRealm=&sellRealm= (issue 13): the 14-day
+ * GET /retail/market/deal-history/{region}?uniqueItemKey=&buyRealm=&sellRealm= (not in SPEC): the 14-day
  * history of one deal's two realms, for its detail view. Same access as the market calls.
  */
 export const dealHistoryQuerySchema = z.object({

@@ -1,6 +1,6 @@
 // Payment calls under /shared/payments/ (SPEC §7) and the provider subscription object (SPEC §3).
 import { z } from 'zod';
-import type { Price } from '../subscription';
+import type { Price } from '../price';
 import { emptyRequestSchema, idStringSchema } from './common';
 
 export const PRICE_INTERVALS = ['month', 'year'] as const;

@@ -10,7 +10,7 @@ import type { Config } from '../filters';
 import { validateConfig } from '../filters';
 import { EMAIL_MESSAGES } from '../messages';
 import { DEAL_SORTS } from '../tool-opening';
-import { CONFIDENCE_LEVELS } from '../trust';
+import { CONFIDENCE_LEVELS } from '../deal-evidence';
 import { EMAIL_PATTERN, MAX_PASSWORD_LENGTH, passwordPolicyError } from '../validation';
 import {
   MAX_LIST_LENGTH,

@@ -1,4 +1,4 @@
-// Evidence per connected realm from consecutive snapshots (issue 13, section 2), fed by the snapshot
+// Evidence per connected realm from consecutive snapshots (docs/deal-trust.md), fed by the snapshot
 // builder when its `evidence` option is on.
 export { EVIDENCE_DAYS, RealmEvidence, soldFromTimeLeft } from './realm-evidence';
 export type { Depth, HistoryDay, SalesSeen } from './realm-evidence';

@@ -1,4 +1,4 @@
-// The item floor (issue 13): what a realm usually offers an item at, from the daily lowests of every
+// The item floor: what a realm usually offers an item at, from the daily lowests of every
 // variant of it over the 14 days, each converted into the money of the row's own variant. A listing
 // that has been its variant's only price on the realm all along has no floor of its own, but the
 // item's other variants there (other item levels, other bonuses) tell how dear the realm is for it:

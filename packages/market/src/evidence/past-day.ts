@@ -1,4 +1,4 @@
-// A past day of a realm's evidence as the snapshot build reads it (issue 13). Once a day is over and
+// A past day of a realm's evidence as the snapshot build reads it. Once a day is over and
 // stored in full (evidence-codec.ts, in the database), memory keeps only what the build reads of it for
 // the 13 days it stays in the window: per variant listed or sold that day, its key and its lowest
 // price, and its sales as price bins. The listings counts and the sales' units and copper are read by

@@ -1,5 +1,5 @@
 // How long the seller posted an auction for (12, 24 or 48 hours), read off Blizzard's time_left band
-// and the hours we have seen the auction (issue 13). A seller who expects a sale posts for 12 or 24
+// and the hours we have seen the auction. A seller who expects a sale posts for 12 or 24
 // hours; a listing meant to sit (the dead listings that make deals look better than they are) is
 // posted for the longest time, 48 hours, and relisted when it runs out. The bands: SHORT under 30
 // minutes left, MEDIUM under 2 hours, LONG under 12 hours, VERY_LONG 12 to 48 hours.

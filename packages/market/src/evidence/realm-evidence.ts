@@ -1,4 +1,4 @@
-// Evidence for one connected realm from its consecutive hourly snapshots (issue 13, section 2):
+// Evidence for one connected realm from its consecutive hourly snapshots (docs/deal-trust.md):
 // sales seen (auctions gone while they could not have expired), per-day lowest price and listings,
 // the age of the current lowest listing and the listings depth near a price. Pure: no clock, no I/O;
 // the caller feeds snapshots in time order and maps raw variants to its own stable indices. The same

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { parseOr400 } from '../../lib/parse';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../lib/http-error';
 import type { createAuthGuard } from '../sessions/auth-guard';
 import type { Readiness } from '../health/readiness';
 import type { RegionKey } from '../market/cache-registry';

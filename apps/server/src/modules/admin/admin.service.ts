@@ -13,7 +13,7 @@ import { adminAudit, paymentSubscriptions, subscriptions, users } from '../../db
 import { addMonths } from '../../lib/calendar';
 import type { JobRuns } from '../../jobs/job-runs';
 import type { Clock } from '../../lib/clock';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../lib/http-error';
 import type { MarketStore } from '../market/market-store';
 import { rowToSubscription } from '../payments/subscription-rows';
 import { deriveAccess } from '../users/access';

@@ -1,4 +1,4 @@
-// Deal evidence end to end (issue 13): the app replays the simulator's past dumps into evidence in the
+// Deal evidence end to end: the app replays the simulator's past dumps into evidence in the
 // background, the deals carry it, the deal-history call shows it per day, and a restart keeps it.
 import type { AhDataResponse, DealHistoryResponse, RealmsResponse } from '@goldroute/domain/api';
 import { createEconomy, startSimulatorServer, type SimulatorServer } from '@goldroute/simulator';

@@ -1,4 +1,4 @@
-// The 14-day history of a deal's two realms (issue 13): per UTC day the lowest price listed, the most
+// The 14-day history of a deal's two realms, for its details: per UTC day the lowest price listed, the most
 // listings seen at once, and the sales seen with their median, read from the stored evidence (the
 // same rows every process sees) by the raw variants the current snapshot names for the item.
 import type { Region } from '@goldroute/domain';

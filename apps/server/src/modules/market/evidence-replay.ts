@@ -1,4 +1,4 @@
-// The embedded default's evidence replay (issue 13): a fresh start has no past snapshots, but the
+// The embedded default's evidence replay (docs/deal-trust.md): a fresh start has no past snapshots, but the
 // simulator can tell any past hour's dump, so the 14 days before the first snapshot are replayed in
 // the background, paced (paced()) so that the app keeps its share of the event loop. First the recent
 // hours (from the start of yesterday, UTC) are replayed forward into evidence of their own, which

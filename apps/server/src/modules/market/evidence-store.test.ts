@@ -1,4 +1,4 @@
-// The stored deal evidence (issue 13): one row per realm and UTC day, so a snapshot rewrites only the
+// The stored deal evidence: one row per realm and UTC day, so a snapshot rewrites only the
 // day it changed; rows of the older one-blob-per-realm layout are read, then replaced.
 import { DayBucket, evidenceToBytes, RealmEvidence } from '@goldroute/market';
 import { and, eq } from 'drizzle-orm';

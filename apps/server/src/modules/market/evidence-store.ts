@@ -1,4 +1,4 @@
-// Deal evidence kept in the database (issue 13), so it survives restarts and deploys and every web
+// Deal evidence (docs/deal-trust.md) kept in the database, so it survives restarts and deploys and every web
 // process of a scaled deployment reads what the worker saw. One row per (region, connected realm, UTC
 // day) holding that day's bucket as evidence-codec bytes (with the realm's last snapshot time), plus
 // the region's raw variant table whose ids the bytes use (realm 0). A snapshot rewrites only the days

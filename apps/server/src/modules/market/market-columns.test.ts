@@ -1,4 +1,4 @@
-// The compact encoding of the market answers (issue 14 §2) over HTTP: asked for with Accept, the SPEC
+// The compact encoding of the market answers (docs/targets.md) over HTTP: asked for with Accept, the SPEC
 // JSON otherwise; each encoding with its own ETag and 304.
 import { TRADE_COLUMNS_TYPE, decodeMarketAnswer, dropshipGroupsOf, tradeItemsOf } from '@goldroute/domain';
 import {

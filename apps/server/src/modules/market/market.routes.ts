@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notModified } from '../../lib/etag';
 import { parseOr400 } from '../../lib/parse';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../lib/http-error';
 import { authOf, type createAuthGuard } from '../sessions/auth-guard';
 import type { DealHistory } from './deal-history';
 import type { MarketAccessReader } from './market-access';

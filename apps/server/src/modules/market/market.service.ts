@@ -6,7 +6,7 @@ import {
   flippingJsonBytes,
   realmStats,
 } from '@goldroute/market';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../lib/http-error';
 import type { MarketStore, PublishedMarket } from './market-store';
 import { JSON_TYPE, compressAnswer, type CachedResponse, type PersonalCache } from './personal-cache';
 

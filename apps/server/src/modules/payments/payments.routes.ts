@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { parseOr400 } from '../../lib/parse';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../lib/http-error';
 import { byIp, type RateLimiter } from '../../plugins/rate-limits';
 import { authOf, type createAuthGuard, type createOptionalAuth } from '../sessions/auth-guard';
 import type { PaymentsService } from './payments.service';

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { paymentCheckouts, paymentCustomers, paymentEvents, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../lib/http-error';
 import {
   ProviderRefusedError,
   ProviderUnavailableError,

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../lib/http-error';
 import type { AccessTokens } from './access-token';
 import type { SessionService } from './sessions.service';
 

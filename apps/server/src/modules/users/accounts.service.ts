@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { emailTokens, users } from '../../db/schema';
 import { addMinutes, type Clock } from '../../lib/clock';
 import { hashToken, newSecureToken } from '../../lib/secure-token';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../lib/http-error';
 import type { Mailer } from '../mail/mailer';
 import { alreadyRegisteredMail, confirmEmailMail, resetPasswordMail } from '../mail/templates';
 import type { SessionService } from '../sessions/sessions.service';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { discordStates, users } from '../../db/schema';
 import { addMinutes, type Clock } from '../../lib/clock';
 import { hashToken, newSecureToken } from '../../lib/secure-token';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../lib/http-error';
 import type { DiscordClient } from '../../sources/discord';
 import { UpstreamError } from '../../sources/http-json';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newSecureToken } from '../../lib/secure-token';
-import type { HttpError } from '../../plugins/errors';
+import type { HttpError } from '../../lib/http-error';
 import { createTestClock } from '../../test-support/test-clock';
 import {
   createLoginThrottle,

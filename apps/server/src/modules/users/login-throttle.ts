@@ -1,5 +1,5 @@
 import { emailDigest, hashToken } from '../../lib/secure-token';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../lib/http-error';
 import type { ThrottleStore } from './login-throttle-store';
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { emailTokens, users } from '../../db/schema';
 import { addMinutes, type Clock } from '../../lib/clock';
 import { hashToken, newSecureToken } from '../../lib/secure-token';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../lib/http-error';
 import type { Mailer } from '../mail/mailer';
 import { unlockLoginMail } from '../mail/templates';
 import { markDeviceKnown } from './login-throttle';

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
 import pLimit from 'p-limit';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../lib/http-error';
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_S } from '../../plugins/unavailable';
 
 // OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane. Raising these rehashes users on their next login.

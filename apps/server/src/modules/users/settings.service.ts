@@ -4,7 +4,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { favorites, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../lib/http-error';
 
 export const MAX_FAVORITES = 1000;
 export const SETTINGS_SAVED = 'Settings saved successfully';

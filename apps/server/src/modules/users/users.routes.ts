@@ -21,7 +21,7 @@ import type { Clock } from '../../lib/clock';
 import { isPlainlyLocalRequest } from '../../lib/local-only';
 import { parseOr400 } from '../../lib/parse';
 import { emailDigest } from '../../lib/secure-token';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../lib/http-error';
 import { byBodyField, byIp, byParam, type RateLimiter } from '../../plugins/rate-limits';
 import { authOf, type createAuthGuard } from '../sessions/auth-guard';
 import type { AccessTokens } from '../sessions/access-token';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../components/logo';
 import { buttonClass } from '../../components/ui/button-styles';
-import { anchors, paths } from '../paths';
+import { anchors, paths } from '../../shared/paths';
 import { HeaderShell } from './header-shell';
 import { MenuToggle } from './menu-toggle';
 

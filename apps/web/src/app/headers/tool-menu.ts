@@ -1,6 +1,6 @@
 import type { Region } from '@goldroute/domain';
-import { paths } from '../paths';
-import { TOOLS } from '../tools';
+import { paths } from '../../shared/paths';
+import { TOOLS } from '../../shared/tools';
 import type { NavItem } from './nav-dropdown';
 
 export interface MenuGroup {

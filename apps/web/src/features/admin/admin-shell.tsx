@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { PageShell, Panel } from '../../components/page-shell';
 
 const ADMIN_TABS = [

@@ -1,4 +1,4 @@
-import type { OriginLocation } from '../../app/post-login';
+import type { OriginLocation } from '../../shared/post-login';
 
 /**
  * What may travel to /login in the location state: the guard's origin (SPEC §2), and the message plus

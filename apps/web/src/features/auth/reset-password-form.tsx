@@ -8,7 +8,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { serverErrorOf } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { resetPassword } from './api';

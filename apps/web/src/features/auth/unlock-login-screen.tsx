@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { buttonClass } from '../../components/ui/button-styles';
 import { serverErrorOf } from '../../lib/api-client';
 import { AuthPage, authLinkClass } from './auth-page';

@@ -1,4 +1,4 @@
-import { anchors } from '../../app/paths';
+import { anchors } from '../../shared/paths';
 import { FAQ } from './faq';
 import { LandingSection, SectionHeading } from './section-heading';
 

@@ -1,4 +1,4 @@
-import { anchors } from '../../app/paths';
+import { anchors } from '../../shared/paths';
 import { GuideVideo } from './guide-video/guide-video';
 import { LandingSection, SectionHeading } from './section-heading';
 

@@ -1,4 +1,4 @@
-import { anchors } from '../../app/paths';
+import { anchors } from '../../shared/paths';
 import { buttonClass } from '../../components/ui/button-styles';
 import { DealPreview } from './deal-preview';
 import { GetStartedLink } from './get-started-link';

@@ -1,4 +1,4 @@
-import type { ToolKey } from '../../app/tools';
+import type { ToolKey } from '../../shared/tools';
 
 const common = {
   viewBox: '0 0 24 24',

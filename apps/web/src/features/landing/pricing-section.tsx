@@ -1,6 +1,6 @@
 import { PLAN_LABELS } from '@goldroute/domain';
 import { Link } from 'react-router';
-import { anchors, paths } from '../../app/paths';
+import { anchors, paths } from '../../shared/paths';
 import { buttonClass } from '../../components/ui/button-styles';
 import { PricingPlans } from '../pricing/pricing-plans';
 import { LandingSection, SectionHeading } from './section-heading';

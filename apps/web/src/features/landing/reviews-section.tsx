@@ -1,4 +1,4 @@
-import { anchors } from '../../app/paths';
+import { anchors } from '../../shared/paths';
 import { REVIEWS } from './reviews';
 import { LandingSection, SectionHeading } from './section-heading';
 import { StarRating } from './star-rating';

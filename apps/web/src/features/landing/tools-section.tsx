@@ -1,5 +1,5 @@
-import { anchors } from '../../app/paths';
-import { TOOLS, type ToolKey } from '../../app/tools';
+import { anchors } from '../../shared/paths';
+import { TOOLS, type ToolKey } from '../../shared/tools';
 import { ToolIcon } from './icons';
 import { LandingSection, SectionHeading } from './section-heading';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { DISCORD_INVITE_URL, SUPPORT_EMAIL, paths } from '../../app/paths';
+import { DISCORD_INVITE_URL, SUPPORT_EMAIL, paths } from '../../shared/paths';
 import { ProsePage, ProseSection } from '../../components/prose-page';
 
 const cardClass =

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@goldroute/domain';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { ProsePage, ProseSection } from '../../components/prose-page';
 
 export function RefundPolicyContent() {

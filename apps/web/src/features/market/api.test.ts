@@ -14,7 +14,7 @@ import { ApiError } from '../../lib/api-client';
 import { createAuthStore } from '../../lib/auth-store';
 import { createSession } from '../../lib/session';
 import { makeUser, testTokens } from '../../test/fixtures';
-import { tradeItem } from '../tools/test-utils';
+import { tradeItem } from '../../test/tool-harness';
 import { dropshipQueryOptions, undercutQueryOptions } from './api';
 
 const items = [

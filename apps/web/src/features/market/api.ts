@@ -1,5 +1,6 @@
 // Market data calls of SPEC §7 "Data" for the three data tools, plus the favourite star (SPEC §4). The
-// deal calls ask for the compact encoding (issue 14 §2) and hand the tools its decoded columns.
+// deal calls ask for the compact encoding (smaller and quicker to read than JSON: docs/targets.md) and
+// hand the tools its decoded columns.
 import {
   AUTH_MESSAGES,
   TIMER_POLL_SECONDS,
@@ -173,7 +174,7 @@ export function dealHistoryQuery(
 }
 
 /**
- * GET the 14-day history of a deal's two realms (issue 13). Days change only with the hourly data, so a
+ * GET the 14-day history of a deal's two realms, for its details. Days change only with the hourly data, so a
  * deal opened again within a few minutes shows at once.
  */
 export const dealHistoryQueryOptions = (session: Session, region: Region, query: DealHistoryQuery) =>

@@ -13,7 +13,7 @@ import {
 import type { RealmStatsResponse, RealmStatsRow } from '@goldroute/domain/api';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { TOOL_BY_KEY } from '../../app/tools';
+import { TOOL_BY_KEY } from '../../shared/tools';
 import { ErrorScreen } from '../../components/error-screen';
 import { LoadingScreen } from '../../components/loading-screen';
 import { Badge } from '../../components/ui/badge';

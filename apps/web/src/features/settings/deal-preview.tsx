@@ -5,14 +5,14 @@ import type { AhDataRequest } from '@goldroute/domain/api';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { serverErrorOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { useSession } from '../../lib/use-session';
 import { savedRealms, undercutQueryOptions } from '../market/api';
-import { qualityClass } from '../tools/cells';
-import { buildRowTable, type RowTable } from '../tools/row-table';
-import { passMask } from '../tools/rows';
+import { qualityClass } from '../../shared/row-table/cells';
+import { buildRowTable, type RowTable } from '../../shared/row-table/row-table';
+import { passMask } from '../../shared/row-table/rows';
 import { hasSavedRealms } from './api';
 import { personalFilters, type PersonalConfig } from './filter-config';
 

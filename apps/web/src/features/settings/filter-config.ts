@@ -15,7 +15,7 @@ import {
   type DealSort,
   type Filters,
 } from '@goldroute/domain';
-import { TRUST_FILTER_LABELS, minConfidenceLabel } from '../tools/trust-filters';
+import { TRUST_FILTER_LABELS, minConfidenceLabel } from '../../shared/filters/trust-filters';
 import {
   TOOL_OPENING_SUMMARY_LABELS,
   dealSortLabel,

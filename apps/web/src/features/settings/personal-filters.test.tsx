@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, json, type ApiCall, type ApiHandler } from '../../test/fake-api';
 import { makeUser } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
-import { tradeItem } from '../tools/test-utils';
+import { tradeItem } from '../../test/tool-harness';
 import type { PersonalConfig } from './filter-config';
 
 const SAVED = {

@@ -3,16 +3,16 @@ import { FILTER_LABELS, LABELS, TOASTS, countActiveFilters, formatGold } from '@
 import type { SettingsPersonalResponse } from '@goldroute/domain/api';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { anchors, paths } from '../../app/paths';
+import { anchors, paths } from '../../shared/paths';
 import { buttonClass } from '../../components/ui/button-styles';
 import { SliderInput } from '../../components/ui/slider-input';
 import { serverErrorOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { useSession } from '../../lib/use-session';
-import { SaleAvgProfitFilter } from '../tools/sale-avg-profit-filter';
-import { SelectionDropdowns } from '../tools/selection-dropdowns';
-import { TrustFilters, minConfidenceLabel } from '../tools/trust-filters';
+import { SaleAvgProfitFilter } from '../../shared/filters/sale-avg-profit-filter';
+import { SelectionDropdowns } from '../../shared/filters/selection-dropdowns';
+import { TrustFilters, minConfidenceLabel } from '../../shared/filters/trust-filters';
 import { SETTINGS_PATHS } from './api';
 import {
   CATEGORY_OPTIONS,

@@ -3,7 +3,7 @@ import type { SettingsResponse } from '@goldroute/domain/api';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { TOOL_BY_KEY, type ToolKey } from '../../app/tools';
+import { TOOL_BY_KEY, type ToolKey } from '../../shared/tools';
 import { Dropdown } from '../../components/ui/dropdown';
 import { buttonClass } from '../../components/ui/button-styles';
 import { serverErrorOf } from '../../lib/api-client';

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { AccountLine } from '../../components/account-line';
 import { PageShell } from '../../components/page-shell';
 

@@ -1,9 +1,12 @@
 // The "Tool opening" choices of /config-personal: how flipping and dropship start, not what they list.
 import { DEAL_SORTS, type DealSort } from '@goldroute/domain';
 import { useId } from 'react';
-import { HIGH_CONFIDENCE_ONLY_LABEL } from '../tools/auctionator-modal';
-import { EXPECTED_PROFIT_LABEL, SELL_VS_BUY_LABEL } from '../tools/result-parts';
-import { PANEL_SELECT_CLASS } from '../tools/trust-filters';
+import {
+  EXPECTED_PROFIT_LABEL,
+  HIGH_CONFIDENCE_ONLY_LABEL,
+  SELL_VS_BUY_LABEL,
+} from '../../shared/tool-labels';
+import { PANEL_SELECT_CLASS } from '../../shared/filters/trust-filters';
 
 export const TOOL_OPENING_LABELS = {
   dealSort: 'Open flipping and dropship sorted by',

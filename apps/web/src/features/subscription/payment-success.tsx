@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../shared/paths';
 import { buttonClass } from '../../components/ui/button-styles';
 import { AuthPage } from '../auth/auth-page';
 import { SUBSCRIPTION_COPY } from './copy';

@@ -1,7 +1,7 @@
 import type { User } from '@goldroute/domain/api';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { readArrivalNotice } from '../../app/post-login';
+import { readArrivalNotice } from '../../shared/post-login';
 import { Spinner } from '../../components/loading-screen';
 import { useAuth } from '../../lib/auth-store';
 import { Notice } from '../auth/notice';

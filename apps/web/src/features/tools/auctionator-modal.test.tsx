@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AUCTIONATOR_COPY_TITLE, AuctionatorModal } from './auctionator-modal';
-import { renderTool, stubClipboard, tradeItem } from './test-utils';
+import { renderTool, stubClipboard, tradeItem } from '../../test/tool-harness';
 
 const rows = [
   tradeItem({ name: 'Alpha Blade', class: 'Weapon', quality: 'epic', itemLevel: 80, buyBuyout: 999.6 }),

@@ -1,12 +1,11 @@
 // "Get Auctionator Shopping Lists" popup (SPEC §2).
 import { EXPORT_TEXTS, LABELS, TOASTS } from '@goldroute/domain';
 import { Modal, buttonClass } from '../../components/ui';
+import { HIGH_CONFIDENCE_ONLY_LABEL } from '../../shared/tool-labels';
 import { copyText } from './copy';
 
 /** What "{title} copied to clipboard!" names for this popup. */
 export const AUCTIONATOR_COPY_TITLE = 'Auctionator lists';
-
-export const HIGH_CONFIDENCE_ONLY_LABEL = 'High-confidence rows only';
 
 /** The export's option: the lists hold only the included rows rated high confidence. */
 export interface HighConfidenceOption {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { deferred, json, type ApiHandler } from '../../test/fake-api';
 import { DealHistoryChart, dayLabel, niceTicks } from './deal-history-chart';
 import { FlippingTool } from './flipping-tool';
-import { NOW_S, defaultHandler, renderTool, tradeEvidence, tradeItem } from './test-utils';
+import { NOW_S, defaultHandler, renderTool, tradeEvidence, tradeItem } from '../../test/tool-harness';
 
 const noDay: RealmDay = { lowest: null, listings: 0, sales: 0, median: null };
 const day = (lowest: number, sales: number): RealmDay => ({ lowest, listings: 3, sales, median: lowest });
@@ -69,7 +69,7 @@ function open(answer: () => Response | Promise<Response>) {
 
 const CHART_NAME = 'Lowest price and sales per day, last 14 days: Stormrage (buy) and Area 52 (sell)';
 
-describe('deal details (issue 13)', { timeout: 30_000 }, () => {
+describe('deal details', { timeout: 30_000 }, () => {
   it('a click on a row opens its details: route, profits, confidence with reasons, evidence, history', async () => {
     const { user, row, api } = open(() => json(history()));
     await user.click(within(row).getByText('Weapon'));

@@ -1,4 +1,4 @@
-// A deal's details (issue 13), opened by a click on its row or card: the route, both profits, the
+// A deal's details (docs/deal-trust.md), opened by a click on its row or card: the route, both profits, the
 // confidence with its reasons, the evidence in numbers and the 14-day history of its two realms.
 import {
   saleChanceText,
@@ -17,7 +17,7 @@ import { serverErrorOf } from '../../lib/api-client';
 import { useIsNarrow } from '../../lib/use-media-query';
 import { dealHistoryQuery, useDealHistory } from '../market/api';
 import { DealHistoryChart } from './deal-history-chart';
-import { EXPECTED_PROFIT_LABEL } from './result-parts';
+import { EXPECTED_PROFIT_LABEL } from '../../shared/tool-labels';
 import { ConfidenceBadge } from './trust-parts';
 
 export const DEAL_DETAIL_TEXTS = {

@@ -1,4 +1,4 @@
-// The 14-day history of a deal's two realms (issue 13) as a small inline SVG: the daily lowest price of
+// The 14-day history of a deal's two realms as a small inline SVG: the daily lowest price of
 // the buy and the sell realm as two lines above, the sales seen per day as bars below, sharing the days.
 // Plain SVG, no chart library: two series of 14 points do not need one.
 import { formatGold } from '@goldroute/domain';

@@ -1,7 +1,7 @@
 // The flipping and dropship screens (SPEC §2 tool screens, §4 flows): one layout, one filter and sort
 // path. They differ only in grouping: flipping has one row per group, dropship groups an item's
 // variants (a group shows while any variant passes, and its row shows the best passing variant).
-// A click on a row also opens its details (issue 13).
+// A click on a row also opens its details (deal-detail.tsx).
 import {
   LABELS,
   auctionatorLeftOutCount,
@@ -15,12 +15,12 @@ import { AuctionatorModal } from './auctionator-modal';
 import { DealDetail } from './deal-detail';
 import { realmOptions } from './realm-options';
 import { ResultsTable, type TableEntry } from './results-table';
-import { categoryAt, type RowTable } from './row-table';
-import type { Grouping } from './rows';
+import { categoryAt, type RowTable } from '../../shared/row-table/row-table';
+import type { Grouping } from '../../shared/row-table/rows';
 import { ToolBody } from './tool-body';
 import { ToolFrame, type ToolHeadingText, type ToolPageProps } from './tool-page';
 import { TotalsBar } from './totals-bar';
-import { UncheckLosersButton } from './trust-filters';
+import { UncheckLosersButton } from '../../shared/filters/trust-filters';
 import { EvidenceNotice, maxHoursObserved } from './trust-parts';
 import { useFavorites } from './use-favorites';
 import { useShownRows } from './use-shown-rows';

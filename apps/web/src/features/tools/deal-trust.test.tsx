@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FlippingTool } from './flipping-tool';
-import { NOW_S, renderTool, tradeEvidence, tradeItem } from './test-utils';
+import { NOW_S, renderTool, tradeEvidence, tradeItem } from '../../test/tool-harness';
 import { TsmTool } from './tsm-tool';
 
 const names = () =>
@@ -24,7 +24,7 @@ const openPanel = async (user: ReturnType<typeof userEvent.setup>) => {
 };
 
 // jsdom renders the 17-column rows slowly on a busy 2-core machine.
-describe('deal trust in the flipping results (issue 13)', { timeout: 30_000 }, () => {
+describe('deal trust in the flipping results', { timeout: 30_000 }, () => {
   it('adds Confidence and Expected Profit with its sale chance right after Sell vs Buy', () => {
     show([{ name: 'Alpha Blade', sellVsBuy: 9000, realisticProfit: 7250.9, saleChance: 0.62 }]);
     const headers = screen

@@ -10,7 +10,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DropshipTool } from './dropship-tool';
-import { NOW_S, renderTool, tradeItem } from './test-utils';
+import { NOW_S, renderTool, tradeItem } from '../../test/tool-harness';
 
 const alpha = (buyBuyout: number, sellBuyout: number, sellVsBuy: number) =>
   tradeItem({ id: 19019, name: 'Alpha Blade', buyBuyout, sellBuyout, sellVsBuy });

@@ -3,7 +3,7 @@
 import type { DropshipGroup, GroupColumns, TradeColumns } from '@goldroute/domain';
 import { useMemo } from 'react';
 import { DealTool, type DealRows } from './deal-tool';
-import { buildRowTable } from './row-table';
+import { buildRowTable } from '../../shared/row-table/row-table';
 import { measured } from '../../lib/measured';
 import { TOOL_HEADINGS, type ToolPageProps } from './tool-page';
 

@@ -12,9 +12,9 @@ import {
 } from '@goldroute/domain';
 import { useState, type ReactNode } from 'react';
 import { Dropdown, SidePanel, SliderInput, buttonClass } from '../../components/ui';
-import { SaleAvgProfitFilter } from './sale-avg-profit-filter';
-import { SelectionDropdowns } from './selection-dropdowns';
-import { TrustFilters } from './trust-filters';
+import { SaleAvgProfitFilter } from '../../shared/filters/sale-avg-profit-filter';
+import { SelectionDropdowns } from '../../shared/filters/selection-dropdowns';
+import { TrustFilters } from '../../shared/filters/trust-filters';
 
 export interface RealmOption {
   id: number;

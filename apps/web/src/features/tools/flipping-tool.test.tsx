@@ -10,7 +10,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FlippingTool } from './flipping-tool';
-import { NOW_S, renderTool, sectionTitles, tradeItem } from './test-utils';
+import { NOW_S, renderTool, sectionTitles, tradeItem } from '../../test/tool-harness';
 
 const a = tradeItem({ name: 'Alpha Blade', buyBuyout: 300, sellBuyout: 2000, sellVsBuy: 1600 });
 const b = tradeItem({ name: 'Bravo Helm', buyBuyout: 100, sellBuyout: 3000, sellVsBuy: 2750 });

@@ -1,9 +1,9 @@
 // Cross-realm flipping tool (SPEC §2 tool screens): one row per deal.
 import { useMemo } from 'react';
 import { DealTool } from './deal-tool';
-import { buildRowTable, type TradeRows } from './row-table';
+import { buildRowTable, type TradeRows } from '../../shared/row-table/row-table';
 import { measured } from '../../lib/measured';
-import { oneRowPerGroup } from './rows';
+import { oneRowPerGroup } from '../../shared/row-table/rows';
 import { TOOL_HEADINGS, type ToolPageProps } from './tool-page';
 
 export function FlippingTool({ items, ...page }: ToolPageProps & { items: TradeRows }) {

@@ -1,5 +1,5 @@
 import type { RealmOption } from './filter-panel';
-import type { RowTable } from './row-table';
+import type { RowTable } from '../../shared/row-table/row-table';
 
 /** Buying and selling realms present in the data, by name, for the realm filters. */
 export function realmOptions(table: Pick<RowTable, 'columns'>): {

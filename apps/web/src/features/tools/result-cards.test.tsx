@@ -7,7 +7,7 @@ import { DropshipTool } from './dropship-tool';
 import { FlippingTool } from './flipping-tool';
 import { ResultCard } from './result-cards';
 import type { TableEntry } from './result-parts';
-import { NOW_S, renderTool, tradeItem } from './test-utils';
+import { NOW_S, renderTool, tradeItem } from '../../test/tool-harness';
 
 /** A phone: the `md` query does not match (jsdom has no matchMedia; setup unstubs it after each test). */
 function onPhone() {

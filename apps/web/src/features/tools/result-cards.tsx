@@ -15,20 +15,19 @@ import {
   type TradeItem,
 } from '@goldroute/domain';
 import { memo, type ReactNode } from 'react';
-import { ItemName, STATUS_TEXT } from './cells';
+import { ItemName, STATUS_TEXT } from '../../shared/row-table/cells';
 import {
   FavouriteButton,
   GroupToggleSlot,
   RESULT_COLUMNS,
-  EXPECTED_PROFIT_LABEL,
-  SELL_VS_BUY_LABEL,
   TRUST_COLUMN_TOOLTIPS,
   VariantCount,
   isIncluded,
   type ResultsTableProps,
   type TableEntry,
 } from './result-parts';
-import type { SortKey } from './rows';
+import type { SortKey } from '../../shared/row-table/rows';
+import { EXPECTED_PROFIT_LABEL, SELL_VS_BUY_LABEL } from '../../shared/tool-labels';
 import { StarIcon, checkboxClass } from './table-parts';
 import { ConfidenceButton, SaleChance } from './trust-parts';
 

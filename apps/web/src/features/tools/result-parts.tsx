@@ -1,7 +1,8 @@
 // What the flipping and dropship results show in both layouts (the desktop table and the phone cards):
 // the entries, the group toggle, the variant count and the favourite star.
 import { LABELS, type TradeItem } from '@goldroute/domain';
-import type { SortKey, SortState } from './rows';
+import type { SortKey, SortState } from '../../shared/row-table/rows';
+import { EXPECTED_PROFIT_LABEL, SELL_VS_BUY_LABEL } from '../../shared/tool-labels';
 import { StarIcon, type SortColumn } from './table-parts';
 
 /** What the deal-trust columns mean, on their headers. */
@@ -11,11 +12,6 @@ export const TRUST_COLUMN_TOOLTIPS = {
   realisticProfit:
     'What buying this deal is worth on average: the chance it sells on the sell realm within 48 hours (shown below it) times what the sale brings after the 5% cut, less the buy price. An unsold item counts as a loss.',
 } as const;
-
-/** The expected profit's column and card label. */
-export const EXPECTED_PROFIT_LABEL = 'Expected Profit';
-/** The listings' own profit after the cut: its column and card label. */
-export const SELL_VS_BUY_LABEL = 'Sell vs Buy';
 
 /**
  * Columns 2 to 15 of SPEC §2 in their order (column 1 is the include checkbox), with the deal-trust

@@ -14,7 +14,14 @@ import {
 import { memo } from 'react';
 import { Tooltip } from '../../components/ui';
 import { useIsNarrow } from '../../lib/use-media-query';
-import { STATUS_TEXT, capitalise, extraStatsText, ItemName, itemLevelCell, qualityClass } from './cells';
+import {
+  STATUS_TEXT,
+  capitalise,
+  extraStatsText,
+  ItemName,
+  itemLevelCell,
+  qualityClass,
+} from '../../shared/row-table/cells';
 import { ResultCards } from './result-cards';
 import { ConfidenceButton, SaleChance } from './trust-parts';
 import {

@@ -8,7 +8,7 @@
 import { LABELS } from '@goldroute/domain';
 import type { CSSProperties, ReactNode } from 'react';
 import { Tooltip } from '../../components/ui';
-import type { SortKey, SortState } from './rows';
+import type { SortKey, SortState } from '../../shared/row-table/rows';
 
 export const thClass =
   'flex items-end px-1.5 py-2 text-left text-[11px] leading-tight font-semibold tracking-wide text-slate-400 uppercase';

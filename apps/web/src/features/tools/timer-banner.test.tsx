@@ -3,7 +3,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, type ApiCall } from '../../test/fake-api';
 import { DEMO_DATA_NOTICE } from '../market/demo-data-notice';
-import { NOW_S, defaultHandler, renderTool } from './test-utils';
+import { NOW_S, defaultHandler, renderTool } from '../../test/tool-harness';
 import { TimerBanner, formatCountdown } from './timer-banner';
 
 beforeEach(() => {

@@ -12,7 +12,7 @@ import { useEffect, useState, memo } from 'react';
 import { Spinner } from '../../components/loading-screen';
 import { useDataTimer } from '../market/api';
 import { DemoDataNotice } from '../market/demo-data-notice';
-import { STATUS_TEXT } from './cells';
+import { STATUS_TEXT } from '../../shared/row-table/cells';
 
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));

@@ -11,7 +11,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DropshipTool } from './dropship-tool';
 import { FlippingTool } from './flipping-tool';
-import { NOW_S, renderTool, tradeItem } from './test-utils';
+import { NOW_S, renderTool, tradeItem } from '../../test/tool-harness';
 
 const names = () =>
   screen

@@ -2,7 +2,7 @@
 // banner, above the tool's filter bar, table, totals and pagination.
 import type { Region } from '@goldroute/domain';
 import type { ReactNode } from 'react';
-import { TOOL_BY_KEY } from '../../app/tools';
+import { TOOL_BY_KEY } from '../../shared/tools';
 import { Badge } from '../../components/ui';
 import { TimerBanner } from './timer-banner';
 

@@ -5,7 +5,7 @@ import { DropshipToolScreen } from '../../screens/dropship-tool';
 import { FlippingToolScreen } from '../../screens/flipping-tool';
 import { TsmListGeneratorScreen } from '../../screens/tsm-list-generator';
 import { json } from '../../test/fake-api';
-import { defaultHandler, NOW_S, renderTool, tradeItem } from './test-utils';
+import { defaultHandler, NOW_S, renderTool, tradeItem } from '../../test/tool-harness';
 import { NO_REALMS } from './tool-screen';
 
 const SCREENS = [

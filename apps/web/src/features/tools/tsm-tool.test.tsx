@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FlippingToolScreen } from '../../screens/flipping-tool';
-import { NOW_S, renderTool, sectionTitles, stubClipboard, tradeItem } from './test-utils';
+import { NOW_S, renderTool, sectionTitles, stubClipboard, tradeItem } from '../../test/tool-harness';
 import { TsmTool, dedupeTsmItems, dedupeTsmRows } from './tsm-tool';
 
 const sword = tradeItem({ id: 19019, name: 'Thunderfury', marketValue: 20000 });

@@ -14,13 +14,13 @@ import {
 } from '@goldroute/domain';
 import { memo, useCallback, useMemo } from 'react';
 import { Tooltip } from '../../components/ui';
-import { STATUS_TEXT, qualityClass } from './cells';
+import { STATUS_TEXT, qualityClass } from '../../shared/row-table/cells';
 import { copyText } from './copy';
-import { itemLink } from './links';
-import { buildRowTable, categoryAt, type TradeRows } from './row-table';
+import { itemLink } from '../../shared/row-table/links';
+import { buildRowTable, categoryAt, type TradeRows } from '../../shared/row-table/row-table';
 import { selectRows } from './select-rows';
 import { measured } from '../../lib/measured';
-import { TSM_DEFAULT_SORT, oneRowPerGroup } from './rows';
+import { TSM_DEFAULT_SORT, oneRowPerGroup } from '../../shared/row-table/rows';
 import { ToolTable, checkboxClass, rowClass, thClass, type SortColumn } from './table-parts';
 import { ToolBody } from './tool-body';
 import { TOOL_HEADINGS, ToolFrame, type ToolPageProps } from './tool-page';

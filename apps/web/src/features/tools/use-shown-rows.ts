@@ -3,7 +3,7 @@
 import { PAGE_SIZE, boughtRows, clampPage, pageCount, type Totals, type TradeItem } from '@goldroute/domain';
 import { useCallback, useMemo } from 'react';
 import { measured } from '../../lib/measured';
-import type { RowTable } from './row-table';
+import type { RowTable } from '../../shared/row-table/row-table';
 import {
   favouriteMask,
   losingKeys,
@@ -14,7 +14,7 @@ import {
   type FilterRule,
   type Grouping,
   type Shown,
-} from './rows';
+} from '../../shared/row-table/rows';
 import type { ToolState } from './use-tool-state';
 
 export interface ShownRows {

@@ -3,7 +3,7 @@ import { toolOpeningOf, type Filters } from '@goldroute/domain';
 import { useCallback, useState } from 'react';
 import { useAuth } from '../../lib/auth-store';
 import { personalFilters } from '../settings/filter-config';
-import { dealToolSort, nextSort, type SortKey, type SortState } from './rows';
+import { dealToolSort, nextSort, type SortKey, type SortState } from '../../shared/row-table/rows';
 
 export interface ToolState {
   filters: Filters;

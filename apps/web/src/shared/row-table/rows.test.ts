@@ -22,7 +22,7 @@ import {
   tableTotals,
   type SortState,
 } from './rows';
-import { tradeItem } from './test-utils';
+import { tradeItem } from '../../test/tool-harness';
 
 let seed = 1;
 const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;

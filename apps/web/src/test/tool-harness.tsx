@@ -7,11 +7,11 @@ import { render, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { AppProviders } from '../../app/providers';
-import { fakeApi, json, type ApiHandler } from '../../test/fake-api';
-import { makeUser, testTokens } from '../../test/fixtures';
-import { createAuthStore } from '../../lib/auth-store';
-import { createSession } from '../../lib/session';
+import { AppProviders } from '../app/providers';
+import { fakeApi, json, type ApiHandler } from './fake-api';
+import { makeUser, testTokens } from './fixtures';
+import { createAuthStore } from '../lib/auth-store';
+import { createSession } from '../lib/session';
 
 let seq = 0;
 

@@ -1,8 +1,8 @@
 import { decodeMarketAnswer, encodeFlippingAnswer, tradeColumnsOf } from '@goldroute/domain';
 import { describe, expect, it } from 'vitest';
-import { realmOptions } from './realm-options';
+import { realmOptions } from '../../features/tools/realm-options';
 import { buildRowTable } from './row-table';
-import { tradeItem } from './test-utils';
+import { tradeItem } from '../../test/tool-harness';
 
 const items = [
   tradeItem({ name: 'Zeta Blade', buyingConnectedRealmId: 2, buyingConnectedRealmName: 'Zul’jin' }),
