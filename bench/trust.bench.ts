@@ -6,8 +6,6 @@
 //   (b) by the rows' realisticProfit (the expected profit) with low confidence hidden.
 // Also: the dead-listing flag against the planted dead listings (every row, not only the top 100),
 // and the cost of the evidence (ingest time and RSS with and without it, in fresh child processes).
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import {
   DEAD_LISTING_FLOOR_RATIO,
   DEAD_LISTING_MIN_AGE_SNAPSHOTS,
@@ -25,15 +23,12 @@ import { writeFileSync } from 'node:fs';
 import type { TradeItem } from '@goldroute/market';
 import { flippingSearch, goldToCopper } from '@goldroute/market';
 import type { EconomySize, RegionCode } from '@goldroute/simulator';
-import { createEconomy } from '@goldroute/simulator';
 import type { TruthListing } from '@goldroute/simulator/truth';
 import { openMarket, salesOf } from './lib/deal-run';
-import type { Dataset } from './lib/dataset';
-import { ensureDumps } from './lib/dataset';
 import { loadText, machine, machineText } from './lib/machine';
 import { table, writeSection } from './lib/report';
-import { count, mb, mib, ms, now, quantile } from './lib/stats';
-import type { CostMode, CostResult } from './lib/trust-cost-child';
+import { count, mb, mib, ms, now } from './lib/stats';
+import { measureEvidenceCost, steadyGcText } from './lib/trust-cost';
 import type { Confusion, EvaluatedRow, Tally } from './lib/trust-score';
 import {
   addToConfusion,
@@ -75,7 +70,6 @@ const TOP = 100;
 const COST_HOURS: Readonly<Record<EconomySize, number>> = { tiny: 6, small: 6, standard: 6, full: 4 };
 /** Rounds of the cost measurement: each runs plain then with evidence, and gives one pair of figures. */
 const COST_ROUNDS = 7;
-const COST_CHILD = fileURLToPath(new URL('./lib/trust-cost-child.ts', import.meta.url));
 
 const m = machine();
 const t0 = now();
@@ -432,92 +426,13 @@ const summary = {
 };
 
 // 4. Cost of the evidence: consecutive hours ingested with and without it, each in a fresh process.
-interface CostLine {
-  size: EconomySize;
-  hours: number;
-  auctionsPerHour: number;
-  /**
-   * Median over the rounds of each mode's steady ingest time per hour, ms. A process's parse speed
-   * varies from one process to the next (V8 compiles the dump parser differently), independently of
-   * the run beside it: the ratio of the two medians is steadier than the median of the rounds' ratios.
-   */
-  plainMs: number;
-  evidenceMs: number;
-  /** The round with the median ingest ratio (its GC, build and RSS are shown), and each round's ratio. */
-  plain: CostResult;
-  evidence: CostResult;
-  ratios: number[];
-  /** Each round's ratio of CPU time over the ingest (cpu-steadyMs), which a busy machine stretches less. */
-  cpuRatios: number[];
-  rssDiffs: number[];
-  /** Median over the rounds of the peak RSS difference (a round's RSS does not follow its ingest ratio). */
-  rssMedian: number;
-}
-function costChild(mode: CostMode, hours: Dataset[]): CostResult {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', COST_CHILD, mode, JSON.stringify(hours)], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 20,
-  });
-  return JSON.parse(out.trim().split('\n').pop() ?? '{}') as CostResult;
-}
-/** Steady-state ingest per hour: the hours after the first (which has no previous dump to follow). */
-function steadyMs(r: CostResult, times: number[] = r.hourMs): number {
-  const hours = times.length > 1 ? times.slice(1) : times;
-  return hours.reduce((s, x) => s + x, 0) / Math.max(1, hours.length);
-}
-/** The same of the CPU time the ingest took. */
-const steadyCpuMs = (r: CostResult): number => steadyMs(r, r.hourCpuMs);
-/** The same of the full collections within the ingest: their time, and how many an hour. */
-const steadyGcText = (r: CostResult): string =>
-  `${ms(steadyMs(r, r.hourMajorGcMs))} (${steadyMs(r, r.hourMajorGcs).toFixed(1)})`;
-const costs: CostLine[] = [];
-for (const size of COST_SIZES) {
-  const costEconomy = createEconomy({ seed: SEED, size });
-  const hours = Array.from({ length: COST_HOURS[size] }, (_, hour) =>
-    ensureDumps({ seed: SEED, size, region: REGION, hour }, costEconomy),
-  );
-  // Rounds of a plain run and an evidence run, back to back (which goes first alternates): each round
-  // compares two runs made under the same load, and the median round is reported (a shared machine's
-  // load moves between rounds, and V8 sets its collection pace per process: a run's ingest can differ
-  // by a fifth from the next one's in the same mode).
-  const rounds: { plain: CostResult; evidence: CostResult; ratio: number }[] = [];
-  for (let round = 0; round < COST_ROUNDS; round++) {
-    const evidenceFirst = round % 2 === 1 ? costChild('evidence', hours) : null;
-    const plain = costChild('plain', hours);
-    const evidence = evidenceFirst ?? costChild('evidence', hours);
-    rounds.push({ plain, evidence, ratio: steadyMs(evidence) / steadyMs(plain) });
-    console.log(
-      `cost ${size} round ${round + 1}: ingest per hour ${ms(steadyMs(plain))} ms plain, ` +
-        `${ms(steadyMs(evidence))} ms with evidence (CPU ${ms(steadyCpuMs(plain))} and ${ms(steadyCpuMs(evidence))} ms), ` +
-        `peak RSS +${mib(evidence.peakRss - plain.peakRss)} MiB, load ${loadText()}`,
-    );
-  }
-  const median = [...rounds].sort((a, b) => a.ratio - b.ratio)[
-    Math.floor(rounds.length / 2)
-  ] as (typeof rounds)[number];
-  costs.push({
-    size,
-    hours: hours.length,
-    auctionsPerHour: Math.round(median.plain.auctions / hours.length),
-    plainMs: quantile(
-      rounds.map((r) => steadyMs(r.plain)).sort((a, b) => a - b),
-      0.5,
-    ),
-    evidenceMs: quantile(
-      rounds.map((r) => steadyMs(r.evidence)).sort((a, b) => a - b),
-      0.5,
-    ),
-    plain: median.plain,
-    evidence: median.evidence,
-    ratios: rounds.map((r) => r.ratio),
-    cpuRatios: rounds.map((r) => steadyCpuMs(r.evidence) / steadyCpuMs(r.plain)),
-    rssDiffs: rounds.map((r) => r.evidence.peakRss - r.plain.peakRss),
-    rssMedian: quantile(
-      rounds.map((r) => r.evidence.peakRss - r.plain.peakRss).sort((a, b) => a - b),
-      0.5,
-    ),
-  });
-}
+const costs = measureEvidenceCost({
+  seed: SEED,
+  region: REGION,
+  sizes: COST_SIZES,
+  hours: COST_HOURS,
+  rounds: COST_ROUNDS,
+});
 const totalMs = now() - t0;
 
 // 5. Report.

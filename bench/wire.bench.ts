@@ -1,11 +1,12 @@
 // Market answers on the wire (docs/targets.md): the all-realms US flipping answer in the SPEC JSON and in the
-// compact encoding (@goldroute/domain wire-columns.ts) the web client asks for. Per encoding: bytes, gzip
+// compact encoding (@goldroute/domain/wire) the web client asks for. Per encoding: bytes, gzip
 // bytes at the server's level, the time to build the answer (the engine's writer), and the time to turn
 // it into the tools' typed columns (today: JSON.parse + the row table over row objects; now: decode +
 // the row table over the decoded columns). Both encodings in one process and run, batch after batch, so
 // the ratios hold on a shared machine; CPU time is given beside wall time for the same reason.
 import { constants, gzipSync } from 'node:zlib';
-import { decodeMarketAnswer, tradeItemsOf, type TradeItem } from '@goldroute/domain';
+import type { TradeItem } from '@goldroute/domain';
+import { decodeMarketAnswer, tradeItemsOf } from '@goldroute/domain/wire';
 import { flippingColumnsBytes, flippingJsonBytes, type MarketSnapshot } from '@goldroute/market';
 import type { EconomySize } from '@goldroute/simulator';
 import { buildRowTable } from '../apps/web/src/shared/row-table/row-table';
@@ -221,11 +222,11 @@ Machine: ${machineText(m, machine().load)}
 
 The flipping answer for all ${snapshot.realmCount} x ${snapshot.realmCount} US realms (simulator \`${SIZE}\`, seed
 ${dataset.seed}, hour ${dataset.hour}): ${count(rows)} rows. The SPEC JSON stays the default; the web client
-asks for the compact encoding (\`application/vnd.goldroute.columns\`, @goldroute/domain \`wire-columns.ts\`):
+asks for the compact encoding (\`application/vnd.goldroute.columns\`, \`@goldroute/domain/wire\`):
 typed columns in a binary container, each variant's and realm's fields once, strings once in dictionaries
-(the names in the order the web sorts them by), gold as integer copper, and the AH cut, the two profits,
-the realistic profit and the trade keys left to their prediction (the decoder works them out by the same
-rules: \`wire-writer.ts\` predictRow, the trust rule itself for the realistic profit). Checked in the run:
+(the names in the order the web sorts them by), gold as integer copper, and the AH cut, the two profits
+and the trade keys as what they are off their prediction (\`wire/predictions.ts\`), which is nothing; every
+figure, the trust ones included, is the engine's, handed to the writer. Checked in the run:
 the compact answer decodes to exactly the JSON answer's items.
 
 Build: the engine writing the answer (\`flippingJsonBytes\` in the data envelope / \`flippingColumnsBytes\`),

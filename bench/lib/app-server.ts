@@ -3,7 +3,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { request } from 'node:http';
+import { request, type Agent } from 'node:http';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { withClient } from '@goldroute/server/test-support/pg';
@@ -18,6 +18,12 @@ export interface Reply {
 
 export const jsonHeaders = { 'content-type': 'application/json' };
 
+/** How `call` travels: on a (keep-alive) agent of its own, and how long it waits for an answer. */
+export interface CallOptions {
+  agent?: Agent;
+  timeoutMs?: number;
+}
+
 /** One HTTP request on loopback; the body stays as sent (compressed when the server compressed it). */
 export function call(
   port: number,
@@ -25,19 +31,28 @@ export function call(
   path: string,
   headers: Record<string, string>,
   body?: string,
+  options: CallOptions = {},
 ): Promise<Reply> {
   return new Promise<Reply>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers, agent: options.agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
       res.on('end', () =>
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
       );
     });
+    const timeoutMs = options.timeoutMs;
+    if (timeoutMs !== undefined)
+      req.setTimeout(timeoutMs, () => req.destroy(new Error(`no answer in ${timeoutMs} ms`)));
     req.on('error', reject);
     req.end(body);
   });
 }
+
+/** A JSON POST to the server (no other headers). */
+const postJson = (server: AppServer, path: string, body: unknown): Promise<Reply> =>
+  call(server.port, 'POST', path, jsonHeaders, JSON.stringify(body));
 
 export interface AppServer {
   child: ChildProcess;
@@ -94,13 +109,10 @@ export function startAppServer(
 
 /** Logs the demo subscriber in; returns the access token. */
 export async function demoSubscriberToken(server: AppServer): Promise<string> {
-  const login = await call(
-    server.port,
-    'POST',
-    '/shared/users/login',
-    jsonHeaders,
-    JSON.stringify({ email: 'demo-subscriber@goldroute.local', password: server.password }),
-  );
+  const login = await postJson(server, '/shared/users/login', {
+    email: 'demo-subscriber@goldroute.local',
+    password: server.password,
+  });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.body.toString()}`);
   return (JSON.parse(login.body.toString()) as { accessToken: string }).accessToken;
 }
@@ -116,13 +128,7 @@ export async function signedUpSubscriberToken(
   email = 'hot-bench@goldroute.local',
 ): Promise<string> {
   const password = 'HotBench#2026';
-  const registered = await call(
-    server.port,
-    'POST',
-    '/shared/users/register',
-    jsonHeaders,
-    JSON.stringify({ email, password }),
-  );
+  const registered = await postJson(server, '/shared/users/register', { email, password });
   if (registered.status !== 201)
     throw new Error(`register failed: ${registered.status} ${registered.body.toString()}`);
   await withClient(databaseUrl, async (client) => {
@@ -138,13 +144,7 @@ export async function signedUpSubscriberToken(
       [randomUUID(), userId],
     );
   });
-  const login = await call(
-    server.port,
-    'POST',
-    '/shared/users/login',
-    jsonHeaders,
-    JSON.stringify({ email, password }),
-  );
+  const login = await postJson(server, '/shared/users/login', { email, password });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.body.toString()}`);
   return (JSON.parse(login.body.toString()) as { accessToken: string }).accessToken;
 }

@@ -1,9 +1,10 @@
 // The load benchmark's HTTP side: requests over keep-alive connections to the web processes in turn (the
 // benchmark is the load balancer), and per-call tallies of latency, status and bytes.
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import type { Reply } from './app-server';
+import { call, type Reply } from './app-server';
 import { quantile } from './stats';
+import { mulberry32 } from '@goldroute/simulator';
 
 /** Like a browser, one keep-alive connection per request in flight, kept for the next one. */
 const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
@@ -24,28 +25,14 @@ export class RoundRobin {
   }
 }
 
-/** One HTTP request on loopback; the body stays as sent (compressed when the server compressed it). */
-export function send(
+/** One HTTP request on loopback on the keep-alive agent; the body stays as sent (compressed when the server compressed it). */
+export const send = (
   port: number,
   method: string,
   path: string,
   headers: Record<string, string>,
   body?: string,
-): Promise<Reply> {
-  return new Promise<Reply>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers, agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', reject);
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    });
-    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error(`no answer in ${REQUEST_TIMEOUT_MS} ms`)));
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+): Promise<Reply> => call(port, method, path, headers, body, { agent, timeoutMs: REQUEST_TIMEOUT_MS });
 
 /** The body as the server meant it, whatever content coding it was sent with. */
 export function decoded(reply: Reply): Buffer {
@@ -173,14 +160,5 @@ export class Recorder {
   }
 }
 
-/** A small seeded generator (mulberry32), so that two runs make the same choices. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** A small seeded generator (the simulator's mulberry32), so that two runs make the same choices. */
+export const seededRandom = (seed: number): (() => number) => mulberry32(seed);

@@ -1,7 +1,7 @@
 // The simulated users of the load benchmark: how each becomes a subscriber before the timed run (the
 // web app's own calls: register, the link of the confirmation mail, login, the demo checkout, saving
 // realms), and what each does during it.
-import { TRADE_COLUMNS_TYPE } from '@goldroute/domain';
+import { TRADE_COLUMNS_TYPE } from '@goldroute/domain/wire';
 import type { ReceivedMail } from '../../apps/server/src/test-support/smtp-sink';
 import { jsonHeaders } from './app-server';
 import type { Reply } from './app-server';
@@ -157,6 +157,21 @@ function checkoutCookie(reply: Reply, path: string): string {
   return line.split(';')[0] ?? '';
 }
 
+/** Logs `u` in through the next front (200 expected); the login answer. */
+function logIn(front: RoundRobin, u: LoadUser, withJson: Record<string, string>): Promise<Reply> {
+  return expectStatus(
+    'POST /shared/users/login',
+    200,
+    send(
+      front.next(),
+      'POST',
+      '/shared/users/login',
+      withJson,
+      JSON.stringify({ email: u.email, password: PASSWORD }),
+    ),
+  );
+}
+
 /**
  * Makes `u` a subscriber the way the web app does: register, open the link of the confirmation mail,
  * log in, check out the plan with the demo provider and pay (with the checkout's cookie, from its own
@@ -187,17 +202,7 @@ export async function setUpUser(
     200,
     send(front.next(), 'GET', `/shared/users/confirm/${token}`, base),
   );
-  const login = await expectStatus(
-    'POST /shared/users/login',
-    200,
-    send(
-      front.next(),
-      'POST',
-      '/shared/users/login',
-      withJson,
-      JSON.stringify({ email: u.email, password: PASSWORD }),
-    ),
-  );
+  const login = await logIn(front, u, withJson);
   const signedIn = {
     ...withJson,
     authorization: `Bearer ${json<{ accessToken: string }>(login).accessToken}`,
@@ -240,17 +245,7 @@ export async function setUpUser(
 /** Item keys from one flipping answer of `u` (logged in here), for the users to star. */
 export async function favouriteKeys(front: RoundRobin, u: LoadUser, count: number): Promise<string[]> {
   const withJson = { 'x-forwarded-for': u.address, ...jsonHeaders };
-  const login = await expectStatus(
-    'POST /shared/users/login',
-    200,
-    send(
-      front.next(),
-      'POST',
-      '/shared/users/login',
-      withJson,
-      JSON.stringify({ email: u.email, password: PASSWORD }),
-    ),
-  );
+  const login = await logIn(front, u, withJson);
   const { accessToken, user } = json<{ accessToken: string; user: UserView }>(login);
   const answer = await expectStatus(
     'POST ah-data-undercut',

@@ -149,7 +149,7 @@ export function realisedRatio(tally: Tally): number {
 }
 
 /**
- * A diagnostic, not the issue's figure: realised / stated if a bought item that did not sell in the
+ * A diagnostic, not the headline figure: realised / stated if a bought item that did not sell in the
  * window cost nothing (kept, to sell later) instead of its buy price.
  */
 export function realisedRatioUnsoldKept(tally: Tally): number {

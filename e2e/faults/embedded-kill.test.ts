@@ -1,10 +1,8 @@
 // The embedded single process (PGlite on disk) killed with SIGKILL in the middle of settings writes: after a
 // restart the database opens, and every write it acknowledged is there.
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from './support/api';
-import { stopAppProcess, type AppProcess } from './support/app-process';
-import { demoAccount, newDataDir, startEmbedded, subscriberViaMailbox } from './support/embedded';
+import { demoAccount, embeddedOnFreshDir, subscriberViaMailbox } from './support/embedded';
 import { proved, seconds, sleep } from './support/report';
 import { startTraffic } from './support/traffic';
 import { checkWrites } from './support/writes';
@@ -13,16 +11,10 @@ import { checkWrites } from './support/writes';
 const WRITING_MS = 4_000;
 
 describe('embedded process killed with SIGKILL during writes', () => {
-  const dataDir = newDataDir();
-  const started: AppProcess[] = [];
-  afterAll(async () => {
-    await Promise.all(started.map((p) => stopAppProcess(p)));
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { start } = embeddedOnFreshDir();
 
   it('opens its database again after a restart, with every acknowledged write', async () => {
-    const first = await startEmbedded('embedded', dataDir);
-    started.push(first);
+    const first = await start('embedded');
     const admin = await demoAccount(first, 'admin');
     const writers = [
       await demoAccount(first, 'subscriber'),
@@ -50,8 +42,7 @@ describe('embedded process killed with SIGKILL during writes', () => {
     const inFlight = samples.filter((s) => s.status === 0).length;
 
     const restartedAt = Date.now();
-    const second = await startEmbedded('embedded (restarted)', dataDir);
-    started.push(second);
+    const second = await start('embedded (restarted)');
     const restartMs = Date.now() - restartedAt;
     const ready = await call(second.baseUrl, 'GET', '/readyz');
     expect(ready.status).toBe(200);

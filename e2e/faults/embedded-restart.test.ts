@@ -1,11 +1,10 @@
 // The embedded default stopped and started again on the same DATA_DIR, as a deploy does: the deals it
 // shows after the restart carry the same evidence as before it (listing ages, depth, quantities, and so
 // the confidence and expected profit), not the zeros of a realm watched for the first time.
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, type Account } from './support/api';
 import { stopAppProcess, type AppProcess } from './support/app-process';
-import { demoAccount, newDataDir, startEmbedded } from './support/embedded';
+import { demoAccount, embeddedOnFreshDir } from './support/embedded';
 import { proved, seconds, sleep } from './support/report';
 
 interface Row {
@@ -44,16 +43,10 @@ const trustOf = ({ evidence, confidence, flags, realisticProfit, saleChance }: R
 });
 
 describe('embedded process restarted on its DATA_DIR', () => {
-  const dataDir = newDataDir();
-  const started: AppProcess[] = [];
-  afterAll(async () => {
-    await Promise.all(started.map((p) => stopAppProcess(p)));
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { started, start } = embeddedOnFreshDir();
 
   it('shows the same deal evidence after the restart as before it', async () => {
-    const first = await startEmbedded('embedded', dataDir);
-    started.push(first);
+    const first = await start('embedded');
     const subscriber = await demoAccount(first, 'subscriber');
     let before = await deals(first, subscriber);
     let after = before;
@@ -64,8 +57,7 @@ describe('embedded process restarted on its DATA_DIR', () => {
       const stopped = await stopAppProcess(app);
       expect(stopped.code).toBe(0);
       const restartedAt = Date.now();
-      const again = await startEmbedded(`embedded (restart ${attempt + 1})`, dataDir);
-      started.push(again);
+      const again = await start(`embedded (restart ${attempt + 1})`);
       after = await deals(again, subscriber);
       proved(
         'embedded restart on its DATA_DIR',

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { call, signUp, type Account } from './support/api';
 import { skipReason, startBacking, type Backing } from './support/backing';
-import { problemsOf, proved, seconds, sleep, timeUntil, uncleanExits } from './support/report';
-import { startScaledSet, type ScaledSet } from './support/scaled-set';
-import { startTraffic, slowest, statusCounts, type Sample } from './support/traffic';
+import { exitsText, problemsOf, proved, seconds, sleep, timeUntil, uncleanExits } from './support/report';
+import { startScaledSet, trafficOn, type ScaledSet } from './support/scaled-set';
+import { slowest, statusCounts, type Sample } from './support/traffic';
 import { checkWrites } from './support/writes';
 import type { CutMode } from './support/tcp-proxy';
 
@@ -15,11 +15,26 @@ const UNAVAILABLE = 'The service is briefly unavailable. Please try again in a f
 const CUT_MS = 5_000;
 /** The long cut: many times the pool's 3 s connect timeout, so every call meets a connect that hangs. */
 const LONG_CUT_MS = 30_000;
-/** The issue's bounds: an answer within 5 s during the cut, serving again within 5 s of the link's return. */
+/** The bounds held: an answer within 5 s during the cut, serving again within 5 s of the link's return. */
 const ANSWER_BOUND_MS = 5_000;
 const RECOVERY_BOUND_MS = 5_000;
 
 if (skipReason) console.log(skipReason);
+
+/**
+ * The calls a cut touched: no call hung (status 0 is a deadline passed or a dropped connection), each was
+ * answered within 5 s, with 200 or the clear 503. Returns the 503s.
+ */
+function expectAnsweredClearly(touched: Sample[]): Sample[] {
+  const unavailable = touched.filter((s) => s.status === 503);
+  expect(touched.filter((s) => s.status === 0).map((s) => s.failure)).toEqual([]);
+  expect(slowest(touched)).toBeLessThan(ANSWER_BOUND_MS);
+  expect(
+    touched.filter((s) => s.status !== 200 && s.status !== 503).map((s) => `${s.kind} ${s.status}`),
+  ).toEqual([]);
+  expect(new Set(unavailable.map((s) => s.body.error))).toEqual(new Set([UNAVAILABLE]));
+  return unavailable;
+}
 
 describe.skipIf(!!skipReason)('PostgreSQL cut', () => {
   let backing: Backing;
@@ -62,12 +77,7 @@ describe.skipIf(!!skipReason)('PostgreSQL cut', () => {
 
   it('answers within 5 s with a clear 503 while the link is cut (refused, then silent), and recovers by itself', async () => {
     onTestFailed(() => console.log(problemsOf([...set.workers, ...set.webs])));
-    const traffic = startTraffic({
-      targets: set.webs,
-      reader: set.reader,
-      writers: set.writers,
-      realmIds: set.realmIds,
-    });
+    const traffic = trafficOn(set);
     const windows = [];
     try {
       await sleep(3_000);
@@ -83,13 +93,7 @@ describe.skipIf(!!skipReason)('PostgreSQL cut', () => {
     for (const w of windows) {
       // Every call the cut could touch: begun during it, or still running when it began.
       const touched = samples.filter((s) => s.end >= w.cutAt && s.start < w.backAt);
-      const unavailable = touched.filter((s) => s.status === 503);
-      expect(touched.filter((s) => s.status === 0).map((s) => s.failure)).toEqual([]);
-      expect(slowest(touched)).toBeLessThan(ANSWER_BOUND_MS);
-      expect(
-        touched.filter((s) => s.status !== 200 && s.status !== 503).map((s) => `${s.kind} ${s.status}`),
-      ).toEqual([]);
-      expect(new Set(unavailable.map((s) => s.body.error))).toEqual(new Set([UNAVAILABLE]));
+      const unavailable = expectAnsweredClearly(touched);
       // The cut was real: the writes, which need the database, were refused.
       expect(
         unavailable.filter((s) => s.kind === 'settings' || s.kind === 'favorite').length,
@@ -113,12 +117,7 @@ describe.skipIf(!!skipReason)('PostgreSQL cut', () => {
     for (const web of set.webs)
       own.push(await signUp(web.baseUrl, backing.query, { subscriber: true, label: 'long-cut-writer' }));
     writers.push(...own);
-    const traffic = startTraffic({
-      targets: set.webs,
-      reader: set.reader,
-      writers: own,
-      realmIds: set.realmIds,
-    });
+    const traffic = trafficOn(set, own);
     let w;
     const from = samples.length;
     try {
@@ -130,14 +129,7 @@ describe.skipIf(!!skipReason)('PostgreSQL cut', () => {
     }
     const mine = samples.slice(from);
     const touched = mine.filter((s) => s.end >= w.cutAt && s.start < w.backAt);
-    const unavailable = touched.filter((s) => s.status === 503);
-    // No call hung: each was answered (status 0 is a deadline passed or a dropped connection) within 5 s.
-    expect(touched.filter((s) => s.status === 0).map((s) => s.failure)).toEqual([]);
-    expect(slowest(touched)).toBeLessThan(ANSWER_BOUND_MS);
-    expect(
-      touched.filter((s) => s.status !== 200 && s.status !== 503).map((s) => `${s.kind} ${s.status}`),
-    ).toEqual([]);
-    expect(new Set(unavailable.map((s) => s.body.error))).toEqual(new Set([UNAVAILABLE]));
+    const unavailable = expectAnsweredClearly(touched);
     // All along the cut, not only at its start: writes were refused in its last 10 s too.
     const late = unavailable.filter((s) => s.start >= w.backAt - 10_000);
     expect(late.filter((s) => s.kind === 'settings' || s.kind === 'favorite').length).toBeGreaterThan(0);
@@ -170,9 +162,6 @@ describe.skipIf(!!skipReason)('PostgreSQL cut', () => {
   it('stops every process cleanly on SIGTERM afterwards', async () => {
     const stopped = await set.close();
     expect(uncleanExits(stopped)).toEqual([]);
-    proved(
-      'postgres cut (shutdown after)',
-      `SIGTERM: ${stopped.map((s) => `${s.name} exit ${s.code} in ${seconds(s.ms)}`).join(', ')}`,
-    );
+    proved('postgres cut (shutdown after)', exitsText(stopped));
   });
 });

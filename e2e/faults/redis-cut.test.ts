@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { call, signUp, type Account } from './support/api';
 import type { AppProcess } from './support/app-process';
 import { skipReason, startBacking, type Backing } from './support/backing';
-import { problemsOf, proved, seconds, sleep, timeUntil, uncleanExits } from './support/report';
-import { startScaledSet, type ScaledSet } from './support/scaled-set';
-import { settingsFor, seqOf, startTraffic, slowest, statusCounts, type Sample } from './support/traffic';
+import { exitsText, problemsOf, proved, seconds, sleep, timeUntil, uncleanExits } from './support/report';
+import { startScaledSet, trafficOn, type ScaledSet } from './support/scaled-set';
+import { settingsFor, seqOf, slowest, statusCounts, type Sample } from './support/traffic';
 import type { CutMode } from './support/tcp-proxy';
 
 const CUT_MS = 10_000;
@@ -15,7 +15,7 @@ const CUT_MS = 10_000;
 const ANSWER_BOUND_MS = 2_000;
 /** Working together again once Redis is back: ioredis retries at most 2 s apart. */
 const RESUME_BOUND_MS = 5_000;
-/** users.routes.ts: forgot-password allows 3 calls per account an hour. */
+/** users/account.routes.ts: forgot-password allows 3 calls per account an hour. */
 const FORGOT_PER_ACCOUNT = 3;
 
 if (skipReason) console.log(skipReason);
@@ -139,12 +139,7 @@ describe.skipIf(!!skipReason)('Redis cut', () => {
     'keeps serving through a 10 s cut (%s), limits per process, and works together again once Redis is back',
     async (mode) => {
       onTestFailed(() => console.log(problemsOf([...set.workers, ...set.webs])));
-      const traffic = startTraffic({
-        targets: set.webs,
-        reader: set.reader,
-        writers: set.writers,
-        realmIds: set.realmIds,
-      });
+      const traffic = trafficOn(set);
       let cut: Awaited<ReturnType<typeof duringCut>>;
       let back: Awaited<ReturnType<typeof afterCut>>;
       try {
@@ -195,9 +190,6 @@ describe.skipIf(!!skipReason)('Redis cut', () => {
   it('stops every process cleanly on SIGTERM afterwards', async () => {
     const stopped = await set.close();
     expect(uncleanExits(stopped)).toEqual([]);
-    proved(
-      'redis cut (shutdown after)',
-      `SIGTERM: ${stopped.map((s) => `${s.name} exit ${s.code} in ${seconds(s.ms)}`).join(', ')}`,
-    );
+    proved('redis cut (shutdown after)', exitsText(stopped));
   });
 });

@@ -7,9 +7,9 @@ import { call, signUp, type Account } from './support/api';
 import { startAppProcess, stopAppProcess, type AppProcess } from './support/app-process';
 import { skipReason, startBacking, type Backing } from './support/backing';
 import { deleteKeys } from './support/redis-keys';
-import { problemsOf, proved, seconds, sleep, uncleanExits } from './support/report';
-import { startScaledSet, type ScaledSet } from './support/scaled-set';
-import { startTraffic, statusCounts, type Sample } from './support/traffic';
+import { exitsText, problemsOf, proved, seconds, sleep, uncleanExits } from './support/report';
+import { startScaledSet, trafficOn, type ScaledSet } from './support/scaled-set';
+import { statusCounts, type Sample } from './support/traffic';
 import { checkWrites } from './support/writes';
 
 /** The deployment's keys (server.ts uses the default prefix). */
@@ -92,12 +92,7 @@ describe.skipIf(!!skipReason)('Redis flushed (restarted without persistence)', (
 
   it('resumes the jobs, stores the snapshot again and serves a new web process within 2 minutes; nothing lost', async () => {
     onTestFailed(() => console.log(problemsOf([...set.workers, ...set.webs, ...(late ? [late] : [])])));
-    const traffic = startTraffic({
-      targets: set.webs,
-      reader: set.reader,
-      writers: set.writers,
-      realmIds: set.realmIds,
-    });
+    const traffic = trafficOn(set);
     let samples: Sample[];
     let flushedAt = 0;
     let deleted: number | undefined;
@@ -212,9 +207,6 @@ describe.skipIf(!!skipReason)('Redis flushed (restarted without persistence)', (
     const stopped = (await Promise.all([...(late ? [stopAppProcess(late)] : []), set.close()])).flat();
     late = undefined;
     expect(uncleanExits(stopped)).toEqual([]);
-    proved(
-      'redis flushed (shutdown after)',
-      `SIGTERM: ${stopped.map((s) => `${s.name} exit ${s.code} in ${seconds(s.ms)}`).join(', ')}`,
-    );
+    proved('redis flushed (shutdown after)', exitsText(stopped));
   });
 });

@@ -1,11 +1,9 @@
 // SIGTERM while requests are under way (the embedded single process): every request already received
 // completes, idle keep-alive connections do not hold the exit, and the process exits cleanly within 10 s.
 import { Agent, request, type ClientRequest } from 'node:http';
-import { rmSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from './support/api';
-import { stopAppProcess, type AppProcess } from './support/app-process';
-import { demoAccount, newDataDir, startEmbedded } from './support/embedded';
+import { demoAccount, embeddedOnFreshDir } from './support/embedded';
 import { proved, seconds, sleep } from './support/report';
 import { settingsFor } from './support/traffic';
 
@@ -114,16 +112,10 @@ function slowWrite(port: number, body: unknown, token: string) {
 }
 
 describe('SIGTERM during requests', () => {
-  const dataDir = newDataDir();
-  const started: AppProcess[] = [];
-  afterAll(async () => {
-    await Promise.all(started.map((p) => stopAppProcess(p)));
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const { start } = embeddedOnFreshDir();
 
   it('completes the requests under way and exits within 10 s, keep-alive connections included', async () => {
-    const app = await startEmbedded('embedded', dataDir);
-    started.push(app);
+    const app = await start('embedded');
     const subscriber = await demoAccount(app, 'subscriber');
     const realms = await call(app.baseUrl, 'GET', '/shared/data/realms/us');
     const realmIds = (realms.body as unknown as { id: number }[]).map((r) => r.id);

@@ -7,6 +7,7 @@ import { call, signUp, type Account } from './support/api';
 import { startAppProcess, stopAppProcess, type AppChild, type AppProcess } from './support/app-process';
 import { skipReason, startBacking, type Backing } from './support/backing';
 import { problemsOf, proved, seconds, sleep, timeUntil } from './support/report';
+import { readJobRow, untilFinishedBy, workerKillEnv } from './support/job-runs';
 import { waitUntilServing } from './support/scaled-set';
 
 const JOB = 'refresh-market-us';
@@ -61,16 +62,7 @@ describe.skipIf(!!skipReason)('worker killed with SIGKILL while it publishes a s
   });
 
   /** The job's row in the shared job table. */
-  async function jobRow() {
-    const rows = await backing
-      .query<{ ran_by: string; running: boolean; ok: boolean | null }>(
-        `select ran_by, (finished_at is null or finished_at < started_at) as running, ok
-         from job_runs where name = $1`,
-        [JOB],
-      )
-      .catch(() => []);
-    return rows[0];
-  }
+  const jobRow = () => readJobRow(backing, JOB);
 
   /**
    * Reads the US snapshot Redis holds every 100 ms until stopped. Each new upload is decoded (whole: every
@@ -172,13 +164,7 @@ describe.skipIf(!!skipReason)('worker killed with SIGKILL while it publishes a s
   }
 
   it('stores and serves only whole snapshots, and the next run completes the publish', async () => {
-    const env = {
-      DATABASE_URL: backing.databaseUrl,
-      REDIS_URL: backing.redisUrl,
-      JOB_STALL_SECONDS: String(STALL_SECONDS),
-      SIMULATOR_SIZE: SIZE,
-      MARKET_POLL_MINUTES: POLL_MINUTES,
-    };
+    const env = { ...workerKillEnv(backing, STALL_SECONDS, SIZE), MARKET_POLL_MINUTES: POLL_MINUTES };
     const worker = (name: string) =>
       startAppProcess(name, { ...env, PROCESS_ROLE: 'worker' }, (w) => children.push(w));
     onTestFailed(() => console.log(problemsOf(children)));
@@ -217,14 +203,7 @@ describe.skipIf(!!skipReason)('worker killed with SIGKILL while it publishes a s
     expect(victim.logged(SHARED).filter(isUs)).toEqual([]);
 
     // The survivor takes the stalled run over: it ingests, publishes, uploads and stores the day rows.
-    await timeUntil(
-      async () => {
-        const row = await jobRow();
-        return !!row && !row.running && row.ok === true && row.ran_by.endsWith(`:${survivor.pid}`);
-      },
-      120_000,
-      200,
-    );
+    await untilFinishedBy(backing, JOB, survivor.pid);
     const finishedMs = Date.now() - killedAt;
     expect(survivor.logged(SHARED).some(isUs)).toBe(true);
     expect(survivor.logged(/^job stalled/).some((l) => l.job === JOB)).toBe(true);

@@ -6,6 +6,7 @@ import { call, signUp } from './support/api';
 import { startAppProcess, stopAppProcess, type AppChild, type AppProcess } from './support/app-process';
 import { skipReason, startBacking, type Backing } from './support/backing';
 import { problemsOf, proved, seconds, sleep, timeUntil } from './support/report';
+import { readJobRow, untilFinishedBy, workerKillEnv } from './support/job-runs';
 import { waitUntilServing } from './support/scaled-set';
 import { startTraffic, statusCounts } from './support/traffic';
 
@@ -37,17 +38,8 @@ describe.skipIf(!!skipReason)('worker killed with SIGKILL during an ingest', () 
     await backing?.close();
   });
 
-  /** The job's row in the shared job table (none before the first run, or before the migration). */
-  async function jobRow() {
-    const rows = await backing
-      .query<{ ran_by: string; running: boolean; ok: boolean | null; finished: Date | null }>(
-        `select ran_by, (finished_at is null or finished_at < started_at) as running, ok, finished_at as finished
-         from job_runs where name = $1`,
-        [JOB],
-      )
-      .catch(() => []);
-    return rows[0];
-  }
+  /** The job's row in the shared job table. */
+  const jobRow = () => readJobRow(backing, JOB);
 
   /** Reads the snapshot every web would receive, from Redis, until stopped: decoded and checked. */
   function sampleSnapshots() {
@@ -80,12 +72,7 @@ describe.skipIf(!!skipReason)('worker killed with SIGKILL during an ingest', () 
   }
 
   it('hands the job to the other worker, which finishes it; every snapshot handed over is whole', async () => {
-    const env = {
-      DATABASE_URL: backing.databaseUrl,
-      REDIS_URL: backing.redisUrl,
-      JOB_STALL_SECONDS: String(STALL_SECONDS),
-      SIMULATOR_SIZE: SIZE,
-    };
+    const env = workerKillEnv(backing, STALL_SECONDS, SIZE);
     onTestFailed(() => console.log(problemsOf(children)));
     const snapshots = sampleSnapshots();
     stopSampling = snapshots.stop;
@@ -134,14 +121,7 @@ describe.skipIf(!!skipReason)('worker killed with SIGKILL during an ingest', () 
     const writers = [];
     for (const w of webs)
       writers.push(await signUp(w.baseUrl, backing.query, { subscriber: true, label: 'writer' }));
-    await timeUntil(
-      async () => {
-        const row = await jobRow();
-        return !!row && !row.running && row.ok === true && row.ran_by.endsWith(`:${survivor.pid}`);
-      },
-      120_000,
-      200,
-    );
+    await untilFinishedBy(backing, JOB, survivor.pid);
     const finishedMs = ((await jobRow())?.finished?.getTime() ?? Infinity) - killedAt;
     await Promise.all(webs.map((w) => waitUntilServing(w, 60_000)));
     const realms = await call(web1.baseUrl, 'GET', '/shared/data/realms/us');

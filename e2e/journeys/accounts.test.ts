@@ -1,11 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAccountsHarness, type AccountsHarness, type Credentials } from '../support/accounts';
-import { launchBrowser, screenshot } from '../support/browser';
-import { horizontalOverflow, unexpectedProblems, watchPage } from '../support/page-checks';
+import { describe, expect, it } from 'vitest';
+import { api, confirmedAccount, newEmail, newPage, pathOf, storedAuth, url } from '../support/account-calls';
+import { h, PASSWORD, REMEMBER_ME_MISS, useAccountJourney } from '../support/account-journey';
+import { screenshot } from '../support/browser';
+import { horizontalOverflow, unexpectedProblems } from '../support/page-checks';
 import { submitLogin } from '../support/session';
 
-// Texts the screens must show, as SPEC.md words them (and as the server answers).
+// Account journeys in the browser: register and confirm, forgot and reset the password, the screens at
+// 375 px. Texts the screens must show, as SPEC.md words them (and as the server answers):
 const TEXT = {
   registered: 'Registration successful! Please check your email for verification.',
   confirmed: 'Email confirmed successfully! You can now log in.',
@@ -17,62 +18,9 @@ const TEXT = {
   passwordsDoNotMatch: 'Passwords do not match',
 };
 
-const PASSWORD = 'Goldmaker#2026';
 const NEW_PASSWORD = 'Auction$House9';
-/** A visitor's silent remember-me try on every fresh load (SPEC §4): expected, never a problem. */
-const REMEMBER_ME_MISS: [number, string] = [401, '/shared/users/login-remember-me'];
-/** The realm list of /config while the market is off (this harness runs without one): 503 by design. */
-const REALMS_NOT_LOADED: [number, string] = [503, '/shared/data/realms/us'];
 
-let h: AccountsHarness;
-let browser: Browser;
-let seq = 0;
-const newEmail = (label: string) => `${label}-${Date.now().toString(36)}-${++seq}@example.com`;
-
-beforeAll(async () => {
-  [h, browser] = await Promise.all([startAccountsHarness(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await h?.close();
-});
-
-async function newPage(width = 1440, context?: BrowserContext) {
-  const ctx = context ?? (await browser.newContext({ viewport: { width, height: 900 } }));
-  const page = await ctx.newPage();
-  const watch = watchPage(page);
-  return { page, context: ctx, watch };
-}
-
-const url = (path: string) => `${h.app.baseUrl}${path}`;
-const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-async function api(path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(url(path), {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
-
-/** A confirmed account made over the API (the UI path is its own journey). */
-async function confirmedAccount(label: string): Promise<Credentials> {
-  const email = newEmail(label);
-  expect((await api('/shared/users/register', { email, password: PASSWORD })).status).toBe(201);
-  const link = await h.linkFromMail(email);
-  expect((await api(`/shared/users/${link.replace('/confirm-email/', 'confirm/')}`)).status).toBe(200);
-  return { email, password: PASSWORD };
-}
-
-const storedAuth = (page: Page) =>
-  page.evaluate(
-    () =>
-      JSON.parse(localStorage.getItem('goldroute.auth') ?? 'null') as {
-        isAuthenticated: boolean;
-        tokens: { accessToken: string; refreshToken: string; tokenId: string };
-      } | null,
-  );
+useAccountJourney();
 
 describe('register, confirm the e-mail, log in', () => {
   it('creates an account, follows the e-mailed link and lands on /subscription without access', async () => {
@@ -273,140 +221,6 @@ describe('account screens at 375 px', () => {
     await page.goto(url('/login'));
     await page.getByRole('heading', { level: 1, name: 'Login' }).waitFor();
     await screenshot(page, 'login-1440');
-    await context.close();
-  });
-});
-
-describe('remember me', () => {
-  it('survives a browser restart: a new browser with only the cookie lands signed in', async () => {
-    const account = await confirmedAccount('remember');
-    const first = await newPage();
-    await first.page.goto(url('/login'));
-    await submitLogin(first.page, account, true);
-    await first.page.waitForURL('**/subscription');
-    const { cookies } = await first.context.storageState();
-    expect(cookies.map((c) => c.name)).toContain('goldroute_remember');
-    expect(cookies.find((c) => c.name === 'goldroute_remember')?.httpOnly).toBe(true);
-    await first.context.close();
-
-    // "Restart": cookies survive, local storage does not.
-    const restarted = await browser.newContext({
-      viewport: { width: 1440, height: 900 },
-      storageState: { cookies, origins: [] },
-    });
-    const { page, watch } = await newPage(1440, restarted);
-    await page.goto(url('/subscription'));
-    await page.getByRole('heading', { level: 1, name: 'Subscription' }).waitFor();
-    expect(pathOf(page)).toBe('/subscription');
-    expect((await storedAuth(page))?.isAuthenticated).toBe(true);
-    expect(watch.problems).toEqual([]);
-    await restarted.close();
-  });
-
-  it('without remember me a new browser is signed out and guarded pages go to /login', async () => {
-    const account = await confirmedAccount('forget');
-    const first = await newPage();
-    await first.page.goto(url('/login'));
-    await submitLogin(first.page, account);
-    await first.page.waitForURL('**/subscription');
-    const { cookies } = await first.context.storageState();
-    expect(cookies.map((c) => c.name)).not.toContain('goldroute_remember');
-    await first.context.close();
-
-    const restarted = await browser.newContext({ storageState: { cookies, origins: [] } });
-    const { page } = await newPage(1440, restarted);
-    await page.goto(url('/subscription'));
-    await page.waitForURL('**/login');
-    await restarted.close();
-  });
-});
-
-describe('the seeded subscriber', () => {
-  let subscriber: Credentials;
-  beforeAll(async () => {
-    ({ subscriber } = await h.seedDemoAccounts());
-  });
-
-  it('lands on /config after login (access, but no region yet)', async () => {
-    const { page, context, watch } = await newPage();
-    await page.goto(url('/login'));
-    await submitLogin(page, subscriber);
-    await page.waitForURL('**/config');
-    expect(pathOf(page)).toBe('/config');
-
-    // Opening /login while signed in routes the same way.
-    await page.goto(url('/login'));
-    await page.waitForURL('**/config');
-    expect(unexpectedProblems(watch.problems, [REMEMBER_ME_MISS, REALMS_NOT_LOADED])).toEqual([]);
-    await context.close();
-  });
-
-  it('goes back to the page a guard sent them away from', async () => {
-    const { page, context } = await newPage();
-    await page.goto(url('/config-personal'));
-    await page.waitForURL('**/login');
-    await submitLogin(page, subscriber);
-    await page.waitForURL('**/config-personal');
-    await context.close();
-  });
-
-  it('an expired access token is refreshed on reload, and the rotated refresh token is stored', async () => {
-    const { page, context, watch } = await newPage();
-    await page.goto(url('/login'));
-    await submitLogin(page, subscriber);
-    await page.waitForURL('**/config');
-    const before = await storedAuth(page);
-
-    h.clock.advanceMinutes(55);
-    await page.reload();
-    await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await page.waitForFunction(
-      (old) => JSON.parse(localStorage.getItem('goldroute.auth') ?? '{}')?.tokens?.refreshToken !== old,
-      before?.tokens.refreshToken,
-    );
-    expect(pathOf(page)).toBe('/config');
-    const after = await storedAuth(page);
-    expect(after?.isAuthenticated).toBe(true);
-    expect(after?.tokens.accessToken).not.toBe(before?.tokens.accessToken);
-    expect(after?.tokens.tokenId).toBe(before?.tokens.tokenId);
-    // The old refresh token is spent.
-    expect(
-      (await api('/shared/users/refresh-token', { refreshToken: before?.tokens.refreshToken })).status,
-    ).toBe(401);
-    expect(
-      unexpectedProblems(watch.problems, [
-        REMEMBER_ME_MISS,
-        [401, '/shared/users/login-with-token'],
-        // /config asks for the realm list, which a server without a market source answers with 503.
-        REALMS_NOT_LOADED,
-      ]),
-    ).toEqual([]);
-    await context.close();
-  });
-
-  it('logs out from a tool page: back on /, local auth gone, the session ended on the server', async () => {
-    const { page, context, watch } = await newPage();
-    await page.goto(url('/login'));
-    await submitLogin(page, subscriber);
-    await page.waitForURL('**/config');
-    const session = await storedAuth(page);
-    // The tool page's token price and the landing page's prices belong to other modules: not judged here.
-    await page.goto(url('/retail-cross-realm-flipping-tool/us'));
-    await page.getByRole('button', { name: 'Log out' }).first().click();
-    await page.waitForURL((u) => u.pathname === '/');
-    await page.waitForFunction(() => localStorage.getItem('goldroute.auth') === null);
-    const refresh = await api('/shared/users/refresh-token', { refreshToken: session?.tokens.refreshToken });
-    expect(refresh.status).toBe(401);
-    expect(
-      unexpectedProblems(watch.problems, [
-        REMEMBER_ME_MISS,
-        ['*', '/shared/data/token/us'],
-        ['*', '/shared/payments/prices'],
-        // The flipping tool's data call: this subscriber has no realms saved, so the server answers 400.
-        [400, '/retail/market/ah-data-undercut/us'],
-        REALMS_NOT_LOADED,
-      ]),
-    ).toEqual([]);
     await context.close();
   });
 });

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCredentials, type Credentials } from '../support/accounts';
 import { launchBrowser, screenshotBothWidths } from '../support/browser';
-import { unexpectedProblems, watchPage } from '../support/page-checks';
+import { openWatchedPage, unexpectedProblems } from '../support/page-checks';
 import { startServer } from '../support/server';
 import { submitLogin } from '../support/session';
 
@@ -39,9 +39,7 @@ beforeAll(async () => {
   ]);
   await app.market.refreshNow();
   ({ subscriber } = await seedDemoCredentials(app));
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
-  watch = watchPage(page);
+  ({ context, page, watch } = await openWatchedPage(browser));
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsHarness, type AccountsHarness } from '../support/accounts';
 import { launchBrowser, screenshotBothWidths } from '../support/browser';
-import { unexpectedProblems, watchPage } from '../support/page-checks';
+import { openWatchedPage, unexpectedProblems } from '../support/page-checks';
 import { submitLogin } from '../support/session';
 
 // The money path on the embedded default: a new user registers, confirms, pays with the demo checkout,
@@ -35,9 +35,7 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
   await h.app.market.refreshNow();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  page = await context.newPage();
-  watch = watchPage(page);
+  ({ context, page, watch } = await openWatchedPage(browser));
 });
 
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 /**
  * Collects console errors and failed same-origin requests, so a journey can prove the page ran cleanly
@@ -37,4 +37,11 @@ export function unexpectedProblems(problems: string[], expected: [number | '*', 
           line.endsWith(`[${path}]`),
       ),
   );
+}
+
+/** A new browser context of the given width (900 px high) and its page, with the page's problems watched. */
+export async function openWatchedPage(browser: Browser, width = 1440) {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  return { context, page, watch: watchPage(page) };
 }

@@ -1,3 +1,4 @@
+import accepts from '@fastify/accepts';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { DEMO_PAYMENTS_META } from '@goldroute/domain';
@@ -44,6 +45,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import { registerErrorHandler } from './plugins/errors';
 import { loggingOptions } from './plugins/logger';
 import { registerRequestLog } from './plugins/request-log';
+import { registerRouteContract } from './plugins/route-contract';
 import { registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
@@ -91,11 +93,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   server.decorateRequest('auth', null);
   if (!options.database) server.addHook('onClose', () => database.close());
 
+  registerRouteContract(server);
   registerErrorHandler(server);
   registerRequestLog(server);
   await registerSecurityHeaders(server, { https: config.publicUrl.startsWith('https://') });
   await server.register(compress, { threshold: 1024 });
   await server.register(cookie);
+  await server.register(accepts);
   const limiter = await registerRateLimits(server, {
     enabled: config.rateLimitEnabled,
     redisUrl: config.redisUrl,
@@ -202,7 +206,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await server.register(healthRoutes, { readiness });
   await server.register(usersRoutes, {
-    db,
     clock,
     accounts,
     settings,

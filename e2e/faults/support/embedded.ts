@@ -1,11 +1,12 @@
 // The embedded default (one process, PGlite on disk in DATA_DIR) and its accounts: the seeded demo
 // accounts (passwords from the log) and new ones confirmed through the demo mailbox.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { call, login, STRONG_PASSWORD, type Account } from './api';
-import { startAppProcess, type AppProcess } from './app-process';
+import { afterAll } from 'vitest';
+import { startAppProcess, stopAppProcess, type AppProcess } from './app-process';
 import { waitUntilServing } from './scaled-set';
 
 export const newDataDir = () => mkdtempSync(path.join(tmpdir(), 'goldroute-faults-'));
@@ -62,4 +63,25 @@ export async function subscriberViaMailbox(app: AppProcess, admin: Account, labe
   );
   if (granted.status !== 200) throw new Error(`grant: ${granted.status} ${JSON.stringify(granted.body)}`);
   return account;
+}
+
+/**
+ * A fresh DATA_DIR for the calling describe block and the embedded processes started on it (`started`, in
+ * order of start): all stopped, and the directory removed, after its tests.
+ */
+export function embeddedOnFreshDir(): { started: AppProcess[]; start(name: string): Promise<AppProcess> } {
+  const dataDir = newDataDir();
+  const started: AppProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(started.map((p) => stopAppProcess(p)));
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    started,
+    async start(name) {
+      const app = await startEmbedded(name, dataDir);
+      started.push(app);
+      return app;
+    },
+  };
 }

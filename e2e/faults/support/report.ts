@@ -27,6 +27,10 @@ export async function timeUntil(
   return Date.now() - started;
 }
 
+/** How each process exited on SIGTERM, as "SIGTERM: web 1 exit 0 in 1.2 s, ...". */
+export const exitsText = (stopped: readonly { name: string; code: number | null; ms: number }[]) =>
+  `SIGTERM: ${stopped.map((s) => `${s.name} exit ${s.code} in ${seconds(s.ms)}`).join(', ')}`;
+
 /** Exits that were not clean (code 0, within server.ts's 10 s), as "web 1: code 1 after 10.0 s". */
 export const uncleanExits = (
   stopped: readonly { name: string; code: number | null; signal: string | null; ms: number }[],

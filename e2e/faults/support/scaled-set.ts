@@ -3,6 +3,7 @@
 import { call, signUp, type Account } from './api';
 import { startAppProcess, stopAppProcess, type AppProcess, type Stopped } from './app-process';
 import type { Backing } from './backing';
+import { startTraffic, type Traffic } from './traffic';
 
 const SERVING_TIMEOUT_MS = 180_000;
 
@@ -15,6 +16,11 @@ export interface ScaledSet {
   realmIds: number[];
   /** SIGTERM to every process; how each exited. */
   close(): Promise<Stopped[]>;
+}
+
+/** The set's mixed traffic: every call kind on both webs, by its reader and the given writers. */
+export function trafficOn(set: ScaledSet, writers: Account[] = set.writers): Traffic {
+  return startTraffic({ targets: set.webs, reader: set.reader, writers, realmIds: set.realmIds });
 }
 
 /** Waits until the process answers the US realm list and the market timer with a snapshot. */

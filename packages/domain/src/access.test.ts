@@ -6,8 +6,9 @@ import {
   hasToolAccess,
   providerAccessEnd,
   subscriptionStatName,
+  type SubscriptionTerms,
 } from './access';
-import type { StripeSubscription, SubscriptionStatus } from './api/payments';
+import type { SubscriptionStatus } from './api/payments';
 
 const NOW = 1_800_000_000;
 const DAY = 86_400;
@@ -16,14 +17,13 @@ function sub(
   status: SubscriptionStatus,
   periodEnd: number,
   options: { cancelAt?: number | null; start?: number; price?: string } = {},
-): StripeSubscription {
+): SubscriptionTerms & { startDate: number; priceId: string } {
   return {
     status,
-    start_date: options.start ?? periodEnd - 30 * DAY,
-    cancel_at: options.cancelAt ?? null,
-    items: {
-      data: [{ price: { id: options.price ?? 'price_basic_monthly' }, current_period_end: periodEnd }],
-    },
+    startDate: options.start ?? periodEnd - 30 * DAY,
+    currentPeriodEnd: periodEnd,
+    cancelAt: options.cancelAt ?? null,
+    priceId: options.price ?? 'price_basic_monthly',
   };
 }
 
@@ -159,10 +159,8 @@ describe('currentProviderSubscription', () => {
     const old = sub('canceled', NOW - DAY, { start: NOW - 90 * DAY, price: 'old' });
     const running = sub('active', NOW + DAY, { start: NOW - 60 * DAY, price: 'running' });
     const newerEnded = sub('canceled', NOW + DAY, { start: NOW - 10 * DAY, price: 'newer-ended' });
-    expect(currentProviderSubscription([old, running, newerEnded], NOW)?.items.data[0]?.price.id).toBe(
-      'running',
-    );
-    expect(currentProviderSubscription([old, newerEnded], NOW)?.items.data[0]?.price.id).toBe('newer-ended');
+    expect(currentProviderSubscription([old, running, newerEnded], NOW)?.priceId).toBe('running');
+    expect(currentProviderSubscription([old, newerEnded], NOW)?.priceId).toBe('newer-ended');
     expect(currentProviderSubscription([], NOW)).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 // Who may use the tools: hasAccess, isActive, isExpired and inCancelation of the User (SPEC §3), derived
 // from subscription time alone, in one place for the profile, the market calls and the admin counts.
-import type { StripeSubscription, SubscriptionStatus } from './api/payments';
+// The rule reads a subscription in our own terms (status, period end, cancel date), whichever provider
+// holds it; the Stripe-shaped wire object is only how the User entity shows it.
+import type { SubscriptionStatus } from './api/payments';
 import type { SUBSCRIPTION_STAT_NAMES } from './constants';
 import { isAdmin } from './enums';
 
@@ -23,6 +25,15 @@ export interface GrantedTime {
   expiresAt: number;
 }
 
+/** A provider subscription as the access rule reads it; times in unix seconds. */
+export interface SubscriptionTerms {
+  status: SubscriptionStatus;
+  /** End of the paid period (the renewal date while it renews). */
+  currentPeriodEnd: number;
+  /** When it is set to end, or null while it renews. */
+  cancelAt: number | null;
+}
+
 export interface AccessFlags {
   hasAccess: boolean;
   isActive: boolean;
@@ -31,15 +42,15 @@ export interface AccessFlags {
 }
 
 /** When the provider subscription's access ends (unix seconds): its period end, or an earlier cancel date. */
-export function providerAccessEnd(subscription: StripeSubscription): number {
-  const periodEnd = subscription.items.data[0]?.current_period_end ?? 0;
-  return subscription.cancel_at != null ? Math.min(subscription.cancel_at, periodEnd) : periodEnd;
+export function providerAccessEnd(subscription: SubscriptionTerms): number {
+  const periodEnd = subscription.currentPeriodEnd;
+  return subscription.cancelAt != null ? Math.min(subscription.cancelAt, periodEnd) : periodEnd;
 }
 
 /** Whether a provider subscription gives access at `now` (unix seconds). */
-export function providerSubscriptionRunning(subscription: StripeSubscription, now: number): boolean {
+export function providerSubscriptionRunning(subscription: SubscriptionTerms, now: number): boolean {
   if (!RUNNING_STATUSES.has(subscription.status)) return false;
-  const renewing = subscription.status !== 'past_due' && subscription.cancel_at == null;
+  const renewing = subscription.status !== 'past_due' && subscription.cancelAt == null;
   return now < providerAccessEnd(subscription) + (renewing ? RENEWAL_LEEWAY_SECONDS : 0);
 }
 
@@ -55,7 +66,7 @@ export function providerSubscriptionRunning(subscription: StripeSubscription, no
  */
 export function deriveAccessFlags(
   granted: readonly GrantedTime[],
-  provider: StripeSubscription | null,
+  provider: SubscriptionTerms | null,
   now: number,
 ): AccessFlags {
   const grantedNow = granted.some((g) => g.startsAt <= now && now < g.expiresAt);
@@ -64,7 +75,7 @@ export function deriveAccessFlags(
   const providerRanOut =
     provider !== null &&
     !running &&
-    (RUNNING_STATUSES.has(provider.status) || (provider.status === 'canceled' && provider.cancel_at != null));
+    (RUNNING_STATUSES.has(provider.status) || (provider.status === 'canceled' && provider.cancelAt != null));
   // With both kinds of time, whichever ended last says how access ended.
   const grantedEnd = granted.reduce((end, g) => (g.expiresAt <= now ? Math.max(end, g.expiresAt) : end), -1);
   const grantedLast = grantedEnd >= 0 && (provider === null || grantedEnd > providerAccessEnd(provider));
@@ -73,7 +84,7 @@ export function deriveAccessFlags(
     isActive: hasAccess,
     isExpired: !hasAccess && (grantedLast || providerRanOut),
     inCancelation:
-      running && provider !== null && (provider.cancel_at != null || provider.status === 'past_due'),
+      running && provider !== null && (provider.cancelAt != null || provider.status === 'past_due'),
   };
 }
 
@@ -81,12 +92,12 @@ export function deriveAccessFlags(
  * The provider subscription a user sees (SPEC §3 stripeSubscription): the running one that started last,
  * otherwise the one that started last (so a past subscription still shows how it ended).
  */
-export function currentProviderSubscription<T extends StripeSubscription>(
+export function currentProviderSubscription<T extends SubscriptionTerms & { startDate: number }>(
   subscriptions: readonly T[],
   now: number,
 ): T | null {
   const latest = (list: readonly T[]) =>
-    list.reduce<T | null>((best, s) => (!best || s.start_date > best.start_date ? s : best), null);
+    list.reduce<T | null>((best, s) => (!best || s.startDate > best.startDate ? s : best), null);
   return latest(subscriptions.filter((s) => providerSubscriptionRunning(s, now))) ?? latest(subscriptions);
 }
 

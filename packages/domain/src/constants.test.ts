@@ -35,26 +35,6 @@ describe('"Business constants and limits" (SPEC §9)', () => {
     expect(c.TOOLTIP_DEFAULTS).toEqual({ offset: 10, arrowSize: 8, showDelay: 0, hideDelay: 0 });
   });
 
-  it('"Caches that cannot be cleared"', () => {
-    expect(c.UNCLEARABLE_CACHES).toEqual([
-      'blizzardAuctionHouseData',
-      'tsmRegionDataItemsList',
-      'tsmRegionDataPetsList',
-      'mediaCache',
-      'mediaFetchQueue',
-      'auctionsWithUnknownItemLevel',
-    ]);
-  });
-
-  it.each([
-    ['mediaCache', false],
-    ['blizzardAuctionHouseData', false],
-    ['craftedItems', true],
-    ['tsm', true],
-  ])('isClearableCache(%s) is %s', (name, expected) => {
-    expect(c.isClearableCache(name)).toBe(expected);
-  });
-
   it('"The names are active, in cancelation, canceled, expired, no"', () => {
     expect(c.SUBSCRIPTION_STAT_NAMES).toEqual(['active', 'in cancelation', 'canceled', 'expired', 'no']);
   });

@@ -41,21 +41,5 @@ export const DROPDOWN_SEARCH_THRESHOLD = 20;
 export const DROPDOWN_MAX_HEIGHT_CLASS = 'max-h-96';
 export const TOOLTIP_DEFAULTS = { offset: 10, arrowSize: 8, showDelay: 0, hideDelay: 0 } as const;
 
-// Admin: caches the stats page lists but never offers to clear. The last row is a count, not a cache:
-// auctions whose item level the loaded bonus data cannot resolve (it is behind the game after a patch).
-export const UNKNOWN_ITEM_LEVEL_ROW = 'auctionsWithUnknownItemLevel';
-export const UNCLEARABLE_CACHES = [
-  'blizzardAuctionHouseData',
-  'tsmRegionDataItemsList',
-  'tsmRegionDataPetsList',
-  'mediaCache',
-  'mediaFetchQueue',
-  UNKNOWN_ITEM_LEVEL_ROW,
-] as const;
-
-export function isClearableCache(name: string): boolean {
-  return !(UNCLEARABLE_CACHES as readonly string[]).includes(name);
-}
-
 // Names of the subscription stat cards, as the stats call keys them (SPEC §3 Admin entities).
 export const SUBSCRIPTION_STAT_NAMES = ['active', 'in cancelation', 'canceled', 'expired', 'no'] as const;

@@ -104,40 +104,72 @@ describe('"Item names longer than 30 characters are truncated with an ellipsis"'
   });
 });
 
+/** A colour rule as SPEC §9 words it, the function that applies it, and values with their colours. */
+const COLOUR_RULES: [string, (value: never) => string, [number | string, string][]][] = [
+  [
+    '"Sell-rate colour: under 0.005 red, from 0.005 to under 0.02 yellow, otherwise green"',
+    sellRateColor,
+    [
+      [0, 'red'],
+      [0.0049, 'red'],
+      [0.005, 'yellow'],
+      [0.0199, 'yellow'],
+      [0.02, 'green'],
+      [0.5, 'green'],
+    ],
+  ],
+  [
+    '"Sell vs Buy percentage colour: under 20 red, over 100 green, otherwise yellow"',
+    sellVsBuyPercentColor,
+    [
+      [-10, 'red'],
+      [19.9, 'red'],
+      [20, 'yellow'],
+      [100, 'yellow'],
+      [100.1, 'green'],
+    ],
+  ],
+  [
+    '"Sale Avg vs Buy: red when negative, green otherwise"',
+    saleAvgVsBuyColor,
+    [
+      [-0.01, 'red'],
+      [0, 'green'],
+      [10, 'green'],
+    ],
+  ],
+  [
+    '"Load colours: Low green, Medium yellow, High or Full red"',
+    loadColor,
+    [
+      ['LOW', 'green'],
+      ['MEDIUM', 'yellow'],
+      ['HIGH', 'red'],
+      ['FULL', 'red'],
+      ['Low', 'green'],
+      ['LOCKED', 'gray'],
+    ],
+  ],
+  [
+    '"Timer freshness ... under 60 green, up to 90 yellow, above red"',
+    timerFreshnessColor,
+    [
+      [0, 'green'],
+      [59.9, 'green'],
+      [60, 'yellow'],
+      [90, 'yellow'],
+      [90.1, 'red'],
+    ],
+  ],
+];
+
 describe('colour rules (SPEC §9 Display)', () => {
-  it.each([
-    [0, 'red'],
-    [0.0049, 'red'],
-    [0.005, 'yellow'],
-    [0.0199, 'yellow'],
-    [0.02, 'green'],
-    [0.5, 'green'],
-  ])(
-    '"Sell-rate colour: under 0.005 red, from 0.005 to under 0.02 yellow, otherwise green": %f -> %s',
-    (rate, color) => {
-      expect(sellRateColor(rate)).toBe(color);
-    },
-  );
-
-  it.each([
-    [-10, 'red'],
-    [19.9, 'red'],
-    [20, 'yellow'],
-    [100, 'yellow'],
-    [100.1, 'green'],
-  ])(
-    '"Sell vs Buy percentage colour: under 20 red, over 100 green, otherwise yellow": %f -> %s',
-    (pct, color) => {
-      expect(sellVsBuyPercentColor(pct)).toBe(color);
-    },
-  );
-
-  it.each([
-    [-0.01, 'red'],
-    [0, 'green'],
-    [10, 'green'],
-  ])('"Sale Avg vs Buy: red when negative, green otherwise": %f -> %s', (v, color) => {
-    expect(saleAvgVsBuyColor(v)).toBe(color);
+  it.each(
+    COLOUR_RULES.flatMap(([rule, colourOf, cases]) =>
+      cases.map(([value, colour]) => [rule, value, colour, colourOf] as const),
+    ),
+  )('%s: %s -> %s', (_rule, value, colour, colourOf) => {
+    expect(colourOf(value as never)).toBe(colour);
   });
 
   it.each([
@@ -152,27 +184,6 @@ describe('colour rules (SPEC §9 Display)', () => {
       expect(priceRatioLabel(ratio)).toBe(label);
     },
   );
-
-  it.each([
-    ['LOW', 'green'],
-    ['MEDIUM', 'yellow'],
-    ['HIGH', 'red'],
-    ['FULL', 'red'],
-    ['Low', 'green'],
-    ['LOCKED', 'gray'],
-  ])('"Load colours: Low green, Medium yellow, High or Full red": %s -> %s', (load, color) => {
-    expect(loadColor(load)).toBe(color);
-  });
-
-  it.each([
-    [0, 'green'],
-    [59.9, 'green'],
-    [60, 'yellow'],
-    [90, 'yellow'],
-    [90.1, 'red'],
-  ])('"Timer freshness ... under 60 green, up to 90 yellow, above red": %f -> %s', (minutes, color) => {
-    expect(timerFreshnessColor(minutes)).toBe(color);
-  });
 
   it('"Badge colours: gray, red, yellow, green, blue, purple, pink"', () => {
     expect(BADGE_COLORS).toEqual(['gray', 'red', 'yellow', 'green', 'blue', 'purple', 'pink']);

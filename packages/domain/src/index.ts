@@ -1,4 +1,5 @@
-// Rules of SPEC.md shared by server and web. Wire schemas live at @goldroute/domain/api.
+// Rules of SPEC.md shared by server and web. Wire schemas live at @goldroute/domain/api, the compact
+// encoding of the market answers at @goldroute/domain/wire (it imports these rules' types, never the other way).
 export * from './messages';
 export * from './constants';
 export * from './enums';
@@ -13,6 +14,7 @@ export * from './format';
 export * from './price';
 export * from './subscription';
 export * from './access';
+export * from './caches';
 export * from './routing';
 export * from './deal-evidence';
 export * from './trust';
@@ -20,14 +22,3 @@ export * from './trust-text';
 export * from './expected-profit';
 export * from './deal-confidence';
 export type { ItemInfo } from './item-info';
-// The compact encoding of the market answers (docs/targets.md); its building blocks stay internal.
-export { ContainerError, UnknownFormatError, isContainer } from './wire-format';
-export type { IntegerRange } from './wire-format';
-export { TRADE_COLUMNS_FORMAT, TRADE_COLUMNS_TYPE } from './wire-columns';
-export type { AnswerHeader, WireRowFields, WireVariantFields } from './wire-columns';
-export { VariantPool } from './wire-variants';
-export { ROW_NUMBERS, TradeColumnsWriter } from './wire-writer';
-export type { RowNumber, WireGroupFields, WriterOptions } from './wire-writer';
-export { encodeDropshipAnswer, encodeFlippingAnswer } from './wire-items';
-export * from './trade-columns';
-export * from './trade-rows';

@@ -40,6 +40,15 @@ export const FORM_MESSAGES = {
   adminGoldSelect: 'Please select both user and subscription type',
 } as const;
 
+/**
+ * The codes an error answer carries beside its text, for session handling (SPEC §4). Here rather than with
+ * the wire schemas so a page that only reads them does not load zod.
+ */
+export const ERROR_CODES = {
+  tokenExpired: 'TOKEN_EXPIRED',
+  refreshTokenExpired: 'REFRESH_TOKEN_EXPIRED',
+} as const;
+
 export const AUTH_MESSAGES = {
   failed: 'Authentication failed',
   failedLogInAgain: 'Authentication failed. Please log in again.',

@@ -11,6 +11,7 @@ import {
   subscriptionActions,
   subscriptionDisplayState,
   subscriptionEndDate,
+  subscriptionTerms,
   visiblePrices,
   yearlySavingsPercent,
 } from './subscription';
@@ -140,6 +141,19 @@ describe('cancel and resume', () => {
     [{ ...sub('active'), items: { data: [] } }, null],
   ])('end date %#', (subscription, end) => {
     expect(subscriptionEndDate(subscription)).toBe(end);
+  });
+
+  it('reads the wire subscription in the terms of the access rule (no item: period end 0)', () => {
+    expect(subscriptionTerms({ ...sub('past_due'), cancel_at: 1701000000 })).toEqual({
+      status: 'past_due',
+      currentPeriodEnd: 1702592000,
+      cancelAt: 1701000000,
+    });
+    expect(subscriptionTerms({ ...sub('active'), items: { data: [] } })).toEqual({
+      status: 'active',
+      currentPeriodEnd: 0,
+      cancelAt: null,
+    });
   });
 
   it('reads the current price id from items.data[0].price.id', () => {

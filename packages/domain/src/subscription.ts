@@ -1,4 +1,6 @@
 // Plans, prices and subscription display rules (SPEC §3 Price, §4 Subscription states).
+import type { SubscriptionTerms } from './access';
+import type { StripeSubscription } from './api/payments';
 import type { User } from './api/users';
 import { CANCEL_REASONS, PLAN_LABELS, SUBSCRIPTION_STATE_LABELS } from './messages';
 import type { StatusColor } from './format';
@@ -91,6 +93,15 @@ export function cancelReason(status: string | null | undefined): string {
 export function subscriptionEndDate(subscription: User['stripeSubscription']): number | null {
   if (!subscription) return null;
   return subscription.cancel_at ?? subscription.items.data[0]?.current_period_end ?? null;
+}
+
+/** The User's provider subscription (its Stripe-shaped wire object) in the terms the access rule reads. */
+export function subscriptionTerms(subscription: StripeSubscription): SubscriptionTerms {
+  return {
+    status: subscription.status,
+    currentPeriodEnd: subscription.items.data[0]?.current_period_end ?? 0,
+    cancelAt: subscription.cancel_at,
+  };
 }
 
 export function currentPriceId(subscription: User['stripeSubscription']): string | null {

@@ -66,6 +66,30 @@ export interface TradeItem {
   evidence: TradeEvidence;
 }
 
+/** The fields of a trade item that its variant fixes (every row of the variant shares them), in TradeItem order. */
+export const TRADE_ITEM_VARIANT_FIELDS = [
+  'uniqueItemKey',
+  'id',
+  'realPetId',
+  'npcId',
+  'name',
+  'class',
+  'subclass',
+  'bonus',
+  'mediaURL',
+  'quality',
+  'itemLevel',
+  'patchNumber',
+  'crafted',
+  'sockets',
+  'tertiaryStats',
+  'craftedStats',
+  'saleRate',
+  'avgSale',
+  'marketValue',
+  'historical',
+] as const satisfies readonly (keyof TradeItem)[];
+
 export interface DropshipGroup {
   key: string;
   /** The best variant, shown on the group row. */

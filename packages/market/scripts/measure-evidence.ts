@@ -4,9 +4,9 @@
 // as many new ones arrive. Prints ms per observe (after the first), RSS and the bytes per day; run as
 // `node --expose-gc --import tsx ...` it also prints the memory the evidence keeps.
 
-import { TIME_LEFT_LONG, TIME_LEFT_SHORT, TIME_LEFT_VERY_LONG } from '../src/time-left';
-import { DAY_MS } from '../src/evidence/day-bucket';
-import * as current from '../src/evidence/index';
+import { TIME_LEFT_LONG, TIME_LEFT_SHORT, TIME_LEFT_VERY_LONG } from '../src/ingest';
+import { DAY_MS } from '../src/evidence';
+import * as current from '../src/evidence';
 
 // EVIDENCE_IMPL=<dir under src/evidence> measures another copy of the evidence code (e.g. the
 // version before a change, copied there for the comparison) with the same synthetic snapshots.
@@ -15,7 +15,7 @@ const lib: Pick<typeof current, 'RealmEvidence' | 'evidenceToBytes' | 'listingEv
   ? {
       RealmEvidence: ((await import(`../src/evidence/${impl}/realm-evidence.ts`)) as typeof current)
         .RealmEvidence,
-      evidenceToBytes: ((await import(`../src/evidence/${impl}/evidence-codec.ts`)) as typeof current)
+      evidenceToBytes: ((await import(`../src/evidence/${impl}/evidence-bytes.ts`)) as typeof current)
         .evidenceToBytes,
       listingEvidence: ((await import(`../src/evidence/${impl}/listing-evidence.ts`)) as typeof current)
         .listingEvidence,

@@ -1,77 +1,87 @@
 // @goldroute/market: the pure engine. Auction dumps in, cross-realm deals and realm statistics out.
-export { ingestRealmDump, IngestError } from './ingest';
-export type { IngestOptions, RealmAuctions, RealmListing } from './ingest';
+// One folder per stage, each entered through its index.ts: ingest, variants, evidence (with its
+// storage), snapshot, deals; the rows are written out by serialize (SPEC JSON and the compact encoding).
+
+/** Ingest: the whole of its entry (ingestRealmDump, RawVariantTable, the time-left codes). */
+export * from './ingest';
 export {
-  TIME_LEFT_LONG,
-  TIME_LEFT_MEDIUM,
-  TIME_LEFT_NAMES,
-  TIME_LEFT_SHORT,
-  TIME_LEFT_UNKNOWN,
-  TIME_LEFT_VERY_LONG,
-} from './time-left';
-export type { TimeLeftCode } from './time-left';
-export { RawVariantTable } from './raw-variants';
-export { rawModifiers } from './variant-resolver';
-export { appClassification, buildSnapshot, SnapshotBuilder } from './snapshot';
-export { decodeSnapshot, encodeSnapshot, SnapshotCodecError } from './snapshot-codec';
-export type {
-  BuildSnapshotInput,
-  MarketSnapshot,
-  SnapshotBuilderOptions,
-  SnapshotSources,
-  SnapshotVariant,
+  appClassification,
+  buildSnapshot,
+  decodeSnapshot,
+  encodeSnapshot,
+  rawModifiers,
+  SnapshotBuilder,
+  SnapshotCodecError,
+  type BuildSnapshotInput,
+  type MarketSnapshot,
+  type SnapshotBuilderOptions,
+  type SnapshotSources,
+  type SnapshotVariant,
 } from './snapshot';
-export { DEFAULT_FLOORS, dropshipPairs, flippingPairs, tradeItemOf } from './deals';
-export type { DealFloors, DealPairs, DealSearchOptions } from './deals';
-export { dropshipPlan, dropshipSearch, flippingPlan, flippingSearch } from './deal-search';
-export type { DropshipPlan, FlippingPlan, SearchLimit } from './deal-search';
+export {
+  DEFAULT_FLOORS,
+  dropshipPairs,
+  dropshipPlan,
+  dropshipSearch,
+  flippingPairs,
+  flippingPlan,
+  flippingSearch,
+  realmStats,
+  tradeItemOf,
+  type DealFloors,
+  type DealPairs,
+  type DealSearchOptions,
+  type DropshipPlan,
+  type FlippingPlan,
+  type SearchLimit,
+} from './deals';
 export {
   dropshipJson,
   dropshipJsonAnswer,
   dropshipJsonBytes,
   flippingJson,
   flippingJsonBytes,
+  dropshipColumnsBytes,
+  flippingColumnsBytes,
 } from './serialize';
-export { dropshipColumnsBytes, flippingColumnsBytes } from './serialize-columns';
-export { realmStats } from './realm-stats';
 export {
-  EVIDENCE_DAYS,
-  RealmEvidence,
-  soldFromTimeLeft,
+  createKeptSnapshotFiles,
+  createPastDayFiles,
   DayBucket,
+  EVIDENCE_DAYS,
   EvidenceCodecError,
   evidenceFromBytes,
   evidenceToBytes,
   KeptCodecError,
   keptFromBytes,
   keptToBytes,
-  PastDay,
   memoryShelf,
-  createPastDayFiles,
-  createKeptSnapshotFiles,
+  PastDay,
+  RealmEvidence,
   sharedKeptBytes,
+  soldFromTimeLeft,
+  type DayCell,
+  type Depth,
+  type HistoryDay,
+  type KeptShelf,
+  type KeptSnapshot,
+  type PastDayShelf,
+  type SalesSeen,
+  type WindowDay,
 } from './evidence';
-export type {
-  DayCell,
-  Depth,
-  HistoryDay,
-  KeptShelf,
-  KeptSnapshot,
-  PastDayShelf,
-  SalesSeen,
-  WindowDay,
-} from './evidence';
-export { curveValue, resolveItemLevel } from './variants/item-level';
 export {
+  curveValue,
   dropshipGroupKey,
   DROP_LEVEL_MODIFIER,
   petItemKey,
   qualityLabel,
+  resolveItemLevel,
   resolveVariant,
   TERTIARY_STATS,
   uniqueItemKey,
   uniqueTradeKey,
-} from './variant-key';
-export type { Modifier, ResolvedVariant } from './variant-key';
+  type Modifier,
+  type ResolvedVariant,
+} from './variants';
 export { afterAhCut, COPPER_PER_GOLD, goldToCopper, toGold, unitPrice } from './money';
 export type * from './types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ITEM_CLASSES, MISC_SUBCLASSES, PET_CAGE_ITEM_ID } from './catalog';
+import { ITEM_CLASSES, MISC_SUBCLASSES, PET_CAGE_ITEM_ID } from './item-classes';
 import { createEconomy, SIZE_SHAPES } from './economy';
 import type { BlizzardAuction } from './wire';
 

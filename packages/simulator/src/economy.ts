@@ -3,10 +3,11 @@
 // market whose auctions live across hours (market.ts), produced lazily, one realm at a time, as a
 // stream of JSON text chunks.
 import { auctionDumpChunks } from './auction-dump';
-import type { BonusData } from './bonus-data';
+import type { BonusData } from './bonus-types';
 import { createBonusData } from './bonus-data';
 import type { Catalog, SimItem, SimPetSpecies } from './catalog';
-import { createCatalog, QUALITY_NAMES } from './catalog';
+import { createCatalog } from './catalog';
+import { QUALITY_NAMES } from './item-classes';
 import type { MarketOptions } from './market';
 import { Market } from './market';
 import { HOUR_MS, itemDrift, PET_AUCTION_SHARE, PET_KEY_OFFSET, REGION_PRICE_SCALE } from './pricing';

@@ -12,7 +12,7 @@ export type {
   RecordedRequest,
   SimulatorServer,
   SimulatorServerOptions,
-} from './server';
+} from './server-api';
 export {
   createBonusData,
   CURVES,
@@ -34,18 +34,8 @@ export type {
   RaidbotsRawStat,
   Tertiary,
   VariantTemplate,
-} from './bonus-data';
-export {
-  ITEM_CLASSES,
-  WEAPON_SUBCLASSES,
-  ARMOR_SUBCLASSES,
-  RECIPE_SUBCLASSES,
-  PROFESSION_SUBCLASSES,
-  MISC_SUBCLASSES,
-  PET_FAMILIES,
-  PET_CAGE_ITEM_ID,
-  QUALITY_NAMES,
-} from './catalog';
+} from './bonus-types';
+export * from './item-classes';
 export type { SimItem, SimPetSpecies } from './catalog';
 export { connectedRealmName, POPULATION_NAMES, REGION_IDS, REGION_NAMES } from './realms';
 export type { Population, RegionCode, SimConnectedRealm, SimRealm } from './realms';

@@ -2,7 +2,7 @@
 // species), so generating thousands of postings an hour costs array reads, not object lookups; and
 // what each realm carries: how often each key is posted there, how many buyers it has.
 import type { SimItem, SimPetSpecies } from './catalog';
-import { PET_CAGE_ITEM_ID } from './catalog';
+import { PET_CAGE_ITEM_ID } from './item-classes';
 import { dailySaleChance, DEMAND_SIGMA, POPULATION_DEMAND, STOCK_HOURS_PER_POSTING } from './market-params';
 import {
   PET_AUCTION_SHARE,

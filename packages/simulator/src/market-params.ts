@@ -12,8 +12,7 @@ export const DURATION_WEIGHTS = [20, 30, 50];
 /**
  * A realm's `auctionVolume` (auctions per dump) divided by its new normal postings per hour. Normal
  * listings stay about 29 h (most run their time out, some sell or are cancelled); with the dead
- * listings and bait on top, a dump holds about `auctionVolume` auctions, as before the market
- * persisted.
+ * listings and bait on top, a dump holds about `auctionVolume` auctions.
  */
 export const STOCK_HOURS_PER_POSTING = 31;
 

@@ -5,19 +5,13 @@
 // the resolver through the current format; crafted pieces also carry their chosen secondary stats as
 // modifiers 29 and 30, as Blizzard sends them.
 import { readFileSync } from 'node:fs';
-import type { RaidbotsBonus, RaidbotsCurve, SquishEra, VariantTemplate } from './bonus-data';
+import type { BonusData, VariantTemplate } from './bonus-types';
 import type { Rng } from './random';
 import { intBetween, mulberry32, pick } from './random';
 
-interface RaidbotsSlice {
-  bonuses: Record<string, RaidbotsBonus>;
-  curves: Record<string, RaidbotsCurve>;
-  squishEras: SquishEra[];
-}
-
-export const RAIDBOTS_SLICE: RaidbotsSlice = JSON.parse(
+export const RAIDBOTS_SLICE: BonusData = JSON.parse(
   readFileSync(new URL('./raidbots-slice.json', import.meta.url), 'utf8'),
-) as RaidbotsSlice;
+) as BonusData;
 
 /** The secondary stats a crafter picks from: critical strike, haste, versatility, mastery. */
 const SECONDARY_STATS = [32, 36, 40, 49] as const;

@@ -1,5 +1,5 @@
 // Builds the Blizzard API response bodies from the economy.
-import { ITEM_CLASSES, PET_CAGE_ITEM_ID, PET_FAMILIES } from './catalog';
+import { ITEM_CLASSES, PET_CAGE_ITEM_ID, PET_FAMILIES } from './item-classes';
 import type { Economy } from './economy';
 import { iconUrl } from './icon-url';
 import type { RegionCode } from './realms';

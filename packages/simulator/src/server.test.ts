@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEconomy } from './economy';
-import type { SimulatorServer } from './server';
+import type { SimulatorServer } from './server-api';
 import { startSimulatorServer } from './server';
 import type { BlizzardAuctionsResponse, BlizzardConnectedRealm, TsmRegionRow } from './wire';
 

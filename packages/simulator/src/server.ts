@@ -7,66 +7,18 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { constants as zlibConstants, createGzip } from 'node:zlib';
-import type { Economy } from './economy';
 import type { RegionCode } from './realms';
 import * as responses from './responses';
-
-export type FaultKind = '404' | '429' | '500' | '503' | 'timeout' | 'malformed' | 'truncated' | 'reset';
-
-export interface FaultSpec {
-  /** Matches the request path (without query): a substring, or a regular expression. */
-  path: string | RegExp;
-  kind: FaultKind;
-  /** How many matching requests fail (default 1; Infinity for all). */
-  times?: number;
-  method?: string;
-  /** Retry-After seconds sent with 429 / 503 (default 1). */
-  retryAfterSeconds?: number;
-}
-
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  query: string;
-  status: number;
-  fault?: FaultKind;
-}
-
-export interface SimulatorServerOptions {
-  economy: Economy;
-  /** 0 (default) picks a free port. */
-  port?: number;
-  host?: string;
-  /** Initial hour index of the clock (default 0). */
-  hour?: number;
-  /** Blizzard client credentials; when absent any non-empty id and secret are accepted. */
-  blizzard?: { clientId: string; clientSecret: string };
-  /** TSM API key; when absent any non-empty key is accepted. */
-  tsm?: { apiKey: string };
-  /** Lifetime of issued access tokens (default 86399 s). */
-  tokenTtlSeconds?: number;
-}
-
-export interface SimulatorServer {
-  /** Base URL, e.g. http://127.0.0.1:40123 (serves OAuth, Blizzard API and TSM API paths). */
-  readonly url: string;
-  readonly port: number;
-  readonly economy: Economy;
-  /** Current hour index of the simulated clock. */
-  readonly hour: number;
-  /** Simulated wall-clock time (ms): ten minutes into the current hour, after every realm published. */
-  now(): number;
-  /** Moves the economy to the next hour (new Last-Modified, drifted prices); returns the new hour. */
-  advanceHour(hours?: number): number;
-  setHour(hour: number): void;
-  inject(fault: FaultSpec): void;
-  clearFaults(): void;
-  /** Every request served, in order. */
-  readonly requests: RecordedRequest[];
-  /** Invalidates every issued access token (the next API call answers 401). */
-  revokeTokens(): void;
-  close(): Promise<void>;
-}
+import type { FaultSpec, RecordedRequest, SimulatorServer, SimulatorServerOptions } from './server-api';
+import {
+  HttpError,
+  blizzardError,
+  httpDate,
+  acceptsGzip,
+  readBody,
+  regionFromNamespace,
+  parseId,
+} from './server-http';
 
 interface ActiveFault extends FaultSpec {
   remaining: number;
@@ -75,57 +27,6 @@ interface ActiveFault extends FaultSpec {
 interface TokenGrant {
   kind: 'blizzard' | 'tsm';
   expiresAt: number;
-}
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(`HTTP ${status}`);
-  }
-}
-
-const blizzardError = (status: number, detail: string): HttpError =>
-  new HttpError(status, { code: status, type: `BLZWEBAPI00000${status}`, detail });
-
-function httpDate(ms: number): string {
-  return new Date(ms).toUTCString();
-}
-
-function acceptsGzip(req: IncomingMessage): boolean {
-  const header = req.headers['accept-encoding'];
-  if (typeof header !== 'string') return false;
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.trim().split(';');
-    if (name?.trim().toLowerCase() !== 'gzip') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}
-
-async function readBody(req: IncomingMessage, limit = 1 << 20): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buf = chunk as Buffer;
-    size += buf.length;
-    if (size > limit) throw new HttpError(413, { error: 'payload_too_large' });
-    chunks.push(buf);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function regionFromNamespace(value: string | null, kind: 'dynamic' | 'static'): RegionCode {
-  const m = /^(dynamic|static)-(us|eu)$/.exec(value ?? '');
-  if (!m || m[1] !== kind) throw blizzardError(404, 'Not Found');
-  return m[2] as RegionCode;
-}
-
-function parseId(text: string | undefined): number {
-  if (text === undefined || !/^\d{1,10}$/.test(text)) throw blizzardError(404, 'Not Found');
-  return Number(text);
 }
 
 export async function startSimulatorServer(options: SimulatorServerOptions): Promise<SimulatorServer> {

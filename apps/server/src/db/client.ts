@@ -22,23 +22,30 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 // Any constant works; it only has to be the same for every process migrating this database.
 const MIGRATION_LOCK_ID = 727_001;
 /** Connections of one process's pool; the login path may use only a few of them (users/passwords.ts). */
 export const POOL_SIZE = 10;
 
-/** Opens PostgreSQL when a URL is given, otherwise embedded PGlite in dataDir; applies committed migrations. */
+/**
+ * Opens PostgreSQL when a URL is given, otherwise embedded PGlite in dataDir; applies committed migrations.
+ * An in-memory PGlite may start from a dumped data directory (`startFrom`, PGlite's `dumpDataDir`): tests
+ * open hundreds of databases, and loading one migrated copy costs a fraction of initialising each anew.
+ */
 export async function openDatabase(options: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  startFrom?: Blob | undefined;
 }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(options.dataDir, options.startFrom);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, startFrom: Blob | undefined): Promise<Database> {
   let client: PGlite;
-  if (dataDir === 'memory://') client = new PGlite();
+  if (dataDir === 'memory://') client = new PGlite(startFrom ? { loadDataDir: startFrom } : {});
   else {
     const dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });

@@ -1,6 +1,6 @@
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../test-support/test-database';
+import { afterEach, describe, expect, it } from 'vitest';
+import { databaseForAll } from '../test-support/fresh-database';
 import { createTestClock } from '../test-support/test-clock';
 import type { Job, JobRunner } from './job';
 import { createJobRuns, type JobRuns } from './job-runs';
@@ -12,7 +12,6 @@ const log = pino({ level: 'silent' });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('jobs in one process (embedded default)', () => {
-  let db: Awaited<ReturnType<typeof openTestDatabase>>;
   let runs: JobRuns;
   const clock = createTestClock();
   const runners: JobRunner[] = [];
@@ -23,12 +22,8 @@ describe('jobs in one process (embedded default)', () => {
   };
   const record = async (name: string) => (await runs.list()).find((r) => r.name === name);
 
-  beforeAll(async () => {
-    db = await openTestDatabase();
-    runs = createJobRuns(db.database.db, clock, log);
-  });
+  databaseForAll((db) => (runs = createJobRuns(db, clock, log)));
   afterEach(async () => void (await Promise.all(runners.splice(0).map((r) => r.stop()))));
-  afterAll(async () => db?.close());
 
   it('runs a job at start when asked, shows it running, then its duration', async () => {
     let finish: () => void = () => undefined;

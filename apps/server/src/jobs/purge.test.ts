@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import {
   adminAudit,
@@ -14,7 +14,7 @@ import {
   usedRefreshTokens,
   users,
 } from '../db/schema';
-import { openTestDatabase } from '../test-support/test-database';
+import { freshDatabaseEachTest } from '../test-support/fresh-database';
 import { createPurge, PURGE_JOB, RETENTION_DAYS } from './purge';
 
 const NOW = new Date('2026-06-15T12:00:00.000Z');
@@ -26,13 +26,8 @@ const log = pino({ level: 'silent' });
 const edge = (days: number, minutes: number) => new Date(NOW.getTime() - days * DAY + minutes * MIN);
 const later = (d: Date, minutes: number) => new Date(d.getTime() + minutes * MIN);
 
-let opened: Awaited<ReturnType<typeof openTestDatabase>>;
 let db: Db;
-beforeEach(async () => {
-  opened = await openTestDatabase();
-  db = opened.database.db;
-});
-afterEach(() => opened.close());
+freshDatabaseEachTest((fresh) => (db = fresh));
 
 async function newUser(): Promise<string> {
   const id = randomUUID();
@@ -90,31 +85,19 @@ describe('purge', () => {
       { name: 'expired-past', expiresAt: edge(days, -1), usedAt: null },
       { name: 'expired-inside', expiresAt: edge(days, 1), usedAt: null },
     ];
+    // The columns every single-use row has, made long ago.
+    const singleUse = (t: { expiresAt: Date; usedAt: Date | null }) => ({
+      userId,
+      expiresAt: t.expiresAt,
+      usedAt: t.usedAt,
+      createdAt: edge(400, 0),
+    });
     for (const t of tokenCases(r.emailTokens))
-      await db.insert(emailTokens).values({
-        tokenHash: t.name,
-        userId,
-        purpose: 'reset',
-        expiresAt: t.expiresAt,
-        usedAt: t.usedAt,
-        createdAt: edge(400, 0),
-      });
+      await db.insert(emailTokens).values({ tokenHash: t.name, purpose: 'reset', ...singleUse(t) });
     for (const t of tokenCases(r.rememberTokens))
-      await db.insert(rememberTokens).values({
-        tokenHash: t.name,
-        userId,
-        expiresAt: t.expiresAt,
-        usedAt: t.usedAt,
-        createdAt: edge(400, 0),
-      });
+      await db.insert(rememberTokens).values({ tokenHash: t.name, ...singleUse(t) });
     for (const t of tokenCases(r.discordStates))
-      await db.insert(discordStates).values({
-        stateHash: t.name,
-        userId,
-        expiresAt: t.expiresAt,
-        usedAt: t.usedAt,
-        createdAt: edge(400, 0),
-      });
+      await db.insert(discordStates).values({ stateHash: t.name, ...singleUse(t) });
 
     // Records: the retention runs from when they were written.
     const mail = (name: string, createdAt: Date) =>

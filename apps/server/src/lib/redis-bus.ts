@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Region } from '@goldroute/domain';
+import type { CacheRegionKey, Region } from '@goldroute/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis, type RedisOptions } from 'ioredis';
 
@@ -13,7 +13,7 @@ export type BusMessage =
   | { type: 'session-revoked'; sessionId: string }
   | { type: 'user-sessions-revoked'; userId: string }
   /** An admin's clear or refresh: every process holding the cache runs it and pushes its outcome. */
-  | { type: 'cache-action'; id: string; name: string; regionKey: 'global' | '1' | '2' };
+  | { type: 'cache-action'; id: string; name: string; regionKey: CacheRegionKey };
 
 export interface RedisBus {
   /**

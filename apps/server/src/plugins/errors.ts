@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error';
+import { requestIssueText } from '../lib/request-issue';
 import {
   BUSY_MESSAGE,
   BUSY_RETRY_AFTER_S,
@@ -43,12 +45,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err }, 'request failed');
       return reply.status(status).send({ error: 'Internal server error' });
     }
-    if (err.validation) {
+    // A request part that failed the zod schema its route declares: the same text as parseOr400 gives.
+    if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
-      const field =
-        first?.instancePath?.replace(/^\//, '') ||
-        (first?.params as { missingProperty?: string })?.missingProperty;
-      return reply.status(400).send({ error: field ? `Invalid ${field}: ${first?.message}` : err.message });
+      const field = first?.instancePath.slice(1).split('/').join('.') ?? '';
+      return reply.status(400).send({ error: requestIssueText(field, first?.message) });
     }
     return reply.status(status).send({ error: err.message });
   });

@@ -6,7 +6,7 @@ import { HttpError } from '../lib/http-error';
 import { fallbackCounter, memoryCounter, redisCounter, storeOf, type Counter } from './rate-limit-store';
 
 export interface RateLimiter {
-  /** A preHandler that allows `max` calls per window for each key the request maps to. */
+  /** A route hook (preValidation) that allows `max` calls per window for each key the request maps to. */
   limit(
     name: string,
     max: number,
@@ -62,6 +62,10 @@ export async function registerRateLimits(
 }
 
 export const byIp = (request: FastifyRequest): string => request.ip;
+
+/** The common per-address limit of a call, counted under `<name>-ip`. */
+export const limitPerIp = (limiter: RateLimiter, name: string, max: number, windowMs: number) =>
+  limiter.limit(`${name}-ip`, max, windowMs, byIp);
 
 /** Keys on one body field, hashed so raw e-mails and tokens never sit in the limiter's store. */
 export const byBodyField =

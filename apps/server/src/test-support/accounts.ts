@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { BuildOptions } from '../app';
+import type { Db } from '../db/client';
+import { subscriptions } from '../db/schema';
 import { startSmtpSink, linkIn } from './smtp-sink';
 import { createTestClock, type TestClock } from './test-clock';
 import { startTestApp, type TestApp } from './test-app';
@@ -49,4 +52,17 @@ export async function startHarness(env: Record<string, string> = {}, options: Bu
       await smtp.close();
     },
   };
+}
+
+/** Thirty days of granted (gold) subscription time from now, so the user has access. */
+export async function grantSubscription(db: Db, userId: string): Promise<void> {
+  const now = new Date();
+  await db.insert(subscriptions).values({
+    id: randomUUID(),
+    userId,
+    source: 'gold',
+    type: 'premium',
+    startsAt: now,
+    expiresAt: new Date(now.getTime() + 30 * 86_400_000),
+  });
 }

@@ -1,24 +1,10 @@
 import { createEconomy, startSimulatorServer } from '@goldroute/simulator';
 import { sourceFromSimulator } from '../modules/market/embedded-source';
-import { startHarness } from './accounts';
-import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/client';
-import { subscriptions } from '../db/schema';
+import { grantSubscription, startHarness } from './accounts';
+
+export { grantSubscription };
 
 const HOUR_MS = 3_600_000;
-
-/** Thirty days of granted (gold) subscription time from now, so the user has access. */
-export async function grantSubscription(db: Db, userId: string): Promise<void> {
-  const now = new Date();
-  await db.insert(subscriptions).values({
-    id: randomUUID(),
-    userId,
-    source: 'gold',
-    type: 'premium',
-    startsAt: now,
-    expiresAt: new Date(now.getTime() + 30 * 86_400_000),
-  });
-}
 
 /** The real app fed by a tiny simulator the test controls (hours, faults), read through the real clients. */
 export async function startMarketHarness(env: Record<string, string> = {}) {

@@ -1,7 +1,7 @@
 import type { User } from '@goldroute/domain/api';
 import { currentSubscriptionOf } from '../modules/payments/subscription-rows';
 import { STRONG_PASSWORD, startHarness, type Harness } from './accounts';
-import { startStripeServer, type StripeServer } from './stripe-server';
+import { startStripeServer, type StripeServer } from '@goldroute/stripe-fake';
 import { createTestClock } from './test-clock';
 
 /**

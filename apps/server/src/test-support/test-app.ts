@@ -1,5 +1,7 @@
 import { buildApp, type App, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
+import { openDatabase } from '../db/client';
+import { migratedTemplate } from './migrated-template';
 import { createTestDatabase } from './test-database';
 
 export interface TestApp extends App {
@@ -28,7 +30,12 @@ export async function startTestApp(
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...env,
   });
-  const app = await buildApp(config, options);
+  // An in-memory embedded database starts from the shared migrated copy; this function then owns and closes it.
+  const embedded =
+    !options.database && !config.databaseUrl && config.dataDir === 'memory://'
+      ? await openDatabase({ dataDir: 'memory://', startFrom: await migratedTemplate() })
+      : undefined;
+  const app = await buildApp(config, embedded ? { ...options, database: embedded } : options);
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.server.address();
   if (!address || typeof address === 'string') throw new Error('test app has no port');
@@ -38,6 +45,7 @@ export async function startTestApp(
     baseUrl: `http://127.0.0.1:${address.port}`,
     close: async () => {
       await app.server.close();
+      await embedded?.close();
       await database.drop();
     },
   };

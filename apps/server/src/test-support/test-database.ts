@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase, type Database } from '../db/client';
+import { migratedTemplate } from './migrated-template';
 import { withClient } from './pg-client';
 
 /**
@@ -31,7 +32,10 @@ export async function createTestDatabase(): Promise<{
 /** A fresh database, open and migrated, for tests that start the app more than once on it. */
 export async function openTestDatabase(): Promise<{ database: Database; close(): Promise<void> }> {
   const fresh = await createTestDatabase();
-  const database = await openDatabase(fresh);
+  const database = await openDatabase({
+    ...fresh,
+    startFrom: fresh.databaseUrl ? undefined : await migratedTemplate(),
+  });
   return {
     database,
     close: async () => {

@@ -1,64 +1,74 @@
+import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { ErrorScreen } from '../components/error-screen';
-import { UnlockLoginScreen } from '../features/auth/unlock-login-screen';
-import { ConfirmEmailScreen } from '../screens/confirm-email';
-import { ContactUsScreen } from '../screens/contact-us';
-import { ForgotPasswordScreen } from '../screens/forgot-password';
 import { LandingScreen } from '../screens/landing';
-import { LoginScreen } from '../screens/login';
-import { PrivacyPolicyScreen } from '../screens/privacy-policy';
-import { RefundPolicyScreen } from '../screens/refund-policy';
-import { RegisterScreen } from '../screens/register';
-import { ResetPasswordScreen } from '../screens/reset-password';
-import { TermsAndConditionsScreen } from '../screens/terms-and-conditions';
 import { RegionGate, RequireAccess, RequireAdmin, RequireAuth } from './guards';
-import { lazyScreen } from './lazy-screen';
+import { loadAppQueryClient } from '../lib/app-query-client';
+import { lazyScreen, type LazyScreen } from './lazy-screen';
 import { HomeLayout } from './layouts/home-layout';
 import { LogoLayout } from './layouts/logo-layout';
 import { RootLayout } from './layouts/root-layout';
-import { ToolLayout } from './layouts/tool-layout';
 import { paths } from '../shared/paths';
 import { TOOL_BY_KEY } from '../shared/tools';
 
 const { flipping, tsm, dropship, stats } = TOOL_BY_KEY;
 
-// Everything behind sign-in loads on first visit: the landing and sign-in pages stay small.
-const AdminGoldScreen = lazyScreen(() => import('../screens/admin-gold'), 'AdminGoldScreen');
-const AdminStatsScreen = lazyScreen(() => import('../screens/admin-stats'), 'AdminStatsScreen');
-const ConfigPersonalScreen = lazyScreen(() => import('../screens/config-personal'), 'ConfigPersonalScreen');
-const ConfigScreen = lazyScreen(() => import('../screens/config'), 'ConfigScreen');
-const DiscordCallbackScreen = lazyScreen(
+// Only the landing page is in the main bundle: every other page, the sign-in forms included, loads on
+// first visit, so a visitor's first page carries neither the forms' wire schemas nor the tools.
+const lazyScreens: LazyScreen[] = [];
+function onFirstVisit<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): LazyScreen {
+  // A screen may query the server from its first render: the app's query client comes with its code.
+  const screen = lazyScreen(
+    () => Promise.all([load(), loadAppQueryClient()]).then(([module]) => module),
+    name,
+  );
+  lazyScreens.push(screen);
+  return screen;
+}
+
+const AdminGoldScreen = onFirstVisit(() => import('../screens/admin-gold'), 'AdminGoldScreen');
+const AdminStatsScreen = onFirstVisit(() => import('../screens/admin-stats'), 'AdminStatsScreen');
+const ConfigPersonalScreen = onFirstVisit(() => import('../screens/config-personal'), 'ConfigPersonalScreen');
+const ConfigScreen = onFirstVisit(() => import('../screens/config'), 'ConfigScreen');
+const ConfirmEmailScreen = onFirstVisit(() => import('../screens/confirm-email'), 'ConfirmEmailScreen');
+const ContactUsScreen = onFirstVisit(() => import('../screens/contact-us'), 'ContactUsScreen');
+const DiscordCallbackScreen = onFirstVisit(
   () => import('../screens/discord-callback'),
   'DiscordCallbackScreen',
 );
-const DropshipToolScreen = lazyScreen(() => import('../screens/dropship-tool'), 'DropshipToolScreen');
-const FlippingToolScreen = lazyScreen(() => import('../screens/flipping-tool'), 'FlippingToolScreen');
-const PaymentSuccessScreen = lazyScreen(() => import('../screens/payment-success'), 'PaymentSuccessScreen');
-const RealmStatsScreen = lazyScreen(() => import('../screens/realm-stats'), 'RealmStatsScreen');
-const SubscriptionScreen = lazyScreen(() => import('../screens/subscription'), 'SubscriptionScreen');
-const TsmListGeneratorScreen = lazyScreen(
+const DropshipToolScreen = onFirstVisit(() => import('../screens/dropship-tool'), 'DropshipToolScreen');
+const FlippingToolScreen = onFirstVisit(() => import('../screens/flipping-tool'), 'FlippingToolScreen');
+const ForgotPasswordScreen = onFirstVisit(() => import('../screens/forgot-password'), 'ForgotPasswordScreen');
+const LoginScreen = onFirstVisit(() => import('../screens/login'), 'LoginScreen');
+const PaymentSuccessScreen = onFirstVisit(() => import('../screens/payment-success'), 'PaymentSuccessScreen');
+const PrivacyPolicyScreen = onFirstVisit(() => import('../screens/privacy-policy'), 'PrivacyPolicyScreen');
+const RealmStatsScreen = onFirstVisit(() => import('../screens/realm-stats'), 'RealmStatsScreen');
+const RefundPolicyScreen = onFirstVisit(() => import('../screens/refund-policy'), 'RefundPolicyScreen');
+const RegisterScreen = onFirstVisit(() => import('../screens/register'), 'RegisterScreen');
+const ResetPasswordScreen = onFirstVisit(() => import('../screens/reset-password'), 'ResetPasswordScreen');
+const SubscriptionScreen = onFirstVisit(() => import('../screens/subscription'), 'SubscriptionScreen');
+const TermsAndConditionsScreen = onFirstVisit(
+  () => import('../screens/terms-and-conditions'),
+  'TermsAndConditionsScreen',
+);
+const TsmListGeneratorScreen = onFirstVisit(
   () => import('../screens/tsm-list-generator'),
   'TsmListGeneratorScreen',
 );
+const UnlockLoginScreen = onFirstVisit(
+  () => import('../features/auth/unlock-login-screen'),
+  'UnlockLoginScreen',
+);
+// The tools' header (token price, account menu) is signed-in only: a visitor is redirected before it loads.
+const ToolLayout = onFirstVisit(() => import('./layouts/tool-layout'), 'ToolLayout');
 
 // Unit tests render a route and look at it at once, as with one bundle: have every screen fetched before
 // the route table is handed out. The build drops this branch.
 if (import.meta.env.MODE === 'test') {
-  await Promise.all(
-    [
-      AdminGoldScreen,
-      AdminStatsScreen,
-      ConfigPersonalScreen,
-      ConfigScreen,
-      DiscordCallbackScreen,
-      DropshipToolScreen,
-      FlippingToolScreen,
-      PaymentSuccessScreen,
-      RealmStatsScreen,
-      SubscriptionScreen,
-      TsmListGeneratorScreen,
-    ].map((screen) => screen.preload()),
-  );
+  await Promise.all(lazyScreens.map((screen) => screen.preload()));
 }
 
 /** The route table of SPEC §2. Exported so tests can mount it in a memory router. */

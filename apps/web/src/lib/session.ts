@@ -1,16 +1,11 @@
 // Client side of the session (SPEC §4 "Session", §7 "Session and accounts", §8 "Authentication"):
 // bearer on guarded calls, one shared refresh + a retry after 100 ms on an expired access token,
 // restoration on load, a refresh every 45 minutes, login and logout.
-import { ACCESS_REFRESH_MINUTES, AUTH_MESSAGES, RETRY_AFTER_401_MS } from '@goldroute/domain';
-import {
-  ERROR_CODES,
-  loginResponseSchema,
-  loginWithTokenResponseSchema,
-  refreshTokenResponseSchema,
-  type User,
-} from '@goldroute/domain/api';
+import { ACCESS_REFRESH_MINUTES, AUTH_MESSAGES, ERROR_CODES, RETRY_AFTER_401_MS } from '@goldroute/domain';
+import type { User } from '@goldroute/domain/api';
 import { ApiError, apiRequest, type ApiRequestOptions } from './api-client';
 import type { AuthStore, AuthTokens } from './auth-store';
+import type * as SessionSchemaModule from './session-schemas';
 import { notifyError } from './toasts';
 
 export const ACCESS_REFRESH_MS = ACCESS_REFRESH_MINUTES * 60 * 1000;
@@ -30,8 +25,25 @@ interface WireSchema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false };
 }
 
-function parseResponse<T>(schema: WireSchema<T>, value: unknown, status = 200): T {
-  const result = schema.safeParse(value);
+type SessionSchemas = typeof SessionSchemaModule;
+let sessionSchemas: Promise<SessionSchemas> | undefined;
+
+/**
+ * The schemas (and zod) arrive with the first answer to check, not with the first page: a visitor's
+ * remember-me call is refused and needs none of them.
+ */
+const loadSessionSchemas = () => (sessionSchemas ??= import('./session-schemas'));
+
+// Unit tests look at the store right after a call, as with one bundle: have the schemas at hand. The build
+// drops this branch.
+if (import.meta.env.MODE === 'test') await loadSessionSchemas();
+
+async function parseResponse<T>(
+  pick: (schemas: SessionSchemas) => WireSchema<T>,
+  value: unknown,
+  status = 200,
+): Promise<T> {
+  const result = pick(await loadSessionSchemas()).safeParse(value);
   if (!result.success) throw new ApiError(status, AUTH_MESSAGES.invalidResponse);
   return result.data;
 }
@@ -142,8 +154,8 @@ export function createSession({
     if (!refreshToken) {
       throw new ApiError(401, AUTH_MESSAGES.sessionExpired, ERROR_CODES.refreshTokenExpired);
     }
-    const body = parseResponse(
-      refreshTokenResponseSchema,
+    const body = await parseResponse(
+      (schemas) => schemas.refreshTokenResponseSchema,
       await apiRequest<unknown>(USERS_PATHS.refresh, { method: 'POST', body: { refreshToken } }),
     );
     // Logged out (or replaced) meanwhile: do not bring the old session back.
@@ -195,15 +207,15 @@ export function createSession({
   }
 
   async function verify(): Promise<void> {
-    const body = parseResponse(
-      loginWithTokenResponseSchema,
+    const body = await parseResponse(
+      (schemas) => schemas.loginWithTokenResponseSchema,
       await request<unknown>(USERS_PATHS.loginWithToken),
     );
     store.setSession(body.user, { ...store.getState().tokens, accessToken: body.accessToken });
   }
 
-  function storeLogin(value: unknown): User {
-    const body = parseResponse(loginResponseSchema, value);
+  async function storeLogin(value: unknown): Promise<User> {
+    const body = await parseResponse((schemas) => schemas.loginResponseSchema, value);
     const tokens: AuthTokens = {
       accessToken: body.accessToken,
       refreshToken: body.refreshToken,
@@ -222,7 +234,7 @@ export function createSession({
       await verify();
     } else {
       // Silent: most visitors have no remembered login.
-      storeLogin(await apiRequest<unknown>(USERS_PATHS.rememberMe, { method: 'POST' }));
+      await storeLogin(await apiRequest<unknown>(USERS_PATHS.rememberMe, { method: 'POST' }));
     }
   }
 

@@ -4,10 +4,10 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../shared/paths';
 import { buttonClass } from '../components/ui/button-styles';
 import { confirmEmailQueryOptions } from '../features/auth/api';
-import { AuthPage } from '../features/auth/auth-page';
+import { AuthPage } from '../components/auth-page';
 import { CONFIRM_REDIRECT_MS } from '../features/auth/copy';
 import type { LoginLocationState } from '../features/auth/location-state';
-import { Notice } from '../features/auth/notice';
+import { Notice } from '../components/notice';
 
 const TITLE = 'Confirm your e-mail';
 

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../shared/paths';
 import { buttonClass } from '../components/ui/button-styles';
-import { AuthPage } from '../features/auth/auth-page';
+import { AuthPage } from '../components/auth-page';
 import { checkCallbackParams } from '../features/discord/callback-params';
 import { useAuth } from '../lib/auth-store';
 import { notifyError, notifySuccess } from '../lib/toasts';

@@ -1,4 +1,4 @@
-import { useDropshipData } from '../features/market/api';
+import { useDropshipData } from '../shared/market/api';
 import { DropshipTool } from '../features/tools/dropship-tool';
 import { ToolScreen } from '../features/tools/tool-screen';
 

@@ -1,4 +1,4 @@
-import { useFlippingData } from '../features/market/api';
+import { useFlippingData } from '../shared/market/api';
 import { FlippingTool } from '../features/tools/flipping-tool';
 import { ToolScreen } from '../features/tools/tool-screen';
 

@@ -4,8 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../shared/paths';
 import { requestPasswordReset } from '../features/auth/api';
-import { AuthPage, authLinkClass } from '../features/auth/auth-page';
-import { TextField } from '../features/auth/fields';
+import { AuthPage, authLinkClass } from '../components/auth-page';
+import { EmailField } from '../features/auth/fields';
 import { SubmitButton } from '../features/auth/submit-button';
 import { serverErrorOf } from '../lib/api-client';
 import { notifyError, notifySuccess } from '../lib/toasts';
@@ -45,19 +45,7 @@ export function ForgotPasswordScreen() {
       }
     >
       <form noValidate onSubmit={submit} className="space-y-5" aria-label="Forgot password">
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          errors={showErrors && emailError ? [emailError] : []}
-        />
+        <EmailField value={email} onValue={setEmail} errors={showErrors && emailError ? [emailError] : []} />
         <SubmitButton busy={forgot.isPending}>{LABELS.sendResetLink}</SubmitButton>
         {sentTo ? (
           <p role="status" className="text-center text-sm leading-relaxed text-slate-400">

@@ -5,10 +5,10 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { paths } from '../shared/paths';
 import { arrivalStateAfterLogin, destinationAfterLogin } from '../shared/post-login';
 import { LoadingScreen } from '../components/loading-screen';
-import { AuthPage, authLinkClass } from '../features/auth/auth-page';
-import { PasswordField, TextField } from '../features/auth/fields';
+import { AuthPage, authLinkClass } from '../components/auth-page';
+import { EmailField, PasswordField } from '../features/auth/fields';
 import { readLoginState } from '../features/auth/location-state';
-import { Notice } from '../features/auth/notice';
+import { Notice } from '../components/notice';
 import { SubmitButton } from '../features/auth/submit-button';
 import { serverErrorOf } from '../lib/api-client';
 import { useAuth } from '../lib/auth-store';
@@ -83,19 +83,7 @@ export function LoginScreen() {
         </div>
       ) : null}
       <form noValidate onSubmit={submit} className="space-y-5" aria-label={LABELS.login}>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          errors={shown('email')}
-        />
+        <EmailField value={email} onValue={setEmail} errors={shown('email')} />
         <PasswordField
           label="Password"
           name="password"

@@ -3,8 +3,6 @@ import {
   FORM_MESSAGES,
   LABELS,
   normalizeRegisterEmail,
-  passwordErrors,
-  validateConfirmPassword,
   validateEmail,
 } from '@goldroute/domain';
 import { useMutation } from '@tanstack/react-query';
@@ -12,9 +10,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../shared/paths';
 import { registerAccount } from '../features/auth/api';
-import { AuthPage, authLinkClass } from '../features/auth/auth-page';
-import { TextField } from '../features/auth/fields';
-import { NewPasswordFields } from '../features/auth/new-password-fields';
+import { AuthPage, authLinkClass } from '../components/auth-page';
+import { EmailField } from '../features/auth/fields';
+import { NewPasswordFields, useNewPassword } from '../features/auth/new-password-fields';
 import type { LoginLocationState } from '../features/auth/location-state';
 import { SubmitButton } from '../features/auth/submit-button';
 import { useShownErrors } from '../features/auth/use-shown-errors';
@@ -34,16 +32,11 @@ export function registrationFailure(error: unknown): string {
 export function RegisterScreen() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
+  const newPassword = useNewPassword();
+  const { password, confirmPassword } = newPassword.values;
 
   const emailError = validateEmail(email);
-  const confirmError = validateConfirmPassword(password, confirmPassword);
-  const errors = {
-    email: emailError ? [emailError] : [],
-    password: passwordErrors(password),
-    confirmPassword: confirmError ? [confirmError] : [],
-  };
+  const errors = { email: emailError ? [emailError] : [], ...newPassword.errors };
   const { shown, onBlur, showAll } = useShownErrors(errors);
   const hasErrors = Object.values(errors).some((list) => list.length > 0);
   const allFilled = email.trim() !== '' && password !== '' && confirmPassword !== '';
@@ -85,30 +78,8 @@ export function RegisterScreen() {
       }
     >
       <form noValidate onSubmit={submit} className="space-y-5" aria-label={LABELS.createAccount}>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          onBlur={onBlur('email')}
-          errors={shown('email')}
-        />
-        <NewPasswordFields
-          labels={{ password: 'Password', confirmPassword: 'Confirm password' }}
-          names={{ password: 'password', confirmPassword: 'confirmPassword' }}
-          password={password}
-          confirmPassword={confirmPassword}
-          onPassword={setPassword}
-          onConfirmPassword={setConfirmPassword}
-          onBlur={onBlur}
-          shown={shown}
-        />
+        <EmailField value={email} onValue={setEmail} onBlur={onBlur('email')} errors={shown('email')} />
+        <NewPasswordFields wording="register" newPassword={newPassword} onBlur={onBlur} shown={shown} />
         <div className="pt-1">
           <SubmitButton
             busy={register.isPending}

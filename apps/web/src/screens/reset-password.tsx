@@ -5,8 +5,8 @@ import { paths } from '../shared/paths';
 import { Spinner } from '../components/loading-screen';
 import { buttonClass } from '../components/ui/button-styles';
 import { resetLinkQueryOptions } from '../features/auth/api';
-import { AuthPage, authLinkClass } from '../features/auth/auth-page';
-import { Notice } from '../features/auth/notice';
+import { AuthPage, authLinkClass } from '../components/auth-page';
+import { Notice } from '../components/notice';
 import { ResetPasswordForm } from '../features/auth/reset-password-form';
 
 const TITLE = 'Set a new password';

@@ -1,4 +1,4 @@
-import { useTsmData } from '../features/market/api';
+import { useTsmData } from '../shared/market/api';
 import { ToolScreen } from '../features/tools/tool-screen';
 import { TsmTool } from '../features/tools/tsm-tool';
 

@@ -1,8 +1,9 @@
 // Admin calls (SPEC §7 "Admin"); every one needs role admin.
 import { z } from 'zod';
-import { DURATION_MONTHS, SUBSCRIPTION_TYPES, type Region } from '../enums';
+import { MARKET_PRODUCTS, type CacheRoute } from '../caches';
+import { DURATION_MONTHS, SUBSCRIPTION_TYPES } from '../enums';
 import { CONFIG_MESSAGES } from '../messages';
-import { idStringSchema } from './common';
+import { emptyRequestSchema, idStringSchema, regionParamsSchema, regionSchema } from './common';
 
 const countByKeySchema = z.record(z.string(), z.number());
 
@@ -119,40 +120,23 @@ export const addSubscriptionTimeResponseSchema = z.object({
   goldSubscription: z.object({ type: z.enum(SUBSCRIPTION_TYPES), expiration: z.number() }).optional(),
 });
 export type AddSubscriptionTimeResponse = z.infer<typeof addSubscriptionTimeResponseSchema>;
+/** A refused grant: SPEC §7 "ok, or message on error", with { error } as every other call has it. */
+export const addSubscriptionTimeRefusalSchema = z.object({
+  ok: z.literal(false),
+  message: z.string(),
+  error: z.string(),
+});
+export type AddSubscriptionTimeRefusal = z.infer<typeof addSubscriptionTimeRefusalSchema>;
 
-// GET /shared/data/... cache refresh paths answer either a string or any json value.
-export const cacheClearResponseSchema = z.unknown();
-export type CacheClearResponse = z.infer<typeof cacheClearResponseSchema>;
+// GET /shared/data/... the cache paths of the catalogue (caches.ts): a region when the path takes one, and
+// the product too for the market re-poll.
+export const marketRefreshParamsSchema = z.object({ product: z.enum(MARKET_PRODUCTS), region: regionSchema });
+export type MarketRefreshParams = z.infer<typeof marketRefreshParamsSchema>;
 
-/** Region keys of the cache table: "global", "1" (NA) or "2" (EU); for stats anything but 1 is EU. */
-export type CacheRegionKey = 'global' | '1' | '2';
-export const CACHE_REGION_LABELS: Record<CacheRegionKey, string> = { global: 'global', '1': 'NA', '2': 'EU' };
-export const regionOfKey = (key: string): Region => (key === '1' ? 'us' : 'eu');
-
-/**
- * The SPEC §7 path under /shared/data that clears or refreshes each cache the admin page lists. A cache
- * without one cannot be cleared there ("Cannot clear cache for {name}"), as the five SPEC §9 lists.
- */
-export const CACHE_CLEAR_PATHS: Readonly<Record<string, (region: Region) => string>> = {
-  personal: (region) => `/shared/data/clear-cache/personal/${region}`,
-  raidbotsBonus: () => '/shared/data/raidbots/bonus/refresh',
-  raidbotsCurve: () => '/shared/data/raidbots/curve/refresh',
-  itemCatalog: () => '/shared/data/saddlebag/data/refresh',
-  patchNumbers: () => '/shared/data/saddlebag/patch-numbers/refresh',
-  petNames: () => '/shared/data/saddlebag/pet-names/refresh',
-  fakeItems: () => '/shared/data/fakeItems/refresh',
-  craftedItems: () => '/shared/data/craftedItems/refresh',
-};
-
-/** Re-poll a region's market data now (SPEC §7 `/{product}/refresh/{region}`), and its TSM figures. */
-export const MARKET_PRODUCTS = ['retail'] as const;
-export const marketRefreshPath = (region: Region) => `/shared/data/retail/refresh/${region}`;
-export const tsmRefreshPath = (region: Region) => `/shared/data/tsm/refresh/${region}`;
-
-/** The path that clears a cache row, or null ("Cannot clear cache for {name}"). */
-export function cacheClearPath(name: string, regionKey: string): string | null {
-  const path = CACHE_CLEAR_PATHS[name];
-  return path ? path(regionOfKey(regionKey)) : null;
+/** The params schema of a cache route (an empty one for a path without params). */
+export function cacheRouteParamsSchema(route: Pick<CacheRoute, 'path'>) {
+  if (route.path.includes(':product')) return marketRefreshParamsSchema;
+  return route.path.includes(':region') ? regionParamsSchema : emptyRequestSchema;
 }
 
 /** What a clear or refresh path answers: what it did, in words. */

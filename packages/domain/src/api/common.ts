@@ -6,13 +6,18 @@ import { REGION_LIST } from '../enums';
 export const errorResponseSchema = z.object({ error: z.string(), code: z.string().optional() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
+/** GET /healthz and /readyz (outside SPEC §7): what a load balancer's probe reads. */
+export const probeResponseSchema = z.object({ status: z.string() });
+export type ProbeResponse = z.infer<typeof probeResponseSchema>;
+
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-export const ERROR_CODES = {
-  tokenExpired: 'TOKEN_EXPIRED',
-  refreshTokenExpired: 'REFRESH_TOKEN_EXPIRED',
-} as const;
+export { ERROR_CODES } from '../messages';
+
+/** A path of the form /…/{id} whose id the handler checks itself (an unknown one is its own 404). */
+export const idParamsSchema = z.object({ id: z.string() });
+export type IdParams = z.infer<typeof idParamsSchema>;
 
 export const regionSchema = z.enum(REGION_LIST);
 

@@ -78,3 +78,12 @@ export const syncCheckoutRequestSchema = z.object({ sessionId: idStringSchema })
 export type SyncCheckoutRequest = z.infer<typeof syncCheckoutRequestSchema>;
 export const syncCheckoutResponseSchema = z.object({ status: z.enum(CHECKOUT_STATUSES) });
 export type SyncCheckoutResponse = z.infer<typeof syncCheckoutResponseSchema>;
+
+// POST /shared/payments/webhook: the provider's event, acknowledged once handled (or known already).
+export const webhookResponseSchema = z.object({ received: z.literal(true) });
+export type WebhookResponse = z.infer<typeof webhookResponseSchema>;
+
+// POST /shared/payments/demo/fail-next-payment (the built-in demo provider, admins only): the user whose
+// next renewal payment fails, to try the past-due path.
+export const failNextPaymentRequestSchema = z.object({ userId: z.uuid() });
+export type FailNextPaymentRequest = z.infer<typeof failNextPaymentRequestSchema>;

@@ -14,7 +14,6 @@ import { CONFIDENCE_LEVELS } from '../deal-evidence';
 import { EMAIL_PATTERN, MAX_PASSWORD_LENGTH, passwordPolicyError } from '../validation';
 import {
   MAX_LIST_LENGTH,
-  emptyRequestSchema,
   idStringSchema,
   messageResponseSchema,
   regionSchema,
@@ -136,9 +135,7 @@ export const refreshTokenResponseSchema = z.object({
 });
 export type RefreshTokenResponse = z.infer<typeof refreshTokenResponseSchema>;
 
-// POST /shared/users/login-remember-me (the remember-me credential travels as a cookie)
-export const loginRememberMeRequestSchema = emptyRequestSchema;
-export type LoginRememberMeRequest = z.infer<typeof loginRememberMeRequestSchema>;
+// POST /shared/users/login-remember-me (no body: the remember-me credential travels as a cookie)
 export const loginRememberMeResponseSchema = loginResponseSchema;
 export type LoginRememberMeResponse = z.infer<typeof loginRememberMeResponseSchema>;
 

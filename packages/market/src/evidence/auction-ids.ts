@@ -4,7 +4,7 @@
 // Float64Array with binary search 20 ms (7 ms for the sort alone).
 // follow (regroup.ts) walks the kept dump in order and builds the table over its Uint32 ids
 // (kept-snapshot.ts) only when an auction is not where the order puts it; the table is dropped after
-// that observe: its slots are one buffer shared by every realm, so nothing is kept between hours
+// that observe: its slots are one buffer (IdTableSlots) its owner reuses, so nothing is kept between hours
 // (a table kept with each realm's snapshot cost ~5.7 B per auction). Each slot holds the key next to
 // the position, so a probe reads one cache line (reading the key back from the id column took a
 // second random read per probe), at a load factor of at most 1/2 (a power of two).
@@ -23,7 +23,10 @@ export function idKey(id: number): number {
   return id < 0 ? ABSENT_ID : id >>> 0;
 }
 
-let shared = new Int32Array(0);
+/** The slots every table of one owner uses in turn (each SnapshotBuilder's, through its ObserveScratch). */
+export class IdTableSlots {
+  slots = new Int32Array(0);
+}
 
 export class AuctionIdTable {
   /** Pairs: the key (as an Int32) then the position, EMPTY when the pair is free. */
@@ -32,15 +35,15 @@ export class AuctionIdTable {
   private readonly mask: number;
 
   /**
-   * Indexes ids[0..count) (ABSENT_ID left out). Valid until the next table is made: every table
-   * uses the same slots.
+   * Indexes ids[0..count) (ABSENT_ID left out). Valid until the next table is made over the same
+   * slots.
    */
-  constructor(ids: Uint32Array, count: number) {
+  constructor(ids: Uint32Array, count: number, room = new IdTableSlots()) {
     let bits = 4;
     while (1 << bits < 2 * count) bits++;
     const cap = 1 << bits;
-    if (shared.length < 2 * cap) shared = new Int32Array(2 * cap);
-    const slots = shared;
+    if (room.slots.length < 2 * cap) room.slots = new Int32Array(2 * cap);
+    const slots = room.slots;
     for (let s = 1; s < 2 * cap; s += 2) slots[s] = EMPTY;
     const shift = 32 - bits;
     const mask = cap - 1;

@@ -4,9 +4,9 @@
 // on the hour it is read at, and a day the variant sold out late still shows that it was on offer.
 
 import { DaySales } from './day-sales';
-import { grown } from './grown';
+import { grown } from '../grown';
 import { priceBin } from './price-bins';
-import { countMissing, indexInSorted } from './sorted-search';
+import { SortedRows } from './sorted-rows';
 
 export const DAY_MS = 86_400_000;
 /** Smallest daily lowests kept per row by lowestByRow: the lower quartile of 14 days is the 4th. */
@@ -35,44 +35,36 @@ export interface DayCell {
 
 const U16 = 0xffff;
 
-export class DayBucket {
-  private size_ = 0;
+export class DayBucket extends SortedRows {
   /** Snapshots of the realm taken in this day (hours of evidence). */
   snapshots = 0;
-  // Cells are kept in ascending variant order at all times and found by binary search: a snapshot's
-  // listings and sales come as ascending runs and are merged in (one pass per hour), so no table
-  // indexed by variant is needed (it took 4 B per variant id of the region, ~400 KB a realm).
-  // 10 bytes a cell: the lowest price is a 32-bit float (within 1 part in 16 million: a figure for
-  // the history and the realm's floor), and listings saturate at 65,535 (realm dumps list items, not
-  // commodities). The sales are records of their own (day-sales.ts): most cells never see one.
-  private variants = new Int32Array(256);
+  // Cells are kept in ascending variant order, the variant in `keys` (sorted-rows.ts; a table indexed
+  // by variant took 4 B per variant id of the region, ~400 KB a realm). 10 bytes a cell: the lowest
+  // price is a 32-bit float (within 1 part in 16 million: a figure for the history and the realm's
+  // floor), and listings saturate at 65,535 (realm dumps list items, not commodities). The sales are
+  // records of their own (day-sales.ts): most cells never see one.
   private lowest = new Float32Array(256); // Infinity: not listed that day
   private listings = new Uint16Array(256);
   private readonly sales = new DaySales();
 
-  constructor(readonly day: number) {}
+  constructor(readonly day: number) {
+    super(new Int32Array(256));
+  }
 
   get size(): number {
-    return this.size_;
+    return this.count;
   }
 
   /** Bytes of the typed arrays the day holds (a frozen day: exactly what it uses). */
   get byteLength(): number {
-    return (
-      this.variants.byteLength + this.lowest.byteLength + this.listings.byteLength + this.sales.byteLength
-    );
-  }
-
-  /** The variant's slot, or -1. */
-  private find(variant: number): number {
-    return indexInSorted(this.variants, this.size_, variant);
+    return this.keys.byteLength + this.lowest.byteLength + this.listings.byteLength + this.sales.byteLength;
   }
 
   /** Lays out the sales per record, sorted, and shrinks every array to what the day uses. */
   freeze(): void {
-    const n = this.size_;
-    if (this.variants.length > n) {
-      this.variants = this.variants.slice(0, n);
+    const n = this.count;
+    if (this.keys.length > n) {
+      this.keys = this.keys.slice(0, n);
       this.lowest = this.lowest.slice(0, n);
       this.listings = this.listings.slice(0, n);
     }
@@ -80,63 +72,22 @@ export class DayBucket {
   }
 
   /** Room for `n` cells in every per-cell array. */
-  private reserve(n: number): void {
-    this.variants = grown(this.variants, n);
+  protected reserve(n: number): void {
+    this.keys = grown(this.keys, n);
     this.lowest = grown(this.lowest, n);
     this.listings = grown(this.listings, n);
   }
 
-  private clearCell(s: number, variant: number): void {
-    this.variants[s] = variant;
+  protected clear(s: number, variant: number): void {
+    this.keys[s] = variant;
     this.lowest[s] = Infinity;
     this.listings[s] = 0;
   }
 
-  private moveCell(from: number, to: number): void {
-    this.variants[to] = this.variants[from] as number;
+  protected move(from: number, to: number): void {
+    this.keys[to] = this.keys[from] as number;
     this.lowest[to] = this.lowest[from] as number;
     this.listings[to] = this.listings[from] as number;
-  }
-
-  /** The variant's slot, made (in variant order) when missing. */
-  private slot(variant: number): number {
-    if (variant < 0) throw new RangeError(`variant index ${variant} < 0`);
-    const found = this.find(variant);
-    if (found >= 0) return found;
-    const n = this.size_;
-    this.reserve(n + 1);
-    let s = n;
-    // Appending is the common case (the decoder gives ascending variants); otherwise shift.
-    while (s > 0 && (this.variants[s - 1] as number) > variant) {
-      this.moveCell(s - 1, s);
-      s--;
-    }
-    this.clearCell(s, variant);
-    this.size_ = n + 1;
-    return s;
-  }
-
-  /** Makes the cells of the `count` variants vs[0..count), ascending (repeats allowed), in one merge from the back. */
-  private ensureSorted(vs: Int32Array, count: number): void {
-    const n = this.size_;
-    const missing = countMissing(this.variants, n, vs, count);
-    if (missing === 0) return;
-    if ((vs[0] as number) < 0) throw new RangeError(`variant index ${vs[0]} < 0`);
-    this.reserve(n + missing);
-    let to = n + missing - 1;
-    let a = n - 1;
-    let i = count - 1;
-    while (i >= 0) {
-      const v = vs[i] as number;
-      const have = a >= 0 ? (this.variants[a] as number) : -1;
-      if (have > v) this.moveCell(a--, to--);
-      else {
-        if (have !== v) this.clearCell(to--, v);
-        else this.moveCell(a--, to--);
-        while (i >= 0 && (vs[i] as number) === v) i--;
-      }
-    }
-    this.size_ = n + missing;
   }
 
   /**
@@ -149,7 +100,7 @@ export class DayBucket {
     let s = 0;
     for (let k = 0; k < m; k++) {
       const v = variants[k] as number;
-      while ((this.variants[s] as number) < v) s++;
+      while ((this.keys[s] as number) < v) s++;
       const low = lowest[k] as number;
       const count = (start[k + 1] as number) - (start[k] as number);
       if (low < (this.lowest[s] as number)) this.lowest[s] = low;
@@ -198,31 +149,31 @@ export class DayBucket {
    * (records whose variant has no row, rowOf 0 or past its end, are skipped).
    */
   countSalesByRow(rowOf: Int32Array, counts: Int32Array): void {
-    const limit = rowOf.length;
-    const sales = this.sales;
-    for (let r = 0; r < sales.records; r++) {
-      const v = sales.variantOf(r);
-      if (v >= limit) break;
-      const row = (rowOf[v] as number) - 1;
-      if (row >= 0) counts[row] = (counts[row] as number) + sales.salesOf(r);
-    }
+    this.salesByRow(rowOf, counts, null);
   }
 
   /** Then copies each record's bins to bins[fill[row]..], advancing fill[row]. */
   binsByRow(rowOf: Int32Array, fill: Int32Array, bins: Uint16Array): void {
+    this.salesByRow(rowOf, fill, bins);
+  }
+
+  /** Both passes over the records with a row: counts into `at` (bins null), else bins from at[row]. */
+  private salesByRow(rowOf: Int32Array, at: Int32Array, bins: Uint16Array | null): void {
     const limit = rowOf.length;
     const sales = this.sales;
     for (let r = 0; r < sales.records; r++) {
       const v = sales.variantOf(r);
       if (v >= limit) break;
       const row = (rowOf[v] as number) - 1;
-      if (row >= 0) fill[row] = sales.binsOf(r, bins, fill[row] as number);
+      if (row < 0) continue;
+      const from = at[row] as number;
+      at[row] = bins === null ? from + sales.salesOf(r) : sales.binsOf(r, bins, from);
     }
   }
 
   /** See lowestByRowOf. */
   lowestByRow(rowOf: Int32Array, days: Uint8Array, lows: Float64Array): void {
-    lowestByRowOf(this.variants, this.lowest, this.size_, rowOf, days, lows);
+    lowestByRowOf(this.keys, this.lowest, this.count, rowOf, days, lows);
   }
 
   /**
@@ -231,7 +182,7 @@ export class DayBucket {
    * day's own arrays, valid until it next takes data.
    */
   listedCells(): { keys: Int32Array; lowest: Float32Array; size: number } {
-    return { keys: this.variants, lowest: this.lowest, size: this.size_ };
+    return { keys: this.keys, lowest: this.lowest, size: this.count };
   }
 
   /** The day's sales frozen (DaySales.frozen): read-only views, every record's variant with a cell. */
@@ -260,7 +211,7 @@ export class DayBucket {
   /** Every cell, by ascending variant (the serialisation order). */
   cells(): DayCell[] {
     const out: DayCell[] = [];
-    for (let s = 0; s < this.size_; s++) out.push(this.cell(this.variants[s] as number) as DayCell);
+    for (let s = 0; s < this.count; s++) out.push(this.cell(this.keys[s] as number) as DayCell);
     return out;
   }
 

@@ -3,17 +3,15 @@
 // and copper (unit price x quantity) of its sales and each sale's price bin. Most cells never see a
 // sale in their day, so the figures live here and not in every cell.
 
-import { grown } from './grown';
+import { grown } from '../grown';
 import { priceBin } from './price-bins';
-import { countMissing, indexInSorted } from './sorted-search';
+import { SortedRows } from './sorted-rows';
 
 const EMPTY_I32 = new Int32Array(0);
 
-export class DaySales {
-  private recVariant = new Int32Array(64);
+export class DaySales extends SortedRows {
   private recUnits = new Float64Array(64);
   private recTotal = new Float64Array(64);
-  private count = 0;
   // While the day is live, sale bins are one log chained per record (recFirst/nextSale), so a
   // variant's bins are read without scanning the others'; `recSales` counts them per record.
   // freeze() lays each record's bins out contiguously and sorted (recStart[r]..recStart[r+1]), at
@@ -25,6 +23,10 @@ export class DaySales {
   private saleBin = new Uint16Array(1024);
   private saleCount = 0;
 
+  constructor() {
+    super(new Int32Array(64));
+  }
+
   /** Records (variants seen sold). */
   get records(): number {
     return this.count;
@@ -32,7 +34,7 @@ export class DaySales {
 
   get byteLength(): number {
     return (
-      this.recVariant.byteLength +
+      this.keys.byteLength +
       this.recUnits.byteLength +
       this.recTotal.byteLength +
       this.recSales.byteLength +
@@ -43,13 +45,8 @@ export class DaySales {
     );
   }
 
-  /** The variant's record, or -1. */
-  find(variant: number): number {
-    return indexInSorted(this.recVariant, this.count, variant);
-  }
-
   variantOf(r: number): number {
-    return this.recVariant[r] as number;
+    return this.keys[r] as number;
   }
 
   unitsOf(r: number): number {
@@ -84,7 +81,7 @@ export class DaySales {
     start[records] = at;
     this.recStart = start;
     this.saleBin = bins;
-    this.recVariant = this.recVariant.slice(0, records);
+    this.keys = this.keys.slice(0, records);
     this.recUnits = this.recUnits.slice(0, records);
     this.recTotal = this.recTotal.slice(0, records);
     this.recSales = EMPTY_I32;
@@ -113,67 +110,28 @@ export class DaySales {
   }
 
   /** Room for `n` records in every per-record array. */
-  private reserve(n: number): void {
-    this.recVariant = grown(this.recVariant, n);
+  protected reserve(n: number): void {
+    this.keys = grown(this.keys, n);
     this.recUnits = grown(this.recUnits, n);
     this.recTotal = grown(this.recTotal, n);
     this.recSales = grown(this.recSales, n);
     this.recFirst = grown(this.recFirst, n);
   }
 
-  private move(from: number, to: number): void {
-    this.recVariant[to] = this.recVariant[from] as number;
+  protected move(from: number, to: number): void {
+    this.keys[to] = this.keys[from] as number;
     this.recUnits[to] = this.recUnits[from] as number;
     this.recTotal[to] = this.recTotal[from] as number;
     this.recSales[to] = this.recSales[from] as number;
     this.recFirst[to] = this.recFirst[from] as number;
   }
 
-  private clear(r: number, variant: number): void {
-    this.recVariant[r] = variant;
+  protected clear(r: number, variant: number): void {
+    this.keys[r] = variant;
     this.recUnits[r] = 0;
     this.recTotal[r] = 0;
     this.recSales[r] = 0;
     this.recFirst[r] = -1;
-  }
-
-  /** Makes the records of the variants vs[0..count), ascending (repeats allowed), in one merge from the back. */
-  private ensureSorted(vs: Int32Array, count: number): void {
-    const n = this.count;
-    const missing = countMissing(this.recVariant, n, vs, count);
-    if (missing === 0) return;
-    this.reserve(n + missing);
-    let to = n + missing - 1;
-    let a = n - 1;
-    let i = count - 1;
-    while (i >= 0) {
-      const v = vs[i] as number;
-      const at = a >= 0 ? (this.recVariant[a] as number) : -1;
-      if (at > v) this.move(a--, to--);
-      else {
-        if (at !== v) this.clear(to--, v);
-        else this.move(a--, to--);
-        while (i >= 0 && (vs[i] as number) === v) i--;
-      }
-    }
-    this.count = n + missing;
-  }
-
-  /** The variant's record, made (in variant order) when missing. */
-  private slot(variant: number): number {
-    const found = this.find(variant);
-    if (found >= 0) return found;
-    const n = this.count;
-    this.reserve(n + 1);
-    let r = n;
-    // Appending is the common case (the decoder gives ascending variants); otherwise shift.
-    while (r > 0 && (this.recVariant[r - 1] as number) > variant) {
-      this.move(r - 1, r);
-      r--;
-    }
-    this.clear(r, variant);
-    this.count = n + 1;
-    return r;
   }
 
   /** Sales ascending by variant: variants[i] sold one auction of quantity[i] units at unitPrice[i]. */
@@ -183,7 +141,7 @@ export class DaySales {
     let r = 0;
     for (let i = 0; i < count; i++) {
       const v = variants[i] as number;
-      while ((this.recVariant[r] as number) < v) r++;
+      while ((this.keys[r] as number) < v) r++;
       const price = unitPrice[i] as number;
       const q = quantity[i] as number;
       this.add(r, priceBin(price), q, price * q);
@@ -227,6 +185,6 @@ export class DaySales {
   /** Frozen first: per record its variant, and its bins at bins[recStart[r]..recStart[r + 1]), ascending. */
   frozen(): { recVariant: Int32Array; recStart: Int32Array; bins: Uint16Array } {
     this.freeze();
-    return { recVariant: this.recVariant, recStart: this.recStart as Int32Array, bins: this.saleBin };
+    return { recVariant: this.keys, recStart: this.recStart as Int32Array, bins: this.saleBin };
   }
 }

@@ -1,18 +1,29 @@
 // Evidence per connected realm from consecutive snapshots (docs/deal-trust.md), fed by the snapshot
-// builder when its `evidence` option is on.
-export { EVIDENCE_DAYS, RealmEvidence, soldFromTimeLeft } from './realm-evidence';
+// builder when its `evidence` option is on; storage/ holds its byte formats and shelves.
+export { RealmEvidence } from './realm-evidence';
+export { EVIDENCE_DAYS, soldFromTimeLeft } from './evidence-window';
 export type { Depth, HistoryDay, SalesSeen } from './realm-evidence';
-export { DayBucket } from './day-bucket';
+export { ObserveScratch } from './observe-scratch';
+export { DAY_MS, DayBucket } from './day-bucket';
+export type { DayCell } from './day-bucket';
 export { PastDay } from './past-day';
 export type { WindowDay } from './past-day';
-export { memoryShelf } from './past-day-shelf';
-export type { PastDayShelf, ShelvedBytes } from './past-day-shelf';
-export { createPastDayFiles } from './past-day-files';
-export { createKeptSnapshotFiles, memoryKeptSlot, sharedKeptBytes } from './kept-shelf';
-export type { KeptHold, KeptShelf, KeptSlot } from './kept-shelf';
 export type { KeptSnapshot } from './kept-snapshot';
-export type { DayCell } from './day-bucket';
-export { EvidenceCodecError, evidenceFromBytes, evidenceToBytes } from './evidence-codec';
-export { KeptCodecError, keptFromBytes, keptToBytes } from './kept-codec';
-export { listingEvidence } from './listing-evidence';
+export { evidenceFromBytes, evidenceToBytes } from './evidence-bytes';
+export { ListingScratch, listingEvidence } from './listing-evidence';
 export type { ListingEvidence } from './listing-evidence';
+export { fillItemFloors, ItemFloorScratch } from './item-floor';
+export type { ItemValues } from './item-floor';
+export { binPrice, priceBin } from './price-bins';
+export {
+  createKeptSnapshotFiles,
+  createPastDayFiles,
+  EvidenceCodecError,
+  KeptCodecError,
+  keptFromBytes,
+  keptToBytes,
+  memoryKeptSlot,
+  memoryShelf,
+  sharedKeptBytes,
+} from './storage';
+export type { KeptHold, KeptShelf, KeptSlot, PastDayShelf, ShelvedBytes } from './storage';

@@ -5,7 +5,8 @@
 // item prices differ from realm to realm far more than one variant's worth differs from another's.
 
 import type { WindowDay } from './past-day';
-import { lowerBound } from './sorted-search';
+import { lowerBound } from '../sorted-search';
+import { grown, roomFor } from '../grown';
 
 /** Prices within 0.5% are one price: a float day lowest against the listing's own copper price. */
 const SAME_PRICE_RATIO = 1.005;
@@ -25,31 +26,24 @@ export interface ItemValues {
   readonly items: number;
 }
 
-/** Working arrays, shared by every realm's pass (one runs at a time), grown, never shrunk. */
-const scratch: Record<'itemFrom' | 'itemTo' | 'runOf' | 'countOf' | 'touched' | 'runStart', Int32Array> &
-  Record<'units' | 'sorted', Float64Array> & { wanted: Uint8Array } = {
+/**
+ * The pass's working arrays, grown and never shrunk: one per build (fillEntryItemFloors makes it),
+ * reused realm after realm. Every per-item and per-variant array is all zeros between passes.
+ */
+export class ItemFloorScratch {
   /** Per item: 1 while a row of the pass is of it; the range of its day lowests in `sorted`. */
-  wanted: new Uint8Array(0),
-  itemFrom: new Int32Array(0),
-  itemTo: new Int32Array(0),
+  wanted = new Uint8Array(0);
+  itemFrom = new Int32Array(0);
+  itemTo = new Int32Array(0);
   /** Per variant: its run's place in `touched` + 1 (0: none), then its day lowests counted and written. */
-  runOf: new Int32Array(0),
-  countOf: new Int32Array(0),
+  runOf = new Int32Array(0);
+  countOf = new Int32Array(0);
   /** The variants with day lowests in the pass, ascending (an item's are consecutive), and their runs. */
-  touched: new Int32Array(0),
-  runStart: new Int32Array(0),
+  touched = new Int32Array(0);
+  runStart = new Int32Array(0);
   /** Day lowests in units of their variant's worth: by variant, each run ascending; and by item, ascending. */
-  units: new Float64Array(0),
-  sorted: new Float64Array(0),
-};
-
-/** `arr`, or a new one (its contents not kept) with room for `n`. */
-function grownI32(arr: Int32Array, n: number): Int32Array {
-  return arr.length >= n ? arr : new Int32Array(Math.max(n, arr.length * 2));
-}
-
-function grownF64(arr: Float64Array, n: number): Float64Array {
-  return arr.length >= n ? arr : new Float64Array(Math.max(n, arr.length * 2));
+  units = new Float64Array(0);
+  sorted = new Float64Array(0);
 }
 
 /** `v` when it is a variant with a known worth, else -1. */
@@ -64,10 +58,10 @@ function valuedVariant(values: ItemValues, key: number): number {
 }
 
 /** The variant of a listed day cell whose item has rows in the pass, or -1. */
-function wantedVariant(values: ItemValues, key: number, low: number): number {
+function wantedVariant(values: ItemValues, wanted: Uint8Array, key: number, low: number): number {
   if (low === Infinity) return -1;
   const v = valuedVariant(values, key);
-  return v >= 0 && scratch.wanted[values.itemOf[v] as number] === 1 ? v : -1;
+  return v >= 0 && wanted[values.itemOf[v] as number] === 1 ? v : -1;
 }
 
 /**
@@ -86,6 +80,7 @@ export function fillItemFloors(
   size: number,
   values: ItemValues,
   out: Float64Array,
+  scratch = new ItemFloorScratch(),
 ): void {
   const V = values.itemOf.length;
   if (scratch.wanted.length < values.items) {
@@ -111,14 +106,10 @@ export function fillItemFloors(
   for (const day of days) {
     const { keys, lowest, size: n } = day.listedCells();
     for (let s = 0; s < n; s++) {
-      const v = wantedVariant(values, keys[s] as number, lowest[s] as number);
+      const v = wantedVariant(values, wanted, keys[s] as number, lowest[s] as number);
       if (v < 0) continue;
       if (runOf[v] === 0) {
-        if (scratch.touched.length <= runs) {
-          const more = new Int32Array(Math.max(16, runs * 2));
-          more.set(scratch.touched);
-          scratch.touched = more;
-        }
+        if (scratch.touched.length <= runs) scratch.touched = grown(scratch.touched, Math.max(16, runs * 2));
         scratch.touched[runs++] = v;
         runOf[v] = 1;
       }
@@ -126,7 +117,7 @@ export function fillItemFloors(
     }
   }
   const touched = scratch.touched.subarray(0, runs).sort();
-  scratch.runStart = grownI32(scratch.runStart, runs + 1);
+  scratch.runStart = roomFor(scratch.runStart, runs + 1);
   const runStart = scratch.runStart;
   let total = 0;
   for (let t = 0; t < runs; t++) {
@@ -137,13 +128,13 @@ export function fillItemFloors(
     runOf[v] = t + 1;
   }
   runStart[runs] = total;
-  scratch.units = grownF64(scratch.units, total);
-  scratch.sorted = grownF64(scratch.sorted, total);
+  scratch.units = roomFor(scratch.units, total);
+  scratch.sorted = roomFor(scratch.sorted, total);
   const { units, sorted } = scratch;
   for (const day of days) {
     const { keys, lowest, size: n } = day.listedCells();
     for (let s = 0; s < n; s++) {
-      const v = wantedVariant(values, keys[s] as number, lowest[s] as number);
+      const v = wantedVariant(values, wanted, keys[s] as number, lowest[s] as number);
       if (v < 0) continue;
       const at = countOf[v] as number;
       units[at] = (lowest[s] as number) / (values.worth[v] as number);

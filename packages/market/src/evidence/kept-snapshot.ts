@@ -23,8 +23,9 @@
 // the evidence allocated, and old-space garbage is what sets V8 off on full collections.
 
 import { ABSENT_ID, idKey } from './auction-ids';
-import { indexInSorted } from './sorted-search';
+import { indexInSorted } from '../sorted-search';
 import { type ListingGroups, AGE_MAX } from './listing-groups';
+import { grown } from '../grown';
 
 const PRICE_BIG = 0xffffffff;
 const QUANTITY_BIG = 0xff;
@@ -47,12 +48,8 @@ export class SideValues {
   /** Adds the value of position `i`, past every position added so far. */
   add(i: number, v: number): void {
     if (this.count === this.at.length) {
-      const at = new Int32Array(this.count * 2);
-      at.set(this.at);
-      this.at = at;
-      const value = new Float64Array(this.count * 2);
-      value.set(this.value);
-      this.value = value;
+      this.at = grown(this.at, this.count * 2);
+      this.value = grown(this.value, this.count * 2);
     }
     this.at[this.count] = i;
     this.value[this.count++] = v;

@@ -2,7 +2,8 @@
 // variant), as the snapshot builder lays it into its entry columns. Taken right after the realm's
 // snapshot is observed: a row's lowest price is the price a deal would buy or sell at on that realm.
 
-import { fillListing } from './listing-pass';
+import { fillListing, ListingPassScratch } from './listing-pass';
+import { roomFor } from '../grown';
 import type { RealmEvidence } from './realm-evidence';
 
 /** Parallel to the listing's rows; quantities saturate at 2^32 - 1, counts and ages at 65,535. */
@@ -25,29 +26,38 @@ export interface ListingEvidence {
   readonly hoursObserved: number;
 }
 
-/** Row keys (keyOf of each raw id), reused from call to call. */
-let keysScratch = new Int32Array(0);
+/**
+ * What listingEvidence works in and answers with, grown to the largest listing and never shrunk: one
+ * per owner (each SnapshotBuilder has its own), reused realm after realm.
+ */
+export class ListingScratch {
+  /** Row keys (keyOf of each raw id). */
+  keys = new Int32Array(0);
+  /** The columns every call fills: the build reads each realm's at once. */
+  readonly columns = {
+    lowestAge: new Uint16Array(0),
+    nearListings: new Uint16Array(0),
+    nearQuantity: new Uint32Array(0),
+    lowestQuantity: new Uint32Array(0),
+    sales: new Uint16Array(0),
+    median: new Float64Array(0),
+    lowQuartile: new Float64Array(0),
+    postedHours: new Uint8Array(0),
+  };
+  readonly pass = new ListingPassScratch();
+}
 
-/** The columns every call fills, grown to the largest listing: the build reads each realm's at once. */
-const scratch = {
-  lowestAge: new Uint16Array(0),
-  nearListings: new Uint16Array(0),
-  nearQuantity: new Uint32Array(0),
-  lowestQuantity: new Uint32Array(0),
-  sales: new Uint16Array(0),
-  median: new Float64Array(0),
-  lowQuartile: new Float64Array(0),
-  postedHours: new Uint8Array(0),
-};
+type Columns = ListingScratch['columns'];
 
 function zeroed<T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>(
-  key: keyof typeof scratch,
+  columns: Columns,
+  key: keyof Columns,
   size: number,
 ): T {
-  let arr = scratch[key] as T;
+  let arr = columns[key] as T;
   if (arr.length < size) {
-    arr = new (arr.constructor as new (n: number) => T)(Math.max(size, arr.length * 2));
-    (scratch[key] as T) = arr;
+    arr = roomFor(arr, size);
+    (columns[key] as T) = arr;
   }
   const view = arr.subarray(0, size) as T;
   view.fill(0);
@@ -55,9 +65,9 @@ function zeroed<T extends Uint8Array | Uint16Array | Uint32Array | Float64Array>
 }
 
 /**
- * The evidence of the listing's rows. The columns are views valid until the next call (the snapshot
- * build copies each realm's into its entry columns at once): fresh ones per realm and build were
- * 30 B a row of garbage that the peak RSS carried.
+ * The evidence of the listing's rows. The columns are views into `scratch`, valid until its next call
+ * (the snapshot build copies each realm's into its entry columns at once): fresh ones per realm and
+ * build were 30 B a row of garbage that the peak RSS carried.
  */
 export function listingEvidence(
   evidence: RealmEvidence,
@@ -65,21 +75,22 @@ export function listingEvidence(
   size: number,
   nowMs: number,
   keyOf: (raw: number) => number,
+  scratch = new ListingScratch(),
 ): ListingEvidence {
+  const { columns } = scratch;
   const out = {
-    lowestAge: zeroed<Uint16Array>('lowestAge', size),
-    nearListings: zeroed<Uint16Array>('nearListings', size),
-    nearQuantity: zeroed<Uint32Array>('nearQuantity', size),
-    lowestQuantity: zeroed<Uint32Array>('lowestQuantity', size),
-    sales: zeroed<Uint16Array>('sales', size),
-    median: zeroed<Float64Array>('median', size),
-    lowQuartile: zeroed<Float64Array>('lowQuartile', size),
-    postedHours: zeroed<Uint8Array>('postedHours', size),
+    lowestAge: zeroed<Uint16Array>(columns, 'lowestAge', size),
+    nearListings: zeroed<Uint16Array>(columns, 'nearListings', size),
+    nearQuantity: zeroed<Uint32Array>(columns, 'nearQuantity', size),
+    lowestQuantity: zeroed<Uint32Array>(columns, 'lowestQuantity', size),
+    sales: zeroed<Uint16Array>(columns, 'sales', size),
+    median: zeroed<Float64Array>(columns, 'median', size),
+    lowQuartile: zeroed<Float64Array>(columns, 'lowQuartile', size),
+    postedHours: zeroed<Uint8Array>(columns, 'postedHours', size),
     hoursObserved: evidence.hoursObserved(nowMs),
   };
-  if (keysScratch.length < size) keysScratch = new Int32Array(Math.max(size, keysScratch.length * 2));
-  const keys = keysScratch;
+  const keys = (scratch.keys = roomFor(scratch.keys, size));
   for (let j = 0; j < size; j++) keys[j] = keyOf(rawIds[j] as number);
-  fillListing(evidence.lastSnapshot, evidence.allDays, keys, size, nowMs, out);
+  fillListing(evidence.lastSnapshot, evidence.allDays, keys, size, nowMs, out, scratch.pass);
   return out;
 }

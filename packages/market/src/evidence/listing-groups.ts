@@ -1,11 +1,13 @@
 // A snapshot's auctions grouped by variant, each group headed by its two lowest unit prices,
 // with each variant's lowest unit price and the age of the listing holding it. The result lives in
-// working arrays shared by every call (one runs at a time): kept-snapshot.ts copies what a realm
-// keeps into its own compact columns.
+// the working arrays of the caller's GroupingScratch until its next call: kept-snapshot.ts copies
+// what a realm keeps into its own compact columns.
 //
 // Work per call is proportional to the auctions and the variants listed, not to the largest variant
 // id: variants get call-local numbers through a stamped table (stale entries are told apart by their
 // stamp, so the table is never cleared), and only the listed variants are sorted.
+
+import { grown, roomFor } from '../grown';
 
 /**
  * Ages (snapshots seen) are kept in 6 bits, saturating: an auction lasts at most 48 hours, so 49
@@ -52,45 +54,43 @@ export interface ListingGroups {
 /** A listing new this hour under half the price of the others is taken for bait or a mistake. */
 export const SNIPE_PRICE_RATIO = 0.5;
 
-let stamp = 0;
-let stampOf = new Int32Array(0);
-let localOf = new Int32Array(0);
-/** Per call-local variant: its variant, then its count; sized by the variants listed. */
-let localVariant = new Int32Array(0);
-let localCount = new Int32Array(0);
-const groups: ListingGroups = {
-  m: 0,
-  variants: new Int32Array(0),
-  start: new Int32Array(1),
-  price: new Float64Array(0),
-  dumpAt: new Int32Array(0),
-  quantity: new Float64Array(0),
-  ageLeft: new Uint8Array(0),
-  lowest: new Float64Array(0),
-  lowestAge: new Int32Array(0),
-  dayLowest: new Float64Array(0),
-};
-
-function atLeast<T extends Int32Array | Uint32Array | Float64Array | Uint8Array>(arr: T, n: number): T {
-  if (arr.length >= n) return arr;
-  return new (arr.constructor as new (n: number) => T)(Math.max(n, arr.length * 2));
+/**
+ * The grouping's working arrays and its result, grown and never shrunk: one per owner (each
+ * SnapshotBuilder's ObserveScratch), so the realms of one builder reuse them and two owners never share.
+ */
+export class GroupingScratch {
+  stamp = 0;
+  stampOf = new Int32Array(0);
+  localOf = new Int32Array(0);
+  /** Per call-local variant: its variant, then its count; sized by the variants listed. */
+  localVariant = new Int32Array(0);
+  localCount = new Int32Array(0);
+  readonly groups: ListingGroups = {
+    m: 0,
+    variants: new Int32Array(0),
+    start: new Int32Array(1),
+    price: new Float64Array(0),
+    dumpAt: new Int32Array(0),
+    quantity: new Float64Array(0),
+    ageLeft: new Uint8Array(0),
+    lowest: new Float64Array(0),
+    lowestAge: new Int32Array(0),
+    dayLowest: new Float64Array(0),
+  };
 }
 
 /** Swaps the auctions at a and b. */
 function swap(g: ListingGroups, a: number, b: number): void {
-  const { price, dumpAt, quantity, ageLeft } = g;
-  const p = price[a] as number;
-  price[a] = price[b] as number;
-  price[b] = p;
-  const i = dumpAt[a] as number;
-  dumpAt[a] = dumpAt[b] as number;
-  dumpAt[b] = i;
-  const q = quantity[a] as number;
-  quantity[a] = quantity[b] as number;
-  quantity[b] = q;
-  const l = ageLeft[a] as number;
-  ageLeft[a] = ageLeft[b] as number;
-  ageLeft[b] = l;
+  swapIn(g.price, a, b);
+  swapIn(g.dumpAt, a, b);
+  swapIn(g.quantity, a, b);
+  swapIn(g.ageLeft, a, b);
+}
+
+function swapIn(column: Float64Array | Int32Array | Uint8Array, a: number, b: number): void {
+  const t = column[a] as number;
+  column[a] = column[b] as number;
+  column[b] = t;
 }
 
 /**
@@ -141,29 +141,29 @@ function dayLowestOf(
  * The dump's auctions (variant[i] >= 0, age[i] >= 1) by group, all of them (a realm's first snapshot;
  * the next ones are grouped from the kept snapshot: regroup.ts). `variant` may be longer than the
  * dump (a reused buffer). `allSettled`: the ages do not tell new listings (the realm's first snapshot,
- * or one after hours missed). The result is valid until the next call.
+ * or one after hours missed). The result is valid until the next call with the same scratch.
  */
 export function groupListings(
   variant: Int32Array,
   dump: DumpColumns,
   maxVariant: number,
   allSettled = false,
+  scratch = new GroupingScratch(),
 ): ListingGroups {
   const n = dump.n;
-  if (stampOf.length <= maxVariant) {
-    const cap = Math.max(maxVariant + 1, stampOf.length * 2);
-    const s = new Int32Array(cap);
-    s.set(stampOf);
-    stampOf = s;
-    localOf = new Int32Array(cap);
+  if (scratch.stampOf.length <= maxVariant) {
+    const cap = Math.max(maxVariant + 1, scratch.stampOf.length * 2);
+    scratch.stampOf = grown(scratch.stampOf, cap);
+    scratch.localOf = new Int32Array(cap);
   }
-  if (++stamp === 0x7fffffff) {
-    stampOf.fill(0);
-    stamp = 1;
+  if (++scratch.stamp === 0x7fffffff) {
+    scratch.stampOf.fill(0);
+    scratch.stamp = 1;
   }
+  const { stamp, stampOf, localOf } = scratch;
   // Call-local numbers in order of first appearance, with their counts.
-  localVariant = atLeast(localVariant, Math.min(n, maxVariant + 1));
-  localCount = atLeast(localCount, Math.min(n, maxVariant + 1));
+  const localVariant = (scratch.localVariant = roomFor(scratch.localVariant, Math.min(n, maxVariant + 1)));
+  const localCount = (scratch.localCount = roomFor(scratch.localCount, Math.min(n, maxVariant + 1)));
   let m = 0;
   for (let i = 0; i < n; i++) {
     const v = variant[i] as number;
@@ -177,7 +177,7 @@ export function groupListings(
       localCount[l] = (localCount[l] as number) + 1;
     }
   }
-  const g = groupsFor(n, m);
+  const g = groupsFor(n, m, scratch);
   const { variants, start, price, dumpAt, quantity, ageLeft } = g;
   g.m = m;
   variants.set(localVariant.subarray(0, m));
@@ -208,18 +208,18 @@ export function groupListings(
   return g;
 }
 
-/** The working groups with room for `n` auctions in `m` groups (their contents are stale). */
-export function groupsFor(n: number, m: number): ListingGroups {
-  const g = groups;
-  g.variants = atLeast(g.variants, m);
-  g.start = atLeast(g.start, m + 1);
-  g.lowest = atLeast(g.lowest, m);
-  g.lowestAge = atLeast(g.lowestAge, m);
-  g.dayLowest = atLeast(g.dayLowest, m);
-  g.price = atLeast(g.price, n);
-  g.dumpAt = atLeast(g.dumpAt, n);
-  g.quantity = atLeast(g.quantity, n);
-  g.ageLeft = atLeast(g.ageLeft, n);
+/** The scratch's groups with room for `n` auctions in `m` groups (their contents are stale). */
+export function groupsFor(n: number, m: number, scratch: GroupingScratch): ListingGroups {
+  const g = scratch.groups;
+  g.variants = roomFor(g.variants, m);
+  g.start = roomFor(g.start, m + 1);
+  g.lowest = roomFor(g.lowest, m);
+  g.lowestAge = roomFor(g.lowestAge, m);
+  g.dayLowest = roomFor(g.dayLowest, m);
+  g.price = roomFor(g.price, n);
+  g.dumpAt = roomFor(g.dumpAt, n);
+  g.quantity = roomFor(g.quantity, n);
+  g.ageLeft = roomFor(g.ageLeft, n);
   return g;
 }
 

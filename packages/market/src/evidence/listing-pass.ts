@@ -1,7 +1,7 @@
 // The listing pass behind listingEvidence (listing-evidence.ts): one realm's evidence for every row of
 // its listing at once, from the realm's last kept snapshot and its daily buckets. It gives per row
 // what RealmEvidence's per-variant queries (lowestPrice, depthNear, lowestListingAge, quantityAt,
-// salesSeen) would, in a few sequential passes over shared working arrays: the snapshot build runs it
+// salesSeen) would, in a few sequential passes over reused working arrays: the snapshot build runs it
 // for every row of every realm each hour, so it allocates nothing per row.
 
 import { NEAR_PRICE_FACTOR } from '@goldroute/domain';
@@ -10,7 +10,7 @@ import { ageAt, type KeptSnapshot, priceAt, quantityAt, timeLeftAt } from './kep
 import type { WindowDay } from './past-day';
 import { postedHours } from './posted-hours';
 import { medianOfBinRange } from './price-bins';
-import { inWindow } from './realm-evidence';
+import { inWindow } from './evidence-window';
 
 const U16 = 0xffff;
 const U32 = 0xffffffff;
@@ -28,25 +28,28 @@ export interface ListingColumns {
   postedHours: Uint8Array;
 }
 
-/** Working arrays shared by every realm's listing pass (one runs at a time), grown, never shrunk. */
-const scratch = {
+/**
+ * The listing pass's working arrays, grown and never shrunk: one per owner (each SnapshotBuilder's
+ * ListingScratch), reused by its realms one pass after another.
+ */
+export class ListingPassScratch {
   /** Variant or key -> position + 1; all zeros between uses. */
-  dense: new Int32Array(0),
-  counts: new Int32Array(0),
-  fill: new Int32Array(0),
-  bins: new Uint16Array(0),
-  listedDays: new Uint8Array(0),
-  lows: new Float64Array(0),
-};
+  dense = new Int32Array(0);
+  counts = new Int32Array(0);
+  fill = new Int32Array(0);
+  bins = new Uint16Array(0);
+  listedDays = new Uint8Array(0);
+  lows = new Float64Array(0);
+}
 
 /** The zeroed table for keys 0..max. */
-function denseFor(max: number): Int32Array {
+function denseFor(scratch: ListingPassScratch, max: number): Int32Array {
   if (scratch.dense.length <= max)
     scratch.dense = new Int32Array(Math.max(max + 1, scratch.dense.length * 2));
   return scratch.dense;
 }
 
-function int32Scratch(key: 'counts' | 'fill', n: number): Int32Array {
+function int32Scratch(scratch: ListingPassScratch, key: 'counts' | 'fill', n: number): Int32Array {
   if (scratch[key].length < n) scratch[key] = new Int32Array(Math.max(n, scratch[key].length * 2));
   return scratch[key];
 }
@@ -87,6 +90,7 @@ export function fillListing(
   size: number,
   nowMs: number,
   out: ListingColumns,
+  scratch = new ListingPassScratch(),
 ): void {
   let maxKey = -1;
   for (let j = 0; j < size; j++) if ((keys[j] as number) > maxKey) maxKey = keys[j] as number;
@@ -94,7 +98,7 @@ export function fillListing(
   if (last !== null && last.variants.length > 0) {
     const { variants, start, lowestAge } = last;
     const m = variants.length;
-    const dense = denseFor(Math.max(maxKey, variants[m - 1] as number));
+    const dense = denseFor(scratch, Math.max(maxKey, variants[m - 1] as number));
     for (let k = 0; k < m; k++) dense[variants[k] as number] = k + 1;
     for (let j = 0; j < size; j++) {
       const key = keys[j] as number;
@@ -128,7 +132,7 @@ export function fillListing(
   const days = inWindow(buckets, nowMs);
   if (days.length === 0) return;
   // Each key's first row takes the sales; rows repeating a key copy them at the end.
-  const dense = denseFor(maxKey);
+  const dense = denseFor(scratch, maxKey);
   for (let j = 0; j < size; j++) {
     const key = keys[j] as number;
     if (key >= 0 && dense[key] === 0) dense[key] = j + 1;
@@ -148,10 +152,10 @@ export function fillListing(
     const n = listedDays[j] as number;
     if (n > 0) out.lowQuartile[j] = lows[j * LOWS_KEPT + Math.min(LOWS_KEPT - 1, n >> 2)] as number;
   }
-  const counts = int32Scratch('counts', size);
+  const counts = int32Scratch(scratch, 'counts', size);
   counts.fill(0, 0, size);
   for (const b of days) b.countSalesByRow(dense, counts);
-  const fill = int32Scratch('fill', size);
+  const fill = int32Scratch(scratch, 'fill', size);
   let total = 0;
   for (let j = 0; j < size; j++) {
     fill[j] = total;

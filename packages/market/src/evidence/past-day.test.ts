@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TIME_LEFT_LONG, TIME_LEFT_VERY_LONG } from '../time-left';
+import { TIME_LEFT_LONG, TIME_LEFT_VERY_LONG } from '../ingest';
 import { DAY_MS, DayBucket, LOWS_KEPT } from './day-bucket';
 import { listingEvidence } from './listing-evidence';
 import { lowCode, lowPrice, PastDay } from './past-day';

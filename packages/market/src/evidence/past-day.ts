@@ -16,8 +16,8 @@
 // arrays shared by every past day: one day is read at a time.
 
 import { type DayBucket, lowestByRowOf } from './day-bucket';
-import { memoryShelf, type PastDayShelf, type ShelvedBytes } from './past-day-shelf';
-import { indexInSorted } from './sorted-search';
+import { memoryShelf, type PastDayShelf, type ShelvedBytes } from './storage';
+import { indexInSorted } from '../sorted-search';
 
 const STEP_WHOLE = 0xff;
 const LOG_LOW_RATIO = Math.log(1.0005);
@@ -216,20 +216,16 @@ export class PastDay {
 
   /** As DayBucket.countSalesByRow. */
   countSalesByRow(rowOf: Int32Array, counts: Int32Array): void {
-    const { keys, day } = this.decodeKeys();
-    const { saleCell, binStart } = day;
-    const limit = rowOf.length;
-    for (let r = 0; r < saleCell.length; r++) {
-      const v = keys[saleCell[r] as number] as number;
-      if (v >= limit) break;
-      const row = (rowOf[v] as number) - 1;
-      if (row < 0) continue;
-      counts[row] = (counts[row] as number) + (binStart[r + 1] as number) - (binStart[r] as number);
-    }
+    this.salesByRow(rowOf, counts, null);
   }
 
   /** As DayBucket.binsByRow. */
   binsByRow(rowOf: Int32Array, fill: Int32Array, out: Uint16Array): void {
+    this.salesByRow(rowOf, fill, out);
+  }
+
+  /** Both passes over the records with a row: counts into `at` (out null), else bins from at[row]. */
+  private salesByRow(rowOf: Int32Array, at: Int32Array, out: Uint16Array | null): void {
     const { keys, day } = this.decodeKeys();
     const { saleCell, binStart, bins } = day;
     const limit = rowOf.length;
@@ -238,10 +234,15 @@ export class PastDay {
       if (v >= limit) break;
       const row = (rowOf[v] as number) - 1;
       if (row < 0) continue;
-      let at = fill[row] as number;
+      const from = binStart[r] as number;
       const to = binStart[r + 1] as number;
-      for (let k = binStart[r] as number; k < to; k++) out[at++] = bins[k] as number;
-      fill[row] = at;
+      if (out === null) {
+        at[row] = (at[row] as number) + to - from;
+        continue;
+      }
+      let put = at[row] as number;
+      for (let k = from; k < to; k++) out[put++] = bins[k] as number;
+      at[row] = put;
     }
   }
 

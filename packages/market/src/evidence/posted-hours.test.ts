@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TIME_LEFT_LONG, TIME_LEFT_MEDIUM, TIME_LEFT_SHORT, TIME_LEFT_VERY_LONG } from '../time-left';
+import { TIME_LEFT_LONG, TIME_LEFT_MEDIUM, TIME_LEFT_SHORT, TIME_LEFT_VERY_LONG } from '../ingest';
 import { postedHours } from './posted-hours';
 
 /** Blizzard's band for the minutes an auction has left. */

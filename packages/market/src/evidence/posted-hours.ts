@@ -4,7 +4,7 @@
 // posted for the longest time, 48 hours, and relisted when it runs out. The bands: SHORT under 30
 // minutes left, MEDIUM under 2 hours, LONG under 12 hours, VERY_LONG 12 to 48 hours.
 
-import { TIME_LEFT_VERY_LONG } from '../time-left';
+import { TIME_LEFT_VERY_LONG } from '../ingest';
 
 /**
  * An auction seen for the first time in snapshot k was posted in the hour before it, so after `age`

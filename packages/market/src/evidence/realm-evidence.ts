@@ -5,9 +5,15 @@
 // per-variant figures for every row of a listing at once come from the listing pass (listing-pass.ts).
 
 import { NEAR_PRICE_FACTOR } from '@goldroute/domain';
-import type { RealmAuctions } from '../auction-columns';
-import { TIME_LEFT_LONG, TIME_LEFT_VERY_LONG } from '../time-left';
+import type { RealmAuctions } from '../ingest';
 import { DAY_MS, DayBucket, dayOf } from './day-bucket';
+import {
+  CONSECUTIVE_MAX_MS,
+  EVIDENCE_DAYS,
+  inWindow,
+  NONE_COUNTS,
+  soldFromTimeLeft,
+} from './evidence-window';
 import {
   ageAt,
   keepPriceStreaks,
@@ -17,40 +23,13 @@ import {
   quantityAt,
   timeLeftAt,
 } from './kept-snapshot';
-import { type KeptHold, type KeptSlot, memoryKeptSlot } from './kept-shelf';
+import { type KeptHold, type KeptSlot, memoryKeptSlot, memoryShelf, type PastDayShelf } from './storage';
 import { type ListingGroups, SNIPE_PRICE_RATIO } from './listing-groups';
+import { ObserveScratch } from './observe-scratch';
 import { PastDay, type WindowDay } from './past-day';
-import { memoryShelf, type PastDayShelf } from './past-day-shelf';
 import { medianOfBins } from './price-bins';
 import { follow, GONE, groupAll, regroupListings } from './regroup';
-import { indexInSorted } from './sorted-search';
-
-export const EVIDENCE_DAYS = 14;
-
-/** The days (ascending) of the 14 UTC days ending with the day of `nowMs`. */
-export function inWindow<D extends { day: number }>(buckets: readonly D[], nowMs: number): D[] {
-  const today = dayOf(nowMs);
-  return buckets.filter((b) => b.day > today - EVIDENCE_DAYS && b.day <= today);
-}
-const HOUR_MS = 3_600_000;
-/** Up to this far apart, two snapshots are consecutive hours (Blizzard's hourly dumps drift). */
-export const CONSECUTIVE_MAX_MS = 1.5 * HOUR_MS;
-/** VERY_LONG means 12 to 48 hours left, so such an auction cannot expire in a shorter gap. */
-export const VERY_LONG_MIN_MS = 12 * HOUR_MS;
-const NONE_COUNTS = 4; // above every time-left code
-
-/**
- * The lowest time-left code that, in the previous snapshot, proves an auction gone now was sold:
- * - consecutive hours (gap <= 1.5 h): LONG (2-12 h left) or VERY_LONG;
- * - a gap up to 12 h (hours missed): only VERY_LONG (12-48 h left) could not have expired;
- * - a gap of 12 h or more: nothing, since even VERY_LONG auctions may have run out meanwhile.
- * Cancelled auctions look like sales under every rule; the snapshots cannot tell them apart.
- */
-export function soldFromTimeLeft(gapMs: number): number {
-  if (gapMs <= CONSECUTIVE_MAX_MS) return TIME_LEFT_LONG;
-  if (gapMs < VERY_LONG_MIN_MS) return TIME_LEFT_VERY_LONG;
-  return NONE_COUNTS;
-}
+import { indexInSorted } from '../sorted-search';
 
 export interface SalesSeen {
   count: number;
@@ -70,42 +49,6 @@ export interface HistoryDay {
 export interface Depth {
   listings: number;
   quantity: number;
-}
-
-/** Working arrays shared by every realm's observe (one runs at a time); the listing pass has its own. */
-const scratch = {
-  /** Age of each auction of the snapshot being observed, in dump order. */
-  age: new Uint16Array(0),
-  soldVariant: new Int32Array(0),
-  soldPrice: new Float64Array(0),
-  soldQuantity: new Float64Array(0),
-};
-
-interface Sold {
-  variant: Int32Array;
-  price: Float64Array;
-  quantity: Float64Array;
-}
-
-/**
- * The sold arrays with room for `n`, keeping the first `keep` entries. They grow with the sales seen
- * (a few in a hundred auctions an hour), not with the snapshot: sized by the auctions they took
- * 20 B for each auction of the largest realm.
- */
-function scratchSold(n: number, keep = 0): Sold {
-  if (scratch.soldVariant.length < n) {
-    const cap = Math.max(n, 1024, scratch.soldVariant.length * 2);
-    const variant = new Int32Array(cap);
-    const price = new Float64Array(cap);
-    const quantity = new Float64Array(cap);
-    variant.set(scratch.soldVariant.subarray(0, keep));
-    price.set(scratch.soldPrice.subarray(0, keep));
-    quantity.set(scratch.soldQuantity.subarray(0, keep));
-    scratch.soldVariant = variant;
-    scratch.soldPrice = price;
-    scratch.soldQuantity = quantity;
-  }
-  return { variant: scratch.soldVariant, price: scratch.soldPrice, quantity: scratch.soldQuantity };
 }
 
 /**
@@ -150,7 +93,7 @@ export class RealmEvidence {
   private restoredHourMs: number | null = null;
 
   /** Daily buckets as restored from storage (evidence-codec.ts), and the last snapshot's time. */
-  static fromDays(days: DayBucket[], lastHourMs: number | null = null): RealmEvidence {
+  static fromDays(days: readonly DayBucket[], lastHourMs: number | null = null): RealmEvidence {
     const evidence = new RealmEvidence();
     evidence.days = [...days].sort((a, b) => a.day - b.day).slice(-EVIDENCE_DAYS);
     evidence.restoredHourMs = lastHourMs;
@@ -249,10 +192,15 @@ export class RealmEvidence {
    * Takes in the realm's snapshot of `hourMs`. A snapshot not newer than the last one is ignored
    * (returns false): a re-fetched dump must not count its own auctions twice. `keyOf` must give
    * small non-negative integers (a dense variant numbering): the grouping keeps working tables as
-   * long as the largest one (shared by all realms, never cleared: the work per call follows the
-   * auctions, not the variant range).
+   * long as the largest one (in `scratch`, which a SnapshotBuilder shares between its realms; never
+   * cleared: the work per call follows the auctions, not the variant range).
    */
-  observe(hourMs: number, auctions: RealmAuctions, keyOf: (raw: number) => number): boolean {
+  observe(
+    hourMs: number,
+    auctions: RealmAuctions,
+    keyOf: (raw: number) => number,
+    scratch = new ObserveScratch(),
+  ): boolean {
     // A dump seen before a restart must not count its hour twice.
     const lastHour = this.lastHourMs;
     if (lastHour !== null && hourMs <= lastHour) return false;
@@ -260,8 +208,7 @@ export class RealmEvidence {
     // Columns in locals: the loops below run per auction, and property reads through a parameter
     // object cost several times the loop body once the object's shape varies between callers.
     const n = auctions.count;
-    if (scratch.age.length < n) scratch.age = new Uint16Array(Math.max(n, scratch.age.length * 2));
-    const age = scratch.age;
+    const age = scratch.ages(n);
     const dump = {
       n,
       unitPrice: auctions.unitPrice,
@@ -275,12 +222,12 @@ export class RealmEvidence {
     let groups: ListingGroups;
     if (prev === null) {
       age.fill(1, 0, n);
-      groups = groupAll(auctions, keyOf, dump);
+      groups = groupAll(auctions, keyOf, dump, scratch.regroup);
     } else {
-      const followed = follow(prev, auctions, keyOf, age);
+      const followed = follow(prev, auctions, keyOf, age, scratch.regroup);
       const minCode = soldFromTimeLeft(hourMs - prev.hourMs);
-      if (minCode < NONE_COUNTS) this.addSales(prev, followed.seenAt, minCode, bucket);
-      groups = regroupListings(prev, followed, dump, !consecutive);
+      if (minCode < NONE_COUNTS) this.addSales(prev, followed.seenAt, minCode, bucket, scratch);
+      groups = regroupListings(prev, followed, dump, !consecutive, scratch.regroup);
     }
     if (prev !== null && consecutive) keepPriceStreaks(groups, prev);
     bucket.addListingsSorted(groups.variants, groups.dayLowest, groups.start, groups.m);
@@ -295,9 +242,15 @@ export class RealmEvidence {
    * `minCode`), as sales into the day. Walked group by group, so ascending by variant (the day
    * merges them in one pass).
    */
-  private addSales(prev: KeptSnapshot, seenAt: Int32Array, minCode: number, bucket: DayBucket): void {
+  private addSales(
+    prev: KeptSnapshot,
+    seenAt: Int32Array,
+    minCode: number,
+    bucket: DayBucket,
+    scratch: ObserveScratch,
+  ): void {
     const { variants: pv, start: ps } = prev;
-    let sold = scratchSold(0);
+    let sold = scratch.sold(0);
     let count = 0;
     for (let k = 0; k < pv.length; k++) {
       const v = pv[k] as number;
@@ -312,7 +265,7 @@ export class RealmEvidence {
             if (reference < 0) reference = snipeReference(prev, seenAt, from, to);
             if (isSnipe(prev, j, from, to, reference)) continue;
           }
-          if (count === sold.variant.length) sold = scratchSold(count + 1, count);
+          if (count === sold.variant.length) sold = scratch.sold(count + 1);
           sold.variant[count] = v;
           sold.price[count] = priceAt(prev, j);
           sold.quantity[count++] = quantityAt(prev, j);

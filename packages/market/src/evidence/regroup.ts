@@ -6,21 +6,21 @@
 // groupListings, which the first snapshot of a realm still takes). The result is the same as
 // groupListings would give, but for the order of the auctions behind each group's two lowest.
 
-import type { RealmAuctions } from '../auction-columns';
-import { ABSENT_ID, AuctionIdTable, idKey } from './auction-ids';
+import type { RealmAuctions } from '../ingest';
+import { grown, roomFor } from '../grown';
+import { ABSENT_ID, AuctionIdTable, IdTableSlots, idKey } from './auction-ids';
 import { type KeptSnapshot, nextAge, priceAt, quantityAt } from './kept-snapshot';
 import {
   type DumpColumns,
   finishGroups,
   groupListings,
+  GroupingScratch,
   groupsFor,
   type ListingGroups,
 } from './listing-groups';
 
 /** A new auction's position in the fresh list fits in 21 bits next to its variant in a double's 53. */
 const FRESH_BITS = 2 ** 21;
-
-let keys = new Float64Array(0);
 
 /** What follow found: for each kept auction where it is in the dump, and the auctions new to it. */
 export interface Followed {
@@ -33,15 +33,23 @@ export interface Followed {
   freshCount: number;
 }
 
-/** Working arrays shared by every realm (one observe runs at a time). */
-const scratch = {
+/**
+ * The working arrays of follow and the regrouping, grown and never shrunk: one per owner (each
+ * SnapshotBuilder's ObserveScratch), reused by its realms one observe at a time. What follow returns
+ * lives in them until the next follow with the same scratch.
+ */
+export class RegroupScratch {
   /** Variant of each auction of a first snapshot, in dump order. */
-  variant: new Int32Array(0),
+  variant = new Int32Array(0);
   /** Followed.seenAt, fresh and freshVariant. */
-  seenAt: new Int32Array(0),
-  fresh: new Int32Array(0),
-  freshVariant: new Int32Array(0),
-};
+  seenAt = new Int32Array(0);
+  fresh = new Int32Array(0);
+  freshVariant = new Int32Array(0);
+  /** The new auctions' sort keys (variant, then place in fresh). */
+  keys = new Float64Array(0);
+  readonly idSlots = new IdTableSlots();
+  readonly grouping = new GroupingScratch();
+}
 
 /** Followed.seenAt of a kept auction not in the dump; one listed again but not carried over is SEEN. */
 export const GONE = -1;
@@ -52,6 +60,7 @@ export function groupAll(
   auctions: RealmAuctions,
   keyOf: (raw: number) => number,
   dump: DumpColumns,
+  scratch = new RegroupScratch(),
 ): ListingGroups {
   const n = auctions.count;
   const raw = auctions.raw;
@@ -63,17 +72,13 @@ export function groupAll(
     variant[i] = v;
     if (v > maxVariant) maxVariant = v;
   }
-  return groupListings(variant, dump, maxVariant, true);
+  return groupListings(variant, dump, maxVariant, true, scratch.grouping);
 }
 
-function growFresh(keep: number): void {
+function growFresh(scratch: RegroupScratch): void {
   const cap = Math.max(1024, scratch.fresh.length * 2);
-  const fresh = new Int32Array(cap);
-  const freshVariant = new Int32Array(cap);
-  fresh.set(scratch.fresh.subarray(0, keep));
-  freshVariant.set(scratch.freshVariant.subarray(0, keep));
-  scratch.fresh = fresh;
-  scratch.freshVariant = freshVariant;
+  scratch.fresh = grown(scratch.fresh, cap);
+  scratch.freshVariant = grown(scratch.freshVariant, cap);
 }
 
 /**
@@ -103,6 +108,7 @@ export function follow(
   auctions: RealmAuctions,
   keyOf: (raw: number) => number,
   age: Uint16Array,
+  scratch = new RegroupScratch(),
 ): Followed {
   const n = auctions.count;
   const ids = auctions.id;
@@ -127,7 +133,7 @@ export function follow(
       while (p < end && (dumpIds[p] as number) !== key) p++;
       if (p === end) {
         if (table === null) {
-          table = new AuctionIdTable(dumpIds, pn);
+          table = new AuctionIdTable(dumpIds, pn, scratch.idSlots);
           lookahead = FOLLOW_LOOKAHEAD_WITH_TABLE;
         }
         p = table.get(key);
@@ -146,7 +152,7 @@ export function follow(
       age[i] = nextAge(prev, j);
       if (seenAt[j] === GONE) seenAt[j] = SEEN;
     } else age[i] = 1;
-    if (freshCount === scratch.fresh.length) growFresh(freshCount);
+    if (freshCount === scratch.fresh.length) growFresh(scratch);
     scratch.fresh[freshCount] = i;
     scratch.freshVariant[freshCount++] = keyOf(raw[i] as number);
   }
@@ -168,18 +174,19 @@ export function regroupListings(
   followed: Followed,
   dump: DumpColumns,
   allSettled: boolean,
+  scratch = new RegroupScratch(),
 ): ListingGroups {
   const { seenAt, fresh, freshVariant, freshCount } = followed;
   if (freshCount >= FRESH_BITS) throw new RangeError(`${freshCount} new auctions in one dump`);
   // The new auctions by variant (then dump position): a few in a hundred, sorted natively.
-  if (keys.length < freshCount) keys = new Float64Array(Math.max(freshCount, keys.length * 2));
+  const keys = (scratch.keys = roomFor(scratch.keys, freshCount));
   for (let k = 0; k < freshCount; k++) keys[k] = (freshVariant[k] as number) * FRESH_BITS + k;
   const sorted = keys.subarray(0, freshCount).sort();
   const pv = prev.variants;
   const ps = prev.start;
   const pm = pv.length;
   // At most every kept group and every new auction makes a group.
-  const g = groupsFor(dump.n, pm + freshCount);
+  const g = groupsFor(dump.n, pm + freshCount, scratch.grouping);
   const { variants, start, price, dumpAt, quantity, ageLeft } = g;
   const { unitPrice, quantity: units, timeLeft, age } = dump;
   let p = 0;

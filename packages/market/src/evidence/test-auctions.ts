@@ -1,5 +1,5 @@
 // Hand-made auction columns for the evidence tests and the cost measurement.
-import type { RealmAuctions } from '../auction-columns';
+import type { RealmAuctions } from '../ingest';
 
 /** One auction: [id, raw variant, unit price (copper), quantity, time-left code]. */
 export type AuctionRow = readonly [number, number, number, number, number];

@@ -1,27 +1,14 @@
 // Seeded random small markets for property tests: realms, items, pets, TSM rows and per-realm
 // Blizzard auction dumps (JSON text) with deliberate price ties and key collisions.
-import { createBonusData } from '@goldroute/simulator';
-import type { BonusData, ItemInfo, PetInfo, RealmInfo, TsmRow } from '../types';
+import { createBonusData, mulberry32 } from '@goldroute/simulator';
+import type { ItemInfo, PetInfo, RealmInfo, TsmRow } from '../types';
+import type { MarketInput } from './build';
 import type { RefDump } from './reference';
 
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The tests' seeded randomness: the simulator's mulberry32, one stream per seed. */
+export const rng: (seed: number) => () => number = mulberry32;
 
-export interface RandomMarket {
-  realms: RealmInfo[];
-  items: Map<number, ItemInfo>;
-  pets: Map<number, PetInfo>;
-  bonusData: BonusData;
-  tsm: TsmRow[];
-  dumps: RefDump[];
+export interface RandomMarket extends MarketInput {
   buying: number[];
   selling: number[];
 }

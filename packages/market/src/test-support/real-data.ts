@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BonusData, RaidbotsBonus } from '../types';
-import { withApplied } from '../variants/item-level';
+import { withApplied } from '../variants';
 
 export const REAL_DATA_DIR = join(
   dirname(fileURLToPath(import.meta.url)),

@@ -20,7 +20,7 @@ import {
   resolveVariant,
   uniqueItemKey,
   uniqueTradeKey,
-} from '../variant-key';
+} from '../variants';
 
 interface RefVariant {
   key: string;
@@ -80,6 +80,18 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : und
 export interface RefDump {
   realmId: number;
   json: string;
+}
+
+/** A row's TSM figures (zero without a TSM row), money in gold. */
+function tsmFigures(
+  row: TsmRow | undefined,
+): Pick<TradeItem, 'saleRate' | 'avgSale' | 'marketValue' | 'historical'> {
+  return {
+    saleRate: row ? (row.saleRate ?? row.salePct ?? 0) : 0,
+    avgSale: toGold(row ? Math.round(row.avgSalePrice) : 0),
+    marketValue: toGold(row ? Math.round(row.marketValue) : 0),
+    historical: toGold(row ? Math.round(row.historical) : 0),
+  };
 }
 
 /** Reduces dumps (parsed with JSON.parse) to variants with per-realm lowest price and quantity. */
@@ -150,10 +162,7 @@ export function referenceMarket(
               sockets: [],
               tertiaryStats: [],
               craftedStats: [],
-              saleRate: row ? (row.saleRate ?? row.salePct ?? 0) : 0,
-              avgSale: toGold(row ? Math.round(row.avgSalePrice) : 0),
-              marketValue: toGold(row ? Math.round(row.marketValue) : 0),
-              historical: toGold(row ? Math.round(row.historical) : 0),
+              ...tsmFigures(row),
             },
             prices: new Map(),
           };
@@ -205,10 +214,7 @@ export function referenceMarket(
               sockets: r.sockets,
               tertiaryStats: r.tertiaryStats,
               craftedStats: r.craftedStats.map((id) => craftedStatName(id) ?? `Stat ${id}`),
-              saleRate: row ? (row.saleRate ?? row.salePct ?? 0) : 0,
-              avgSale: toGold(row ? Math.round(row.avgSalePrice) : 0),
-              marketValue: toGold(row ? Math.round(row.marketValue) : 0),
-              historical: toGold(row ? Math.round(row.historical) : 0),
+              ...tsmFigures(row),
             },
             prices: new Map(),
           };

@@ -13,7 +13,7 @@ import {
   realItems,
   type ExpectedCase,
 } from '../test-support/real-data';
-import { resolveVariant } from '../variant-key';
+import { resolveVariant } from './variant-key';
 import { resolveItemLevel } from './item-level';
 
 const data = realBonusData();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  REGION_CACHE_KEYS,
   REGION_LIST,
   SUBSCRIPTION_STAT_NAMES,
   TOASTS,
@@ -28,7 +29,6 @@ export const ADMIN_MESSAGES = {
   unknownUser: 'Unknown user',
 } as const;
 
-const REGION_NUMBERS = { us: '1', eu: '2' } as const;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 function groupByUser<T extends { userId: string }>(rows: readonly T[]): Map<string, T[]> {
@@ -92,7 +92,7 @@ export function createAdminService(deps: {
       REGION_LIST.map((region) => {
         const times = store.current(region)?.meta.realmTimes ?? {};
         const ids = store.realms(region)?.map((r) => String(r.id)) ?? Object.keys(times);
-        return [REGION_NUMBERS[region], Object.fromEntries(ids.map((id) => [id, times[id] ?? 0]))];
+        return [REGION_CACHE_KEYS[region], Object.fromEntries(ids.map((id) => [id, times[id] ?? 0]))];
       }),
     );
   }

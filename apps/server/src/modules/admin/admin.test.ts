@@ -1,11 +1,12 @@
-import { ACCESS, SUBSCRIPTION_STAT_NAMES, UNCLEARABLE_CACHES } from '@goldroute/domain';
 import {
+  ACCESS,
   CACHE_CLEAR_PATHS,
-  adminStatsResponseSchema,
+  SUBSCRIPTION_STAT_NAMES,
+  UNCLEARABLE_CACHES,
   marketRefreshPath,
   tsmRefreshPath,
-  type AdminStatsResponse,
-} from '@goldroute/domain/api';
+} from '@goldroute/domain';
+import { adminStatsResponseSchema, type AdminStatsResponse } from '@goldroute/domain/api';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

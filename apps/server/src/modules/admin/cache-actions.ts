@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { CacheRegionKey } from '@goldroute/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BusMessage, RedisBus } from '../../lib/redis-bus';
-import type { CacheRegistry, RegionKey } from '../market/cache-registry';
+import type { CacheCounts, CacheRegistry } from '../market/cache-registry';
 
 /** How often each process tells the others what it holds; a record older than STALE_MS is a gone process. */
 export const CACHE_REPORT_EVERY_MS = 10_000;
@@ -15,7 +16,7 @@ const POLL_MS = 100;
  */
 export const ANNOUNCE_AGAIN_MS = 2_000;
 
-type Counts = Record<string, Partial<Record<RegionKey, number>>>;
+type Counts = Record<string, CacheCounts>;
 
 /** What one process holds, as it reports it to the others. */
 interface Report {
@@ -36,7 +37,7 @@ export interface CacheActions {
   /** Counts of the whole deployment: every process's caches, per-process ones summed. */
   counts(): Promise<Counts>;
   /** Clears a cache or runs an action wherever it is held; one at a time per name and region key. */
-  run(name: string, regionKey: RegionKey): Promise<ActionOutcome>;
+  run(name: string, regionKey: CacheRegionKey): Promise<ActionOutcome>;
   close(): Promise<void>;
 }
 
@@ -45,7 +46,7 @@ const failed = (err: unknown): ActionOutcome => ({
   message: err instanceof Error ? err.message : String(err),
 });
 
-async function runLocal(registry: CacheRegistry, name: string, key: RegionKey): Promise<ActionOutcome> {
+async function runLocal(registry: CacheRegistry, name: string, key: CacheRegionKey): Promise<ActionOutcome> {
   try {
     const result = await registry.clear(name, key);
     return result.outcome === 'cleared'
@@ -81,7 +82,7 @@ export function sharedCacheActions(
   const replyKey = (id: string) => `${bus.prefix}:cache-action:${id}`;
   /** The processes that have taken an action (each runs it once, however often it is announced). */
   const takenKey = (id: string) => `${bus.prefix}:cache-action-taken:${id}`;
-  const lockKey = (name: string, key: RegionKey) => `${bus.prefix}:cache-lock:${name}:${key}`;
+  const lockKey = (name: string, key: CacheRegionKey) => `${bus.prefix}:cache-lock:${name}:${key}`;
 
   const own = (): Report => ({
     at: Date.now(),
@@ -146,12 +147,12 @@ export function sharedCacheActions(
   return {
     async counts() {
       const merged: Counts = structuredClone(registry.stats());
-      const summed = new Set(registry.perProcess());
+      const summed = new Set<string>(registry.perProcess());
       for (const r of (await others()).values()) {
         for (const name of r.perProcess) summed.add(name);
         for (const [name, byKey] of Object.entries(r.counts)) {
           const into = (merged[name] ??= {});
-          for (const [key, n] of Object.entries(byKey) as [RegionKey, number][]) {
+          for (const [key, n] of Object.entries(byKey) as [CacheRegionKey, number][]) {
             into[key] = summed.has(name) ? (into[key] ?? 0) + n : Math.max(into[key] ?? 0, n);
           }
         }

@@ -1,9 +1,11 @@
+import { idParamsSchema } from '@goldroute/domain/api';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { escapeHtml } from '../../lib/html';
 import { isPlainlyLocalRequest } from '../../lib/local-only';
+import { replies, TEXT_REPLY } from '../../lib/route-schema';
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
@@ -14,12 +16,13 @@ const page = (title: string, body: string) =>
  * plainly local start only, and even then it answers nobody but this machine: to a proxied request it is
  * absent, since it hands out every account's confirmation and reset links.
  */
-export async function mailboxRoutes(app: FastifyInstance, options: { db: Db }): Promise<void> {
+export const mailboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, options) => {
   app.addHook('onRequest', async (request, reply) => {
     if (!isPlainlyLocalRequest(request)) return reply.status(404).send({ error: 'Not found' });
   });
 
-  app.get('/dev/mailbox', async (_request, reply) => {
+  const pages = replies(TEXT_REPLY);
+  app.get('/dev/mailbox', { schema: { response: pages } }, async (_request, reply) => {
     const rows = await options.db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(100);
     const items = rows
       .map(
@@ -34,7 +37,8 @@ export async function mailboxRoutes(app: FastifyInstance, options: { db: Db }): 
     return reply.type('text/html; charset=utf-8').send(page('GoldRoute demo mailbox', body));
   });
 
-  app.get<{ Params: { id: string } }>('/dev/mailbox/:id', async (request, reply) => {
+  const message = { schema: { params: idParamsSchema, response: pages } };
+  app.get('/dev/mailbox/:id', message, async (request, reply) => {
     const id = request.params.id;
     if (!/^[0-9a-f-]{36}$/.test(id)) return reply.status(404).send({ error: 'Message not found' });
     const [m] = await options.db.select().from(outbox).where(eq(outbox.id, id));
@@ -44,4 +48,4 @@ export async function mailboxRoutes(app: FastifyInstance, options: { db: Db }): 
       '<p><a href="/dev/mailbox">Back to the mailbox</a></p>';
     return reply.type('text/html; charset=utf-8').send(page(m.subject, body));
   });
-}
+};

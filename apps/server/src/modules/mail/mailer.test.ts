@@ -1,12 +1,12 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { outbox } from '../../db/schema';
 import { startHarness } from '../../test-support/accounts';
 import { startSmtpSink } from '../../test-support/smtp-sink';
-import { openTestDatabase } from '../../test-support/test-database';
+import { freshDatabaseEachTest } from '../../test-support/fresh-database';
 import { createMailer, type MailMessage, type MailTransport } from './mailer';
 
 /** Log lines, parsed, for the checks on what was logged. */
@@ -90,13 +90,8 @@ describe('delivery through the real app: mail is sent after the answer, and retr
 });
 
 describe('the background sender', () => {
-  let opened: Awaited<ReturnType<typeof openTestDatabase>>;
   let db: Db;
-  beforeEach(async () => {
-    opened = await openTestDatabase();
-    db = opened.database.db;
-  });
-  afterEach(() => opened.close());
+  freshDatabaseEachTest((fresh) => (db = fresh));
 
   /** A transport that records what it sent, failing while `failing` says so. */
   function fakeTransport(failing: (to: string) => boolean = () => false) {

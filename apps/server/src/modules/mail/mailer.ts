@@ -91,22 +91,34 @@ export function createMailer(options: {
     await tx.delete(outbox).where(eq(outbox.id, row.id));
   }
 
+  /** Both kinds queue mail alike; they differ in what follows a send and in the background sender. */
+  const mailerOf = (
+    kind: Mailer['kind'],
+    afterSend: (m: MailMessage) => void,
+    sender: Pick<Mailer, 'wake' | 'start' | 'stop'>,
+  ): Mailer => ({
+    kind,
+    enqueue,
+    enqueueDecoy,
+    async send(m) {
+      await enqueue(db, m);
+      afterSend(m);
+    },
+    wake: sender.wake,
+    start: sender.start,
+    stop: sender.stop,
+  });
+
   if (!smtp) {
-    return {
-      kind: 'outbox',
-      enqueue,
-      enqueueDecoy,
-      async send(m) {
-        await enqueue(db, m);
+    return mailerOf(
+      'outbox',
+      (m) =>
         log.info(
           { to: m.to, subject: m.subject, link: m.link },
           'e-mail kept in the outbox: see /dev/mailbox',
-        );
-      },
-      wake: () => undefined,
-      start: () => undefined,
-      stop: async () => undefined,
-    };
+        ),
+      { wake: () => undefined, start: () => undefined, stop: async () => undefined },
+    );
   }
 
   const sender = startOutboxSender({
@@ -116,18 +128,7 @@ export function createMailer(options: {
     from: options.from,
     retryDelaysMs: options.retryDelaysMs ?? RETRY_DELAYS_MS,
   });
-  return {
-    kind: 'smtp',
-    enqueue,
-    enqueueDecoy,
-    async send(m) {
-      await enqueue(db, m);
-      sender.wake();
-    },
-    wake: sender.wake,
-    start: sender.start,
-    stop: sender.stop,
-  };
+  return mailerOf('smtp', () => sender.wake(), sender);
 }
 
 type OutboxRow = typeof outbox.$inferSelect;

@@ -1,4 +1,4 @@
-import type { Region } from '@goldroute/domain';
+import { regionsOfCacheKey, type CacheName, type Region } from '@goldroute/domain';
 import type { ItemInfo, PetInfo, SnapshotSources } from '@goldroute/market';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
@@ -10,19 +10,16 @@ import type { RetryPolicy } from '../../sources/http-json';
 import { createItemLists } from '../../sources/item-lists';
 import type { SourceDocument } from '../../sources/source-document';
 import { createTsmClient } from '../../sources/tsm';
-import type { RegionKey, RegisteredCache } from './cache-registry';
+import type { RegisteredCache } from './cache-registry';
 import { approximateItemExpansion, approximatePetExpansion } from './expansion-ranges';
 import { createItemCatalog } from './item-catalog';
 import type { MarketSource } from './market-source';
 
 export type BlizzardMarketConfig = Extract<Config['market'], { source: 'blizzard' }>;
 
-const regionsOf = (key: RegionKey): Region[] =>
-  key === 'global' ? ['us', 'eu'] : key === '1' ? ['us'] : ['eu'];
-
 /** An admin-listed cache over one fetched file: its entry count, and "clear" fetches it again now. */
 function documentCache(
-  name: string,
+  name: CacheName,
   doc: SourceDocument<unknown> | undefined,
   size: () => number,
 ): RegisteredCache {
@@ -131,12 +128,12 @@ export function createBlizzardSource(
       {
         name: 'itemCatalog',
         counts: () => ({ '1': catalog.counts('us').items, '2': catalog.counts('eu').items }),
-        clear: (key) => catalog.clear('items', regionsOf(key)),
+        clear: (key) => catalog.clear('items', regionsOfCacheKey(key)),
       },
       {
         name: 'petNames',
         counts: () => ({ '1': catalog.counts('us').pets, '2': catalog.counts('eu').pets }),
-        clear: (key) => catalog.clear('pets', regionsOf(key)),
+        clear: (key) => catalog.clear('pets', regionsOfCacheKey(key)),
       },
     ],
     close: async () => undefined,

@@ -1,12 +1,15 @@
-/** Region keys as the admin stats page reads them: "global", "1" (NA) or "2" (EU). */
-export type RegionKey = 'global' | '1' | '2';
+import type { CacheName, CacheRegionKey } from '@goldroute/domain';
 
+/** Counts per region key of the catalogue: "global", "1" (NA) or "2" (EU). */
+export type CacheCounts = Partial<Record<CacheRegionKey, number>>;
+
+/** A cache or action of the catalogue (domain caches.ts) as this process holds it. */
 export interface RegisteredCache {
-  name: string;
+  name: CacheName;
   /** Entry counts per region key; absent for an action that holds nothing to count (a re-poll). */
-  counts?: () => Partial<Record<RegionKey, number>>;
+  counts?: () => CacheCounts;
   /** Clears or refreshes it; what it did, in words, when it has more to say. Absent for the SPEC §9 five. */
-  clear?: (regionKey: RegionKey) => Promise<string | void> | string | void;
+  clear?: (regionKey: CacheRegionKey) => Promise<string | void> | string | void;
   /** Every process keeps its own (answers per user): the deployment's count is the sum over processes. */
   perProcess?: boolean;
 }
@@ -21,7 +24,7 @@ export function createCacheRegistry() {
       caches.set(cache.name, cache);
     },
 
-    stats(): Record<string, Partial<Record<RegionKey, number>>> {
+    stats(): Record<string, CacheCounts> {
       return Object.fromEntries(
         [...caches.values()].flatMap((c) => (c.counts ? [[c.name, c.counts()] as const] : [])),
       );
@@ -40,7 +43,7 @@ export function createCacheRegistry() {
     /** One clear at a time per cache and region key (SPEC §4 Admin). */
     async clear(
       name: string,
-      regionKey: RegionKey,
+      regionKey: CacheRegionKey,
     ): Promise<{ outcome: 'cleared'; message?: string } | { outcome: 'busy' | 'not-clearable' | 'unknown' }> {
       const cache = caches.get(name);
       if (!cache) return { outcome: 'unknown' };

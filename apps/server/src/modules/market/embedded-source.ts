@@ -1,4 +1,4 @@
-import type { Region } from '@goldroute/domain';
+import { regionsOfCacheKey, type CacheRegionKey, type Region } from '@goldroute/domain';
 import type { SnapshotSources } from '@goldroute/market';
 import {
   createEconomy,
@@ -9,7 +9,7 @@ import {
 } from '@goldroute/simulator';
 import { createBlizzardClient } from '../../sources/blizzard';
 import { createTsmClient } from '../../sources/tsm';
-import type { RegionKey, RegisteredCache } from './cache-registry';
+import type { RegisteredCache } from './cache-registry';
 import type { MarketSource } from './market-source';
 
 const HOUR_MS = 3_600_000;
@@ -103,9 +103,8 @@ export function sourceFromSimulator(
 /** The static data caches of the embedded source, counted from the economy; a clear rebuilds them from it. */
 function simulatorCaches(economy: Economy, built: Map<Region, SnapshotSources>): RegisteredCache[] {
   const perRegion = (n: number) => ({ '1': n, '2': n });
-  const rebuild = (what: string, n: number) => (key: RegionKey) => {
-    for (const region of ['us', 'eu'] as const)
-      if (key === 'global' || (key === '1') === (region === 'us')) built.delete(region);
+  const rebuild = (what: string, n: number) => (key: CacheRegionKey) => {
+    for (const region of regionsOfCacheKey(key)) built.delete(region);
     return `${what} rebuilt from the simulated economy: ${n} entries`;
   };
   const bonuses = Object.keys(economy.bonusData.bonuses).length;

@@ -45,8 +45,9 @@ function feed(r: Replay, evidence: RealmEvidence, id: number, hourMs: number, un
   if (hourMs > until) return false;
   const { body, lastModified } = r.past.dump(id, hourMs);
   if (lastModified > until || (evidence.lastHourMs ?? -Infinity) >= lastModified) return false;
-  const listing = ingestRealmDump(body, { connectedRealmId: id, table: r.builder.table, auctions: true });
-  if (listing.auctions) evidence.observe(lastModified, listing.auctions, sameRaw);
+  const { table, ingestScratch: scratch, observeScratch } = r.builder;
+  const listing = ingestRealmDump(body, { connectedRealmId: id, table, auctions: true, scratch });
+  if (listing.auctions) evidence.observe(lastModified, listing.auctions, sameRaw, observeScratch);
   return true;
 }
 

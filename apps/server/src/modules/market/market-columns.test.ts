@@ -1,6 +1,11 @@
 // The compact encoding of the market answers (docs/targets.md) over HTTP: asked for with Accept, the SPEC
 // JSON otherwise; each encoding with its own ETag and 304.
-import { TRADE_COLUMNS_TYPE, decodeMarketAnswer, dropshipGroupsOf, tradeItemsOf } from '@goldroute/domain';
+import {
+  TRADE_COLUMNS_TYPE,
+  decodeMarketAnswer,
+  dropshipGroupsOf,
+  tradeItemsOf,
+} from '@goldroute/domain/wire';
 import {
   ahDataDropshipResponseSchema,
   ahDataUndercutResponseSchema,

@@ -1,4 +1,11 @@
-import { REGION_LIST, UNKNOWN_ITEM_LEVEL_ROW, type Region } from '@goldroute/domain';
+import {
+  REGION_CACHE_KEYS,
+  REGION_LIST,
+  UNKNOWN_ITEM_LEVEL_ROW,
+  regionsOfCacheKey,
+  type CacheRegionKey,
+  type Region,
+} from '@goldroute/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -6,7 +13,7 @@ import type { Clock } from '../../lib/clock';
 import type { Job, JobPeriod, JobRunner, StartJobs } from '../../jobs/job';
 import type { RedisBus } from '../../lib/redis-bus';
 import { createBlizzardSource } from './blizzard-source';
-import { createCacheRegistry, type CacheRegistry, type RegionKey } from './cache-registry';
+import { createCacheRegistry, type CacheCounts, type CacheRegistry } from './cache-registry';
 import { createMarketAccessReader, type MarketAccessReader } from './market-access';
 import { startEmbeddedSource } from './embedded-source';
 import { createMarketService, type MarketService } from './market.service';
@@ -40,9 +47,6 @@ function marketJobPeriods(config: Config['market']): JobPeriod[] {
     ...(config.source === 'blizzard' ? [{ name: REFRESH_LISTS, everyMs: LIST_REFRESH_MS }] : []),
   ];
 }
-const REGION_KEYS: Record<Region, RegionKey> = { us: '1', eu: '2' };
-const regionsOfKey = (key: RegionKey): Region[] =>
-  REGION_LIST.filter((r) => key === 'global' || REGION_KEYS[r] === key);
 
 /** Distinct item icons the snapshot names (the media the tools show), counted once per snapshot. */
 const icons = new WeakMap<PublishedMarket, number>();
@@ -184,10 +188,8 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
   }
   const scheduler: JobRunner = await deps.startJobs(jobs);
 
-  const perRegion = (count: (region: Region) => number) =>
-    Object.fromEntries(REGION_LIST.map((r) => [REGION_KEYS[r], count(r)])) as Partial<
-      Record<RegionKey, number>
-    >;
+  const perRegion = (count: (region: Region) => number): CacheCounts =>
+    Object.fromEntries(REGION_LIST.map((r) => [REGION_CACHE_KEYS[r], count(r)]));
   for (const cache of source?.caches ?? []) caches.register(cache);
   caches.register({
     name: 'blizzardAuctionHouseData',
@@ -215,7 +217,7 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
     perProcess: true,
     counts: () => perRegion((r) => personal.count(r)),
     clear: (key) => {
-      const regions = regionsOfKey(key);
+      const regions = regionsOfCacheKey(key);
       const dropped = regions.reduce((n, r) => n + personal.count(r), 0);
       for (const r of regions) personal.dropRegion(r);
       return `Dropped ${dropped} cached answer(s) for ${regions.map((r) => r.toUpperCase()).join(' and ')}`;
@@ -223,8 +225,8 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
   });
   if (source) {
     // Actions rather than caches (nothing to count): re-poll a region's dumps, or fetch TSM again first.
-    const refresh = async (key: RegionKey, what: string, before?: (i: RegionIngestor) => void) => {
-      const regions = regionsOfKey(key);
+    const refresh = async (key: CacheRegionKey, what: string, before?: (i: RegionIngestor) => void) => {
+      const regions = regionsOfCacheKey(key);
       for (const r of regions) {
         const ingestor = ingestors.get(r);
         if (ingestor) before?.(ingestor);

@@ -1,22 +1,33 @@
-import { ACCESS, TRADE_COLUMNS_TYPE, type Region } from '@goldroute/domain';
+import { ACCESS } from '@goldroute/domain';
+import { TRADE_COLUMNS_TYPE } from '@goldroute/domain/wire';
 import {
-  ahDataRequestSchema,
+  ahDataDropshipRequestSchema,
+  ahDataDropshipResponseSchema,
+  ahDataUndercutRequestSchema,
+  ahDataUndercutResponseSchema,
   dealHistoryQuerySchema,
+  dealHistoryResponseSchema,
+  marketSourceResponseSchema,
+  realmsResponseSchema,
   realmStatsRequestSchema,
+  realmStatsResponseSchema,
   regionParamsSchema,
-  type MarketSourceResponse,
+  timerResponseSchema,
+  tokenResponseSchema,
 } from '@goldroute/domain/api';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { notModified } from '../../lib/etag';
-import { parseOr400 } from '../../lib/parse';
+import type { ZodType } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendCached } from '../../lib/cached-reply';
 import { HttpError } from '../../lib/http-error';
+import { prefersOverJson } from '../../lib/negotiation';
+import { ERROR_REPLIES, replies } from '../../lib/route-schema';
+import type { RateLimiter } from '../../plugins/rate-limits';
 import { authOf, type createAuthGuard } from '../sessions/auth-guard';
 import type { DealHistory } from './deal-history';
 import type { MarketAccessReader } from './market-access';
-import type { AnswerEncoding, MarketService, RealmSelection } from './market.service';
 import type { MarketStore } from './market-store';
-import type { CachedResponse } from './personal-cache';
-import type { RateLimiter } from '../../plugins/rate-limits';
+import type { AnswerEncoding, MarketService, RealmSelection } from './market.service';
 import type { TokenPriceService } from './token-prices.service';
 
 export interface MarketRoutesOptions {
@@ -45,59 +56,24 @@ export const MARKET_SEARCHES_PER_10_MINUTES = 300;
 
 const byUser = (request: FastifyRequest): string => request.auth?.userId ?? 'anonymous';
 
-const regionOf = (request: FastifyRequest): Region => parseOr400(regionParamsSchema, request.params).region;
-
-/** The quality (q) an Accept header gives a media type, through its own entry or a wildcard; 0: none. */
-function quality(accept: string, type: string): number {
-  const [group] = type.split('/');
-  let best = 0;
-  let specificity = -1;
-  for (const entry of accept.split(',')) {
-    const [range = '', ...params] = entry.split(';').map((part) => part.trim().toLowerCase());
-    const level = range === type ? 2 : range === `${group}/*` ? 1 : range === '*/*' ? 0 : -1;
-    if (level <= specificity) continue;
-    const q = params.find((p) => p.startsWith('q='));
-    const value = q === undefined ? 1 : Number(q.slice(2));
-    specificity = level;
-    best = Number.isFinite(value) ? value : 0;
-  }
-  return best;
-}
+/**
+ * The compact encoding when the request's Accept names it (the web client's does) and prefers it to JSON;
+ * the SPEC JSON for every other client, including those that send no Accept or only wildcards.
+ */
+const answerEncoding = (request: FastifyRequest): AnswerEncoding =>
+  prefersOverJson(request, TRADE_COLUMNS_TYPE) ? 'columns' : 'json';
 
 /**
- * The compact encoding when the request's Accept names it (the web client's does) and ranks it no lower
- * than JSON; the SPEC JSON for every other client, including those that send no Accept or only wildcards.
+ * The 200 of an answer sent as cached bytes (the SPEC JSON, or the compact encoding a client asked for,
+ * often gzip'd): its JSON is declared for the contract, but bytes are sent as they are, never serialised.
  */
-function answerEncoding(request: FastifyRequest): AnswerEncoding {
-  const accept = request.headers.accept ?? '';
-  if (!accept.toLowerCase().includes(TRADE_COLUMNS_TYPE)) return 'json';
-  const columns = quality(accept, TRADE_COLUMNS_TYPE);
-  return columns > 0 && columns >= quality(accept, 'application/json') ? 'columns' : 'json';
-}
-
-const acceptsGzip = (request: FastifyRequest) => /\bgzip\b/.test(request.headers['accept-encoding'] ?? '');
-
-/**
- * Sends a cached answer: 304 when the client has it, gzip when accepted, the bytes otherwise. `negotiated`:
- * the answer depends on Accept too, which caches between us and the client must know (Vary).
- */
-function sendCached(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  cached: CachedResponse,
-  negotiated = false,
-) {
-  void reply.header('vary', negotiated ? 'accept, accept-encoding' : 'accept-encoding');
-  if (notModified(request, reply, cached.etag)) return reply.send();
-  void reply.type(cached.type);
-  if (acceptsGzip(request)) {
-    return reply.header('content-encoding', 'gzip').send(cached.gzip);
-  }
-  return reply.send(cached.body());
-}
+const cachedJson = (schema: ZodType) => ({
+  200: { content: { 'application/json': { schema } } },
+  ...ERROR_REPLIES,
+});
 
 /** The data calls of SPEC §7, plus the realm list for the settings screen and whether the data is simulated. */
-export async function marketRoutes(app: FastifyInstance, o: MarketRoutesOptions): Promise<void> {
+export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (app, o) => {
   const guard = [o.requireAuth, o.limiter.limit('market-user', MARKET_CALLS_PER_MINUTE, MINUTE, byUser)];
   const searches = o.limiter.limit('market-search', MARKET_SEARCHES_PER_10_MINUTES, 10 * MINUTE, byUser);
   /** The budget check, run only when an answer has to be computed. */
@@ -114,63 +90,110 @@ export async function marketRoutes(app: FastifyInstance, o: MarketRoutesOptions)
     return { userId, savedRealms: access.savedRealms };
   }
 
-  app.get('/shared/data/token/:region', async (request, reply) => {
-    const answer = await o.tokens.answer(regionOf(request));
-    if (!answer) throw new HttpError(503, 'The token price is not known yet');
-    void reply.header('vary', 'accept-encoding');
-    if (notModified(request, reply, answer.etag, 'no-cache')) return reply.send();
-    void reply.type('application/json; charset=utf-8');
-    if (acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(answer.gzip);
-    return reply.send(answer.json);
-  });
+  app.get(
+    '/shared/data/token/:region',
+    { schema: { params: regionParamsSchema, response: cachedJson(tokenResponseSchema) } },
+    async (request, reply) => {
+      const answer = await o.tokens.answer(request.params.region);
+      if (!answer) throw new HttpError(503, 'The token price is not known yet');
+      const cached = { ...answer, type: 'application/json; charset=utf-8', body: () => answer.json };
+      return sendCached(request, reply, cached, { cacheControl: 'no-cache' });
+    },
+  );
 
-  app.get('/shared/data/timer/:region', async (request) => o.market.timer(regionOf(request)));
+  app.get(
+    '/shared/data/timer/:region',
+    { schema: { params: regionParamsSchema, response: replies(timerResponseSchema) } },
+    async (request) => o.market.timer(request.params.region),
+  );
 
-  app.get('/shared/data/market-source', async (): Promise<MarketSourceResponse> => ({
-    simulated: o.simulated,
-  }));
+  app.get(
+    '/shared/data/market-source',
+    { schema: { response: replies(marketSourceResponseSchema) } },
+    async () => ({ simulated: o.simulated }),
+  );
 
-  app.get('/shared/data/realms/:region', async (request) => {
-    const realms = o.store.realms(regionOf(request));
-    if (!realms) throw new HttpError(503, 'The realm list is still loading. Please try again in a minute.');
-    return realms;
-  });
+  app.get(
+    '/shared/data/realms/:region',
+    { schema: { params: regionParamsSchema, response: replies(realmsResponseSchema) } },
+    async (request) => {
+      const realms = o.store.realms(request.params.region);
+      if (!realms) throw new HttpError(503, 'The realm list is still loading. Please try again in a minute.');
+      return realms;
+    },
+  );
 
   for (const call of ['undercut', 'dropship'] as const) {
-    app.post(`/retail/market/ah-data-${call}/:region`, { preHandler: guard }, async (request, reply) => {
-      const region = regionOf(request);
-      const body = parseOr400(ahDataRequestSchema, request.body);
-      const user = await subscriber(request, body.userId);
-      const saved = user.savedRealms(region);
-      // The TSM generator sends only userId: then the user's saved realms are used.
-      const selection: RealmSelection = {
-        buyingRealms: body.retailBuyingRealms ?? saved.buyingRealms,
-        sellingRealms: body.retailSellingRealms ?? saved.sellingRealms,
-      };
-      o.market.checkRealms(region, selection);
-      const budget = searchBudget(request, reply);
-      const encoding = answerEncoding(request);
-      const cached = await (call === 'undercut'
-        ? o.market.flipping(region, user.userId, selection, budget, encoding)
-        : o.market.dropship(region, user.userId, selection, budget, encoding));
-      return sendCached(request, reply, cached, true);
-    });
+    app.post(
+      `/retail/market/ah-data-${call}/:region`,
+      {
+        schema: {
+          params: regionParamsSchema,
+          body: call === 'undercut' ? ahDataUndercutRequestSchema : ahDataDropshipRequestSchema,
+          response: cachedJson(
+            call === 'undercut' ? ahDataUndercutResponseSchema : ahDataDropshipResponseSchema,
+          ),
+        },
+        preValidation: guard,
+      },
+      async (request, reply) => {
+        const { region } = request.params;
+        const body = request.body;
+        const user = await subscriber(request, body.userId);
+        const saved = user.savedRealms(region);
+        // The TSM generator sends only userId: then the user's saved realms are used.
+        const selection: RealmSelection = {
+          buyingRealms: body.retailBuyingRealms ?? saved.buyingRealms,
+          sellingRealms: body.retailSellingRealms ?? saved.sellingRealms,
+        };
+        o.market.checkRealms(region, selection);
+        const budget = searchBudget(request, reply);
+        const encoding = answerEncoding(request);
+        const cached = await (call === 'undercut'
+          ? o.market.flipping(region, user.userId, selection, budget, encoding)
+          : o.market.dropship(region, user.userId, selection, budget, encoding));
+        return sendCached(request, reply, cached, { negotiated: true });
+      },
+    );
   }
 
-  app.get('/retail/market/deal-history/:region', { preHandler: guard }, async (request) => {
-    const region = regionOf(request);
-    const query = parseOr400(dealHistoryQuerySchema, request.query);
-    await subscriber(request, undefined);
-    const history = await o.history(region, query);
-    if (!history) throw new HttpError(404, 'This item is not listed in the latest snapshot');
-    return history;
-  });
+  app.get(
+    '/retail/market/deal-history/:region',
+    {
+      schema: {
+        params: regionParamsSchema,
+        querystring: dealHistoryQuerySchema,
+        response: replies(dealHistoryResponseSchema),
+      },
+      preValidation: guard,
+    },
+    async (request) => {
+      await subscriber(request, undefined);
+      const history = await o.history(request.params.region, request.query);
+      if (!history) throw new HttpError(404, 'This item is not listed in the latest snapshot');
+      return history;
+    },
+  );
 
-  app.post('/retail/market/realm-stats/:region', { preHandler: guard }, async (request, reply) => {
-    const region = regionOf(request);
-    const body = parseOr400(realmStatsRequestSchema, request.body);
-    const user = await subscriber(request, body.userId);
-    const cached = await o.market.realmStats(region, user.userId, searchBudget(request, reply));
-    return sendCached(request, reply, cached);
-  });
-}
+  app.post(
+    '/retail/market/realm-stats/:region',
+    {
+      schema: {
+        params: regionParamsSchema,
+        body: realmStatsRequestSchema,
+        response: cachedJson(realmStatsResponseSchema),
+      },
+      preValidation: guard,
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const user = await subscriber(request, body.userId);
+      const cached = await o.market.realmStats(
+        request.params.region,
+        user.userId,
+        searchBudget(request, reply),
+      );
+      return sendCached(request, reply, cached);
+    },
+  );
+};

@@ -1,4 +1,5 @@
-import { TRADE_COLUMNS_TYPE, type Region } from '@goldroute/domain';
+import type { Region } from '@goldroute/domain';
+import { TRADE_COLUMNS_TYPE } from '@goldroute/domain/wire';
 import {
   dropshipColumnsBytes,
   dropshipJsonAnswer,

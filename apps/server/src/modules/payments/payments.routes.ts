@@ -1,18 +1,27 @@
 import {
   cancelSubscriptionRequestSchema,
+  cancelSubscriptionResponseSchema,
   changeSubscriptionRequestSchema,
+  changeSubscriptionResponseSchema,
   checkoutRequestSchema,
+  checkoutResponseSchema,
+  failNextPaymentRequestSchema,
+  messageResponseSchema,
+  pricesResponseSchema,
   resumeSubscriptionRequestSchema,
+  resumeSubscriptionResponseSchema,
   syncCheckoutRequestSchema,
+  syncCheckoutResponseSchema,
+  webhookResponseSchema,
 } from '@goldroute/domain/api';
-import type { FastifyInstance, FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
-import { z } from 'zod';
-import { parseOr400 } from '../../lib/parse';
+import type { FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
-import { byIp, type RateLimiter } from '../../plugins/rate-limits';
+import { replies } from '../../lib/route-schema';
+import { limitPerIp, type RateLimiter } from '../../plugins/rate-limits';
 import { authOf, type createAuthGuard, type createOptionalAuth } from '../sessions/auth-guard';
-import type { PaymentsService } from './payments.service';
 import type { ProviderEvent } from './payment-provider';
+import type { PaymentsService } from './payments.service';
 import { WebhookSignatureError } from './stripe-provider';
 
 const MINUTE = 60_000;
@@ -34,20 +43,29 @@ export interface PaymentsRoutesOptions {
 }
 
 /** Every /shared/payments call of SPEC §7, plus the provider's webhook. */
-export async function paymentsRoutes(app: FastifyInstance, o: PaymentsRoutesOptions): Promise<void> {
+export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = async (app, o) => {
   const { payments, requireAuth } = o;
-  const perIp = (name: string, max: number) => o.limiter.limit(`${name}-ip`, max, 15 * MINUTE, byIp);
+  const signedIn = (name: string, max: number) => [
+    requireAuth,
+    limitPerIp(o.limiter, name, max, 15 * MINUTE),
+  ];
 
-  app.get('/shared/payments/prices', async (request) => ({
-    data: await payments.visiblePrices((await o.optionalAuth(request))?.userId ?? null, o.currentPriceOf),
-  }));
+  app.get(
+    '/shared/payments/prices',
+    { schema: { response: replies(pricesResponseSchema) } },
+    async (request) => ({
+      data: await payments.visiblePrices((await o.optionalAuth(request))?.userId ?? null, o.currentPriceOf),
+    }),
+  );
 
   app.post(
     '/shared/payments/checkout',
-    { preHandler: [requireAuth, perIp('checkout', 30)] },
+    {
+      schema: { body: checkoutRequestSchema, response: replies(checkoutResponseSchema) },
+      preValidation: signedIn('checkout', 30),
+    },
     async (request, reply) => {
-      const { priceId } = parseOr400(checkoutRequestSchema, request.body);
-      const started = await payments.checkout(authOf(request).userId, priceId);
+      const started = await payments.checkout(authOf(request).userId, request.body.priceId);
       o.bindCheckout?.(reply, started.paymentSessionUrl);
       return started;
     },
@@ -55,78 +73,97 @@ export async function paymentsRoutes(app: FastifyInstance, o: PaymentsRoutesOpti
 
   app.post(
     '/shared/payments/change-subscription',
-    { preHandler: [requireAuth, perIp('change-subscription', 30)] },
-    async (request) =>
-      payments.changeSubscription(
-        authOf(request).userId,
-        parseOr400(changeSubscriptionRequestSchema, request.body).newPriceId,
-      ),
+    {
+      schema: {
+        body: changeSubscriptionRequestSchema,
+        response: replies(changeSubscriptionResponseSchema),
+      },
+      preValidation: signedIn('change-subscription', 30),
+    },
+    async (request) => payments.changeSubscription(authOf(request).userId, request.body.newPriceId),
   );
 
   app.post(
     '/shared/payments/cancel-subscription',
-    { preHandler: [requireAuth, perIp('cancel-subscription', 30)] },
-    async (request) => {
-      parseOr400(cancelSubscriptionRequestSchema, request.body);
-      return payments.cancelSubscription(authOf(request).userId);
+    {
+      schema: {
+        body: cancelSubscriptionRequestSchema,
+        response: replies(cancelSubscriptionResponseSchema),
+      },
+      preValidation: signedIn('cancel-subscription', 30),
     },
+    async (request) => payments.cancelSubscription(authOf(request).userId),
   );
 
   app.post(
     '/shared/payments/resume-subscription',
-    { preHandler: [requireAuth, perIp('resume-subscription', 30)] },
-    async (request) => {
-      parseOr400(resumeSubscriptionRequestSchema, request.body);
-      return payments.resumeSubscription(authOf(request).userId);
+    {
+      schema: {
+        body: resumeSubscriptionRequestSchema,
+        response: replies(resumeSubscriptionResponseSchema),
+      },
+      preValidation: signedIn('resume-subscription', 30),
     },
+    async (request) => payments.resumeSubscription(authOf(request).userId),
   );
 
   app.post(
     '/shared/payments/sync-checkout',
-    { preHandler: [requireAuth, perIp('sync-checkout', 60)] },
-    async (request) =>
-      payments.syncCheckout(
-        authOf(request).userId,
-        parseOr400(syncCheckoutRequestSchema, request.body).sessionId,
-      ),
+    {
+      schema: {
+        body: syncCheckoutRequestSchema,
+        response: replies(syncCheckoutResponseSchema),
+      },
+      preValidation: signedIn('sync-checkout', 60),
+    },
+    async (request) => payments.syncCheckout(authOf(request).userId, request.body.sessionId),
   );
 
   const { parseWebhook, failNextPayment } = o;
   if (parseWebhook) {
-    // The signature covers the exact bytes Stripe sent, so this one route keeps the body raw.
+    // The signature covers the exact bytes Stripe sent, so this one route keeps the body raw (no body schema).
     await app.register(async (scope) => {
       scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
         done(null, body),
       );
-      scope.post('/shared/payments/webhook', async (request) => {
-        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        let event: ProviderEvent;
-        try {
-          event = parseWebhook(raw, request.headers['stripe-signature'] as string | undefined);
-        } catch (err) {
-          if (err instanceof WebhookSignatureError) {
-            request.log.warn({ event: 'webhook-signature' }, 'payments: webhook refused: %s', err.message);
-            throw new HttpError(400, err.message);
+      scope.post(
+        '/shared/payments/webhook',
+        { schema: { response: replies(webhookResponseSchema) } },
+        async (request) => {
+          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          let event: ProviderEvent;
+          try {
+            event = parseWebhook(raw, request.headers['stripe-signature'] as string | undefined);
+          } catch (err) {
+            if (err instanceof WebhookSignatureError) {
+              request.log.warn({ event: 'webhook-signature' }, 'payments: webhook refused: %s', err.message);
+              throw new HttpError(400, err.message);
+            }
+            throw err;
           }
-          throw err;
-        }
-        const outcome = await payments.handleEvent(event);
-        request.log.info({ event: event.id, type: event.type, outcome }, 'payment webhook');
-        return { received: true };
-      });
+          const outcome = await payments.handleEvent(event);
+          request.log.info({ event: event.id, type: event.type, outcome }, 'payment webhook');
+          return { received: true as const };
+        },
+      );
     });
   }
 
   if (failNextPayment) {
     app.post(
       '/shared/payments/demo/fail-next-payment',
-      { preHandler: [requireAuth, o.requireAdmin] },
+      {
+        schema: {
+          body: failNextPaymentRequestSchema,
+          response: replies(messageResponseSchema),
+        },
+        preValidation: [requireAuth, o.requireAdmin],
+      },
       async (request) => {
-        const { userId } = parseOr400(z.object({ userId: z.uuid() }), request.body);
-        if (!(await failNextPayment(userId)))
+        if (!(await failNextPayment(request.body.userId)))
           throw new HttpError(404, 'This user has no demo subscription to renew');
         return { message: 'The next renewal payment of this subscription will fail' };
       },
     );
   }
-}
+};

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { paymentCheckouts, paymentCustomers, paymentEvents, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../lib/http-error';
+import { isLive, toWireSubscription } from '../users/access';
 import {
   ProviderRefusedError,
   ProviderUnavailableError,
@@ -14,7 +15,7 @@ import {
   type ProviderSubscription,
 } from './payment-provider';
 import type { PriceList } from './price-list';
-import { currentSubscriptionOf, isLive, toWireSubscription } from './subscription-rows';
+import { currentSubscriptionOf } from './subscription-rows';
 import type { SubscriptionSync } from './subscription-sync';
 
 export const PAYMENT_ERRORS = {

@@ -10,7 +10,7 @@ import {
   testUsers,
   type ProviderDriver,
 } from '../../test-support/payments';
-import type { StripeServer } from '../../test-support/stripe-server';
+import type { StripeServer } from '@goldroute/stripe-fake';
 import { PRICES_TTL_MS } from './price-list';
 
 // What only the Stripe path has: signed webhooks that arrive late, twice, out of order or forged, and a

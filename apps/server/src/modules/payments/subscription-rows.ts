@@ -1,8 +1,10 @@
-import { currentProviderSubscription, providerSubscriptionRunning } from '@goldroute/domain';
-import type { StripeSubscription, SubscriptionStatus } from '@goldroute/domain/api';
+// Stored provider subscriptions (payment_subscriptions) read back in the provider's terms. Which of them
+// gives access, and which one the user sees, is the access module's to say (users/access.ts).
+import type { SubscriptionStatus } from '@goldroute/domain/api';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { paymentSubscriptions } from '../../db/schema';
+import { pickCurrent } from '../users/access';
 import type { ProviderSubscription } from './payment-provider';
 
 type Row = typeof paymentSubscriptions.$inferSelect;
@@ -28,31 +30,12 @@ export function rowToSubscription(row: Row): ProviderSubscription {
   };
 }
 
-/** The subscription object of the User entity and of the payment calls (SPEC §3), for either provider. */
-export function toWireSubscription(s: ProviderSubscription): StripeSubscription {
-  return {
-    status: s.status,
-    start_date: s.startDate,
-    cancel_at: s.cancelAt,
-    items: { data: [{ price: { id: s.priceId }, current_period_end: s.currentPeriodEnd }] },
-  };
-}
-
-/** Running now by the domain's access rule (active, trialing or past due, inside its period). */
-export const isLive = (s: ProviderSubscription, nowSeconds: number) =>
-  providerSubscriptionRunning(toWireSubscription(s), nowSeconds);
-
 export async function loadProviderSubscriptions(db: Db, userId: string): Promise<ProviderSubscription[]> {
   const rows = await db.select().from(paymentSubscriptions).where(eq(paymentSubscriptions.userId, userId));
   return rows.map(rowToSubscription);
 }
 
-/** The subscription the user sees and acts on (the domain's pick), in the provider's terms. */
-export function pickCurrent(subscriptions: readonly ProviderSubscription[], nowSeconds: number) {
-  const wire = subscriptions.map((s) => ({ ...toWireSubscription(s), source: s }));
-  return currentProviderSubscription(wire, nowSeconds)?.source ?? null;
-}
-
+/** The user's current subscription (the access module's pick) as stored now. */
 export async function currentSubscriptionOf(db: Db, userId: string, nowSeconds: number) {
   return pickCurrent(await loadProviderSubscriptions(db, userId), nowSeconds);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rememberTokens, sessions, usedRefreshTokens } from '../../db/schema';
 import { addDays, type Clock } from '../../lib/clock';
@@ -136,28 +136,27 @@ export function createSessionService(
     return { ok: false, reason: stale[0] ? 'expired' : 'unknown' };
   }
 
-  async function revoke(sessionId: string, reason: string): Promise<void> {
+  /** Ends, now and for `reason`, the sessions `which` names that have not ended yet. */
+  async function revokeWhere(which: SQL | undefined, reason: string): Promise<void> {
     await db
       .update(sessions)
       .set({ revokedAt: clock.now(), revokedReason: reason })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      .where(and(which, isNull(sessions.revokedAt)));
+  }
+
+  async function revoke(sessionId: string, reason: string): Promise<void> {
+    await revokeWhere(eq(sessions.id, sessionId), reason);
     await afterRevoke({ sessionId });
   }
 
   /** Logout of one session: only a session of the caller's own can be named. */
   async function revokeOwn(userId: string, sessionId: string, reason: string): Promise<void> {
-    await db
-      .update(sessions)
-      .set({ revokedAt: clock.now(), revokedReason: reason })
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await revokeWhere(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)), reason);
     await afterRevoke({ sessionId });
   }
 
   async function revokeAllForUser(userId: string, reason: string): Promise<void> {
-    await db
-      .update(sessions)
-      .set({ revokedAt: clock.now(), revokedReason: reason })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await revokeWhere(eq(sessions.userId, userId), reason);
     await afterRevoke({ userId });
     await db.delete(rememberTokens).where(eq(rememberTokens.userId, userId));
   }

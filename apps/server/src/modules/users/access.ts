@@ -1,7 +1,14 @@
-import { deriveAccessFlags, type AccessFlags } from '@goldroute/domain';
+// The server's one reader of the domain's access rule: a user's granted time and provider subscriptions, as
+// stored, go in; the User entity's access flags and the subscription it shows come out. Payments (is the
+// subscription running, which one is current) and the admin counts ask here too.
+import {
+  currentProviderSubscription,
+  deriveAccessFlags,
+  providerSubscriptionRunning,
+  type AccessFlags,
+} from '@goldroute/domain';
 import type { StripeSubscription } from '@goldroute/domain/api';
 import type { ProviderSubscription } from '../payments/payment-provider';
-import { pickCurrent, toWireSubscription } from '../payments/subscription-rows';
 
 export interface SubscriptionRow {
   source: 'gold' | 'stripe';
@@ -19,6 +26,26 @@ export interface Access extends AccessFlags {
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
+/** Running now by the domain's access rule (active, trialing or past due, inside its period). */
+export const isLive = (subscription: ProviderSubscription, nowSeconds: number): boolean =>
+  providerSubscriptionRunning(subscription, nowSeconds);
+
+/** The subscription the user sees and acts on: the running one that started last, else the last one. */
+export const pickCurrent = (
+  subscriptions: readonly ProviderSubscription[],
+  nowSeconds: number,
+): ProviderSubscription | null => currentProviderSubscription(subscriptions, nowSeconds);
+
+/** The subscription object of the User entity and of the payment calls (SPEC §3), for either provider. */
+export function toWireSubscription(s: ProviderSubscription): StripeSubscription {
+  return {
+    status: s.status,
+    start_date: s.startDate,
+    cancel_at: s.cancelAt,
+    items: { data: [{ price: { id: s.priceId }, current_period_end: s.currentPeriodEnd }] },
+  };
+}
+
 /**
  * Access is derived from subscription time on every read, never stored as a flag: granted (gold) rows and
  * the provider subscriptions as last read from the provider, by the domain's one rule.
@@ -30,7 +57,6 @@ export function deriveAccess(
 ): Access {
   const nowSeconds = seconds(now);
   const current = pickCurrent(provider, nowSeconds);
-  const wire = current ? toWireSubscription(current) : null;
   const latestGold = granted
     .filter((r) => r.source === 'gold')
     .reduce<SubscriptionRow | undefined>(
@@ -40,12 +66,12 @@ export function deriveAccess(
   return {
     ...deriveAccessFlags(
       granted.map((r) => ({ startsAt: seconds(r.startsAt), expiresAt: seconds(r.expiresAt) })),
-      wire,
+      current,
       nowSeconds,
     ),
     goldSubscription: latestGold
       ? { type: latestGold.type, expiration: seconds(latestGold.expiresAt) }
       : null,
-    stripeSubscription: wire,
+    stripeSubscription: current ? toWireSubscription(current) : null,
   };
 }

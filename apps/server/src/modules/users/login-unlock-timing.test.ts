@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, users } from '../../db/schema';
 import { systemClock } from '../../lib/clock';
 import { openTestDatabase } from '../../test-support/test-database';
+import { timingMedians } from '../../test-support/timing';
 import { createMailer } from '../mail/mailer';
 import { createLoginUnlockService, type LoginUnlockService } from './login-unlock.service';
 
@@ -33,12 +34,6 @@ beforeAll(async () => {
 });
 afterAll(() => test?.close());
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-
 async function timed(email: string): Promise<number> {
   const started = performance.now();
   await unlock.mailLink(email);
@@ -50,21 +45,11 @@ describe('the unlock mail does not tell by its cost which addresses have an acco
     await db()
       .insert(users)
       .values({ id: randomUUID(), email: 'unlock-timed@example.com', passwordHash: 'not used here' });
-    for (let i = 0; i < 5; i++) {
-      await timed('unlock-timed@example.com');
-      await timed(`unlock-warm-${i}@example.com`);
-    }
-    const known: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < 50; i++) {
-      known.push(await timed('unlock-timed@example.com'));
-      unknown.push(await timed(`unlock-nobody-${i}@example.com`));
-    }
-    const medians = { known: median(known), unknown: median(unknown) };
-    console.log(
-      `unlock mail medians (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ` +
-        `existing ${medians.known.toFixed(2)} ms, unknown ${medians.unknown.toFixed(2)} ms`,
-    );
+    const medians = await timingMedians('unlock mail', timed, {
+      known: 'unlock-timed@example.com',
+      warm: (i) => `unlock-warm-${i}@example.com`,
+      unknown: (i) => `unlock-nobody-${i}@example.com`,
+    });
     expect(Math.abs(medians.known - medians.unknown)).toBeLessThan(5);
 
     // Every mail to the account is queued; the decoys written for the others left nothing.

@@ -1,8 +1,8 @@
-import { unlockLoginRequestSchema, type UnlockLoginResponse } from '@goldroute/domain/api';
-import type { FastifyInstance } from 'fastify';
+import { unlockLoginRequestSchema, unlockLoginResponseSchema } from '@goldroute/domain/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Clock } from '../../lib/clock';
-import { parseOr400 } from '../../lib/parse';
-import { byBodyField, byIp, type RateLimiter } from '../../plugins/rate-limits';
+import { replies } from '../../lib/route-schema';
+import { byBodyField, limitPerIp, type RateLimiter } from '../../plugins/rate-limits';
 import { deviceOrNew, setDeviceCookie } from './login-device-cookie';
 import type { LoginUnlockService } from './login-unlock.service';
 
@@ -16,21 +16,24 @@ export interface LoginUnlockRoutesOptions {
 }
 
 /** POST /shared/users/unlock-login: the call behind the unlock page (/unlock-login/{token}) of the mailed link. */
-export async function loginUnlockRoutes(app: FastifyInstance, o: LoginUnlockRoutesOptions): Promise<void> {
+export const loginUnlockRoutes: FastifyPluginAsyncZod<LoginUnlockRoutesOptions> = async (app, o) => {
   app.post(
     '/shared/users/unlock-login',
     {
-      preHandler: [
-        o.limiter.limit('unlock-login-ip', 20, 60 * MINUTE, byIp),
+      schema: {
+        body: unlockLoginRequestSchema,
+        response: replies(unlockLoginResponseSchema),
+      },
+      preValidation: [
+        limitPerIp(o.limiter, 'unlock-login', 20, 60 * MINUTE),
         o.limiter.limit('unlock-login-token', 5, 15 * MINUTE, byBodyField('token')),
       ],
     },
-    async (request, reply): Promise<UnlockLoginResponse> => {
-      const { token } = parseOr400(unlockLoginRequestSchema, request.body);
+    async (request, reply) => {
       const device = deviceOrNew(request);
-      const answer = await o.unlock.unlock(token, device);
+      const answer = await o.unlock.unlock(request.body.token, device);
       setDeviceCookie(reply, device, { secure: o.secureCookies, clock: o.clock });
       return answer;
     },
   );
-}
+};

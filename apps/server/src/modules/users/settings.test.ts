@@ -1,8 +1,7 @@
 import { ACCESS, SYSTEM_DEFAULT_FILTERS, filtersToConfig } from '@goldroute/domain';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscriptions } from '../../db/schema';
-import { startHarness, type Harness } from '../../test-support/accounts';
+import { grantSubscription, startHarness, type Harness } from '../../test-support/accounts';
 import { SETTINGS_SAVED } from './settings.service';
 
 let h: Harness;
@@ -13,17 +12,7 @@ afterAll(() => h.close());
 
 type UserBody = { user: Record<string, unknown> };
 
-async function grantGold(userId: string) {
-  const now = new Date();
-  await h.app.database.db.insert(subscriptions).values({
-    id: randomUUID(),
-    userId,
-    source: 'gold',
-    type: 'premium',
-    startsAt: now,
-    expiresAt: new Date(now.getTime() + 30 * 86_400_000),
-  });
-}
+const grantGold = (userId: string) => grantSubscription(h.app.database.db, userId);
 
 describe('PUT /shared/users/settings', () => {
   it('saves the region and that region’s realm lists sent as value strings', async () => {

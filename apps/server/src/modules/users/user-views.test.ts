@@ -1,27 +1,20 @@
 // The profile's view is kept a few seconds: a change made here reloads it, a change announced by
 // another process drops it, and nothing is served older than USER_VIEW_TTL_MS.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { createTestClock, type TestClock } from '../../test-support/test-clock';
-import { openTestDatabase } from '../../test-support/test-database';
+import { databaseForAll } from '../../test-support/fresh-database';
 import { createUserViews, USER_VIEW_TTL_MS } from './user-views';
 
-let db: Awaited<ReturnType<typeof openTestDatabase>>;
-let clock: TestClock;
-
-beforeAll(async () => {
-  db = await openTestDatabase();
-  clock = createTestClock();
-});
-afterAll(async () => {
-  await db.close();
-});
+let d: Db;
+const clock: TestClock = createTestClock();
+databaseForAll((fresh) => (d = fresh));
 
 describe('user views', () => {
   it('keep the view until a fresh read, a forget or the end of its few seconds', async () => {
     const id = '00000000-0000-4000-8000-0000000000a1';
-    const d = db.database.db;
     await d.insert(users).values({ id, email: 'views@example.com', passwordHash: 'x', region: 'us' });
     const views = createUserViews(d, clock);
     expect((await views.cached(id))?.region).toBe('us');

@@ -1,6 +1,5 @@
 // Rows of the cache table: cacheData (cache name -> region key -> count) with each row's clear path.
-import { isClearableCache } from '@goldroute/domain';
-import { cacheClearPath } from '@goldroute/domain/api';
+import { cacheClearPath, isClearableCache } from '@goldroute/domain';
 import type { NumbersByKey } from './stats';
 import { regionKeyLabel } from './timer-rows';
 

@@ -3,8 +3,8 @@ import { Spinner } from '../../components/loading-screen';
 import { buttonClass } from '../../components/ui/button-styles';
 import { notifyError } from '../../lib/toasts';
 import { AdminPanel } from './admin-shell';
+import { AdminTable, CELL, RIGHT } from './admin-table';
 import type { CacheRow } from './cache-rows';
-import { PlainHeader } from './sort-header';
 import type { useStatsAction } from './use-stats-action';
 
 /** The caches the server keeps (SPEC §2 cache table: name, region, count, clear). */
@@ -21,44 +21,32 @@ export function CacheTable({
       title="Caches"
       description="Entries per cache and region. A clear reloads the cache from its source."
     >
-      {rows.length === 0 ? (
-        <p className="py-8 text-center text-sm text-slate-400">No caches reported.</p>
-      ) : (
-        <div className="max-h-[36rem] overflow-auto overscroll-contain rounded-xl border border-white/10">
-          <table className="w-full min-w-[30rem] text-sm" aria-label="Caches">
-            <thead>
-              <tr className="border-b border-white/10">
-                <PlainHeader label="Name" />
-                <PlainHeader label="Region" />
-                <PlainHeader label="Count" className="text-right" />
-                <PlainHeader label="Clear" className="text-right" />
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-white/5">
-              {rows.map((row) => (
-                <tr key={row.key} data-cache={row.key} className="transition hover:bg-white/[0.03]">
-                  <th
-                    scope="row"
-                    className="px-3 py-2.5 sm:px-4 text-left font-mono text-xs font-medium text-slate-100"
-                  >
-                    {row.name}
-                  </th>
-                  <td className="px-3 py-2.5 sm:px-4 text-slate-300">{row.regionLabel}</td>
-                  <td
-                    className="px-3 py-2.5 sm:px-4 text-right text-slate-200 tabular-nums"
-                    title={row.count.toLocaleString('en-US')}
-                  >
-                    {formatCount(row.count)}
-                  </td>
-                  <td className="px-3 py-2.5 sm:px-4 text-right">
-                    <ClearButton row={row} actions={actions} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        label="Caches"
+        isEmpty={rows.length === 0}
+        emptyText="No caches reported."
+        scroll="both"
+        minWidth="min-w-[30rem]"
+        columns={['Name', 'Region', RIGHT('Count'), RIGHT('Clear')]}
+      >
+        {rows.map((row) => (
+          <tr key={row.key} data-cache={row.key} className="transition hover:bg-white/[0.03]">
+            <th scope="row" className={`${CELL} text-left font-mono text-xs font-medium text-slate-100`}>
+              {row.name}
+            </th>
+            <td className={`${CELL} text-slate-300`}>{row.regionLabel}</td>
+            <td
+              className={`${CELL} text-right text-slate-200 tabular-nums`}
+              title={row.count.toLocaleString('en-US')}
+            >
+              {formatCount(row.count)}
+            </td>
+            <td className={`${CELL} text-right`}>
+              <ClearButton row={row} actions={actions} />
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </AdminPanel>
   );
 }

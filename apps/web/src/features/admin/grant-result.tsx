@@ -1,5 +1,5 @@
 import type { SubscriptionType } from '@goldroute/domain';
-import { formatDate } from '../subscription/subscription-status';
+import { formatDate } from '../../shared/format-date';
 
 export interface Grant {
   email: string;

@@ -1,16 +1,28 @@
-import { REGION_LIST, TOASTS, type Region } from '@goldroute/domain';
-import { CACHE_REGION_LABELS, marketRefreshPath, tsmRefreshPath } from '@goldroute/domain/api';
+import {
+  CACHE_REGION_LABELS,
+  REGION_CACHE_KEYS,
+  REGION_LIST,
+  TOASTS,
+  marketRefreshPath,
+  tsmRefreshPath,
+  type CacheName,
+  type Region,
+} from '@goldroute/domain';
 import { Spinner } from '../../components/loading-screen';
 import { buttonClass } from '../../components/ui/button-styles';
 import { serverErrorOf } from '../../lib/api-client';
 import type { useStatsAction } from './use-stats-action';
 
-const REGION_KEYS: Readonly<Record<Region, '1' | '2'>> = { us: '1', eu: '2' };
-
+/** The catalogue's two region re-polls, with the words the buttons and toasts use. */
 const REFRESHES = [
   { id: 'market', label: 'Refresh market data', name: 'market data', path: marketRefreshPath },
   { id: 'tsm', label: 'Refresh TSM data', name: 'TSM data', path: tsmRefreshPath },
-] as const;
+] as const satisfies readonly {
+  id: CacheName;
+  label: string;
+  name: string;
+  path: (region: Region) => string;
+}[];
 
 /**
  * Per region: re-poll the market data and re-fetch the TSM figures now. The toast is the server's answer;
@@ -20,7 +32,7 @@ export function RegionRefresh({ actions }: { actions: ReturnType<typeof useStats
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-x-6">
       {REGION_LIST.map((region) => {
-        const regionLabel = CACHE_REGION_LABELS[REGION_KEYS[region]];
+        const regionLabel = CACHE_REGION_LABELS[REGION_CACHE_KEYS[region]];
         return (
           <div
             key={region}

@@ -1,6 +1,13 @@
 // Rows of the timer table: timerData (region number -> realm id -> last update) with realm names.
-import { regionLabelForStats, timerFreshnessColor, type Region, type StatusColor } from '@goldroute/domain';
-import { CACHE_REGION_LABELS, regionOfKey, type CacheRegionKey } from '@goldroute/domain/api';
+import {
+  CACHE_REGION_LABELS,
+  regionLabelForStats,
+  regionOfKey,
+  timerFreshnessColor,
+  type CacheRegionKey,
+  type Region,
+  type StatusColor,
+} from '@goldroute/domain';
 import type { NumbersByKey } from './stats';
 import { minutesSince } from './format';
 

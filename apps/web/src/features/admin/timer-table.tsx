@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Badge } from '../../components/ui/badge';
+import { AdminTable, CELL } from './admin-table';
 import { formatAge, formatClock } from './format';
 import { SortHeader } from './sort-header';
 import {
@@ -16,32 +17,27 @@ import {
 export function TimerTable({ rows, now }: { rows: readonly TimerRow[]; now: number }) {
   const [sort, setSort] = useState<TimerSort>(DEFAULT_TIMER_SORT);
   const sorted = useMemo(() => sortTimerRows(rows, sort), [rows, sort]);
-  if (rows.length === 0) {
-    return <p className="py-8 text-center text-sm text-slate-400">No realm timers reported.</p>;
-  }
   return (
-    <div className="max-h-[36rem] overflow-auto overscroll-contain rounded-xl border border-white/10">
-      <table className="w-full min-w-[34rem] text-sm" aria-label="Realm update times">
-        <thead>
-          <tr className="border-b border-white/10">
-            {TIMER_COLUMNS.map((column) => (
-              <SortHeader
-                key={column.key}
-                label={column.label}
-                active={sort.key === column.key}
-                direction={sort.direction}
-                onSort={() => setSort((current) => nextTimerSort(current, column.key))}
-              />
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-white/5">
-          {sorted.map((row) => (
-            <TimerRowView key={row.key} row={row} now={now} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <AdminTable
+      label="Realm update times"
+      isEmpty={rows.length === 0}
+      emptyText="No realm timers reported."
+      scroll="both"
+      minWidth="min-w-[34rem]"
+      header={TIMER_COLUMNS.map((column) => (
+        <SortHeader
+          key={column.key}
+          label={column.label}
+          active={sort.key === column.key}
+          direction={sort.direction}
+          onSort={() => setSort((current) => nextTimerSort(current, column.key))}
+        />
+      ))}
+    >
+      {sorted.map((row) => (
+        <TimerRowView key={row.key} row={row} now={now} />
+      ))}
+    </AdminTable>
   );
 }
 
@@ -49,10 +45,10 @@ function TimerRowView({ row, now }: { row: TimerRow; now: number }) {
   const freshness = rowFreshness(row, now);
   return (
     <tr data-realm={row.key} className="transition hover:bg-white/[0.03]">
-      <td className="px-3 py-2.5 sm:px-4 text-slate-300">{row.regionLabel}</td>
-      <td className="px-3 py-2.5 sm:px-4 font-mono text-xs text-slate-400 tabular-nums">{row.realmId}</td>
+      <td className={`${CELL} text-slate-300`}>{row.regionLabel}</td>
+      <td className={`${CELL} font-mono text-xs text-slate-400 tabular-nums`}>{row.realmId}</td>
       {/* Connected realms carry several names: they wrap here, or Last update is pushed out of its card. */}
-      <th scope="row" className="px-3 py-2.5 sm:px-4 text-left font-medium">
+      <th scope="row" className={`${CELL} text-left font-medium`}>
         {row.name ? (
           <span className="text-slate-100">{row.name}</span>
         ) : (
@@ -61,7 +57,7 @@ function TimerRowView({ row, now }: { row: TimerRow; now: number }) {
           </span>
         )}
       </th>
-      <td className="px-3 py-2.5 sm:px-4">
+      <td className={CELL}>
         {freshness ? (
           <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
             <Badge color={freshness.color} className="whitespace-nowrap">

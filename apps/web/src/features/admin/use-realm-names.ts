@@ -1,7 +1,7 @@
 import { REGION_LIST } from '@goldroute/domain';
 import type { RealmsResponse } from '@goldroute/domain/api';
 import { useQueries } from '@tanstack/react-query';
-import { realmsQueryOptions } from '../settings/api';
+import { realmsQueryOptions } from '../../shared/realms';
 import type { RealmNames } from './timer-rows';
 
 // Module level, so the combined map is only rebuilt when a list changes.

@@ -82,6 +82,30 @@ export function TextField({
   );
 }
 
+export type EmailFieldProps = Omit<
+  TextFieldProps,
+  'label' | 'name' | 'type' | 'inputMode' | 'autoComplete' | 'onChange'
+> & { value: string; onValue: (value: string) => void };
+
+/** The account e-mail of the login, register and forgot-password forms: one spelling of its attributes. */
+export function EmailField({ value, onValue, ...rest }: EmailFieldProps) {
+  return (
+    <TextField
+      label="Email"
+      name="email"
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      required
+      value={value}
+      onChange={(event) => onValue(event.target.value)}
+      {...rest}
+    />
+  );
+}
+
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
     <svg viewBox="0 0 24 24" className="size-5" fill="none" aria-hidden="true">

@@ -1,33 +1,21 @@
-import {
-  AUTH_MESSAGES,
-  LABELS,
-  passwordErrors,
-  validateConfirmPassword,
-  validateResetForm,
-} from '@goldroute/domain';
+import { AUTH_MESSAGES, LABELS, validateResetForm } from '@goldroute/domain';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../shared/paths';
 import { serverErrorOf } from '../../lib/api-client';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { resetPassword } from './api';
-import { NewPasswordFields } from './new-password-fields';
+import { NewPasswordFields, useNewPassword } from './new-password-fields';
 import { SubmitButton } from './submit-button';
 import { useShownErrors } from './use-shown-errors';
 
 /** SPEC §2 Reset password form with the SPEC §5 reset form rules; success goes to /login (SPEC §4). */
 export function ResetPasswordForm({ resetToken }: { resetToken: string | undefined }) {
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-
-  const confirmError = validateConfirmPassword(password, confirmPassword);
-  const errors = {
-    password: passwordErrors(password),
-    confirmPassword: confirmError ? [confirmError] : [],
-  };
-  const { shown, onBlur, showAll } = useShownErrors(errors);
+  const newPassword = useNewPassword();
+  const { password, confirmPassword } = newPassword.values;
+  const { shown, onBlur, showAll } = useShownErrors(newPassword.errors);
 
   const reset = useMutation({
     mutationFn: (input: { token: string; password: string }) => resetPassword(input.token, input.password),
@@ -52,16 +40,7 @@ export function ResetPasswordForm({ resetToken }: { resetToken: string | undefin
 
   return (
     <form noValidate onSubmit={submit} className="space-y-5" aria-label="Set a new password">
-      <NewPasswordFields
-        labels={{ password: 'New password', confirmPassword: 'Confirm new password' }}
-        names={{ password: 'newPassword', confirmPassword: 'confirmNewPassword' }}
-        password={password}
-        confirmPassword={confirmPassword}
-        onPassword={setPassword}
-        onConfirmPassword={setConfirmPassword}
-        onBlur={onBlur}
-        shown={shown}
-      />
+      <NewPasswordFields wording="reset" newPassword={newPassword} onBlur={onBlur} shown={shown} />
       <div className="pt-1">
         <SubmitButton busy={reset.isPending} busyLabel={LABELS.resettingPassword}>
           {LABELS.setNewPassword}

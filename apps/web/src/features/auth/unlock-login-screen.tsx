@@ -4,8 +4,8 @@ import { Link, useParams } from 'react-router';
 import { paths } from '../../shared/paths';
 import { buttonClass } from '../../components/ui/button-styles';
 import { serverErrorOf } from '../../lib/api-client';
-import { AuthPage, authLinkClass } from './auth-page';
-import { Notice } from './notice';
+import { AuthPage, authLinkClass } from '../../components/auth-page';
+import { Notice } from '../../components/notice';
 import { SubmitButton } from './submit-button';
 import { unlockLogin } from './unlock-login-api';
 

@@ -4,7 +4,7 @@ import { buttonClass } from '../../components/ui/button-styles';
 import { useAuth } from '../../lib/auth-store';
 import { notifyError } from '../../lib/toasts';
 import { useSession } from '../../lib/use-session';
-import { Panel } from '../settings/settings-shell';
+import { Panel } from '../../components/page-shell';
 import { discordAvailabilityQueryOptions, fetchAuthorizeUrl } from './availability';
 
 /**

@@ -21,7 +21,7 @@ import { serverErrorOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { notifyError } from '../../lib/toasts';
 import { useSession } from '../../lib/use-session';
-import { populationName } from '../settings/api';
+import { populationName } from '../../shared/realms';
 import { COLUMNS, DEFAULT_SORT, nextSort, realmStatsPath, sortRows, type SortState } from './api';
 import { LEGEND, STATUS_TEXT, TrendIcon } from './trend-icon';
 

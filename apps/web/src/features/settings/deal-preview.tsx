@@ -9,11 +9,11 @@ import { paths } from '../../shared/paths';
 import { serverErrorOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { useSession } from '../../lib/use-session';
-import { savedRealms, undercutQueryOptions } from '../market/api';
+import { savedRealms, undercutQueryOptions } from '../../shared/market/api';
 import { qualityClass } from '../../shared/row-table/cells';
 import { buildRowTable, type RowTable } from '../../shared/row-table/row-table';
 import { passMask } from '../../shared/row-table/rows';
-import { hasSavedRealms } from './api';
+import { hasSavedRealms } from '../../shared/realms';
 import { personalFilters, type PersonalConfig } from './filter-config';
 
 /** How many of the best passing deals the preview names. */

@@ -2,7 +2,7 @@ import type { Realm } from '@goldroute/domain/api';
 import { useMemo, useState } from 'react';
 import { Dropdown, type DropdownOption } from '../../components/ui/dropdown';
 import { buttonClass } from '../../components/ui/button-styles';
-import { realmOptionLabel } from './api';
+import { realmOptionLabel } from '../../shared/realms';
 
 /** Chips shown before "+N more". */
 const CHIP_LIMIT = 12;

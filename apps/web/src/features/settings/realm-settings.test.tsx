@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeApi, json, type ApiCall } from '../../test/fake-api';
 import { makeUser } from '../../test/fixtures';
 import { renderRoute } from '../../test/render-route';
-import { DEMO_DATA_NOTICE } from '../market/demo-data-notice';
+import { DEMO_DATA_NOTICE } from '../../shared/market/demo-data-notice';
 
 const US: Realm[] = [
   { id: 1, label: 'Area 52', population: 'FULL', russian: false },

@@ -11,15 +11,9 @@ import { useAuth } from '../../lib/auth-store';
 import { notifyError, notifySuccess } from '../../lib/toasts';
 import { useSession } from '../../lib/use-session';
 import { LABELS } from '@goldroute/domain';
-import {
-  SETTINGS_PATHS,
-  hasSavedRealms,
-  realmsQueryOptions,
-  savedSelection,
-  settingsBody,
-  type RealmSelection,
-} from './api';
-import { DemoDataNotice } from '../market/demo-data-notice';
+import { hasSavedRealms, realmsQueryOptions, savedSelection, type RealmSelection } from '../../shared/realms';
+import { SETTINGS_PATHS, settingsBody } from './api';
+import { DemoDataNotice } from '../../shared/market/demo-data-notice';
 import { RealmListEditor } from './realm-list-editor';
 import { SettingsShell } from './settings-shell';
 

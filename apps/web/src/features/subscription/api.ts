@@ -12,7 +12,7 @@ import {
 import type { Price } from '@goldroute/domain';
 import { queryOptions } from '@tanstack/react-query';
 import type { Session } from '../../lib/session';
-import { PRICES_PATH } from '../pricing/api';
+import { PRICES_PATH } from '../../shared/pricing/api';
 
 export const PAYMENTS_PATHS = {
   prices: PRICES_PATH,

@@ -5,7 +5,7 @@ import { buttonClass } from '../../components/ui/button-styles';
 import { Modal } from '../../components/ui/modal';
 import { SUBSCRIPTION_COPY } from './copy';
 import { ProcessingLabel } from './processing-label';
-import { formatDate } from './subscription-status';
+import { formatDate } from '../../shared/format-date';
 
 /**
  * "Cancel subscription": access stays until the paid period ends, no refund and no further charges

@@ -1,5 +1,5 @@
 import { PLAN_LABELS } from '@goldroute/domain';
-import type { PlanCardModel } from '../pricing/plans';
+import type { PlanCardModel } from '../../shared/pricing/plans';
 import { SUBSCRIPTION_COPY } from './copy';
 import { PlanActionButton } from './plan-action-button';
 import type { SubscriptionActions } from './use-subscription-actions';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../shared/paths';
 import { buttonClass } from '../../components/ui/button-styles';
-import { AuthPage } from '../auth/auth-page';
+import { AuthPage } from '../../components/auth-page';
 import { SUBSCRIPTION_COPY } from './copy';
 
 /** /payment-success (SPEC §2: placeholder text only): the payment went through, access is on its way. */

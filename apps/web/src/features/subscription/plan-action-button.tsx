@@ -1,5 +1,5 @@
 import { buttonClass } from '../../components/ui/button-styles';
-import type { PlanCardModel } from '../pricing/plans';
+import type { PlanCardModel } from '../../shared/pricing/plans';
 import { ProcessingLabel } from './processing-label';
 
 /** A plan card's button: its label relative to the current plan, or "Processing..." while it runs. */

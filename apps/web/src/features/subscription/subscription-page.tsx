@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { readArrivalNotice } from '../../shared/post-login';
 import { Spinner } from '../../components/loading-screen';
 import { useAuth } from '../../lib/auth-store';
-import { Notice } from '../auth/notice';
+import { Notice } from '../../components/notice';
 import { ActivationNotice } from './activation-notice';
 import { SUBSCRIPTION_COPY } from './copy';
 import { SubscriptionPlans } from './subscription-plans';

@@ -6,7 +6,7 @@ import {
   type Price,
 } from '@goldroute/domain';
 import type { User } from '@goldroute/domain/api';
-import { PlanPicker } from '../pricing/plan-picker';
+import { PlanPicker } from '../../shared/pricing/plan-picker';
 import { CancelationPlanAction } from './cancelation-plan-action';
 import { SUBSCRIPTION_COPY } from './copy';
 import { PlanActionButton } from './plan-action-button';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '../../test/fixtures';
+import { formatDate } from '../../shared/format-date';
 import {
-  formatDate,
   hasLiveSubscription,
   readCheckoutReturn,
   showsFallback,

@@ -9,6 +9,7 @@ import {
   providerSubscriptionRunning,
   subscriptionDisplayState,
   subscriptionEndDate,
+  subscriptionTerms,
   visiblePrices,
   type Price,
   type PriceInterval,
@@ -16,6 +17,7 @@ import {
 } from '@goldroute/domain';
 import type { User } from '@goldroute/domain/api';
 import { SUBSCRIPTION_COPY } from './copy';
+import { formatDate } from '../../shared/format-date';
 
 /**
  * "Has a subscription": a provider subscription that is running by the domain's access rule (active,
@@ -25,7 +27,10 @@ export function hasLiveSubscription(
   user: Pick<User, 'stripeSubscription'>,
   nowSeconds = Math.floor(Date.now() / 1000),
 ): boolean {
-  return user.stripeSubscription != null && providerSubscriptionRunning(user.stripeSubscription, nowSeconds);
+  return (
+    user.stripeSubscription != null &&
+    providerSubscriptionRunning(subscriptionTerms(user.stripeSubscription), nowSeconds)
+  );
 }
 
 /** Whether the user has or had a subscription of any kind (provider or granted time). */
@@ -50,11 +55,6 @@ export function showsFallback(prices: readonly Price[], user: User): boolean {
   const id = hasLiveSubscription(user) ? currentPriceId(user.stripeSubscription) : null;
   const visible = visiblePrices(prices, id);
   return visible.length === 1 && visible[0]?.id === FALLBACK_PRICE.id;
-}
-
-/** "November 24, 2026" from unix seconds, in the reader's time zone. */
-export function formatDate(unixSeconds: number): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(unixSeconds * 1000));
 }
 
 export interface SummaryModel {

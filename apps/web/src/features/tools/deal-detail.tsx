@@ -15,7 +15,7 @@ import { useId, type ReactNode } from 'react';
 import { Modal, buttonClass } from '../../components/ui';
 import { serverErrorOf } from '../../lib/api-client';
 import { useIsNarrow } from '../../lib/use-media-query';
-import { dealHistoryQuery, useDealHistory } from '../market/api';
+import { dealHistoryQuery, useDealHistory } from '../../shared/market/api';
 import { DealHistoryChart } from './deal-history-chart';
 import { EXPECTED_PROFIT_LABEL } from '../../shared/tool-labels';
 import { ConfidenceBadge } from './trust-parts';

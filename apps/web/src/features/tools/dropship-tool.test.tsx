@@ -1,11 +1,5 @@
-import {
-  FILTER_LABELS,
-  LABELS,
-  decodeMarketAnswer,
-  encodeDropshipAnswer,
-  type DropshipGroup,
-  type TradeItem,
-} from '@goldroute/domain';
+import { FILTER_LABELS, LABELS, type DropshipGroup, type TradeItem } from '@goldroute/domain';
+import { decodeMarketAnswer, encodeDropshipAnswer } from '@goldroute/domain/wire';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 // Cross-realm dropship tool (SPEC §2): rows grouped by item id, quality and item level; a group row
 // expands into its variants.
-import type { DropshipGroup, GroupColumns, TradeColumns } from '@goldroute/domain';
+import type { DropshipGroup } from '@goldroute/domain';
+import type { GroupColumns, TradeColumns } from '@goldroute/domain/wire';
 import { useMemo } from 'react';
 import { DealTool, type DealRows } from './deal-tool';
 import { buildRowTable } from '../../shared/row-table/row-table';

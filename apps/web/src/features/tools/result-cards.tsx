@@ -22,9 +22,9 @@ import {
   RESULT_COLUMNS,
   TRUST_COLUMN_TOOLTIPS,
   VariantCount,
-  isIncluded,
+  entryViewProps,
+  type EntryViewProps,
   type ResultsTableProps,
-  type TableEntry,
 } from './result-parts';
 import type { SortKey } from '../../shared/row-table/rows';
 import { EXPECTED_PROFIT_LABEL, SELL_VS_BUY_LABEL } from '../../shared/tool-labels';
@@ -113,19 +113,6 @@ function RealmPrice({
   );
 }
 
-interface CardProps {
-  entry: TableEntry;
-  included: boolean;
-  favourite: boolean;
-  pending: boolean;
-  selected: boolean;
-  onToggle: (tradeKeys: readonly string[]) => void;
-  onFavorite: (item: TradeItem) => void;
-  onSelect: (tradeKey: string) => void;
-  onToggleGroup?: (groupKey: string) => void;
-  nowSeconds: number;
-}
-
 export const ResultCard = memo(function ResultCard({
   entry,
   included,
@@ -137,7 +124,7 @@ export const ResultCard = memo(function ResultCard({
   onSelect,
   onToggleGroup,
   nowSeconds,
-}: CardProps) {
+}: EntryViewProps) {
   const { item } = entry;
   const variant = entry.kind === 'variant';
   return (
@@ -266,23 +253,8 @@ function CardsHeader({
   );
 }
 
-export function ResultCards({
-  entries,
-  sort,
-  onSort,
-  unchecked,
-  onToggle,
-  allIncluded,
-  onToggleAll,
-  onOnlyFavourites,
-  favorites,
-  onFavorite,
-  favoritePending = null,
-  selectedKey,
-  onSelect,
-  onToggleGroup,
-  nowSeconds,
-}: ResultsTableProps) {
+export function ResultCards(props: ResultsTableProps) {
+  const { entries, sort, onSort, allIncluded, onToggleAll, onOnlyFavourites } = props;
   return (
     <section
       aria-label="Results"
@@ -300,19 +272,7 @@ export function ResultCards({
       ) : (
         <ul aria-label="Deals">
           {entries.map((entry, slot) => (
-            <ResultCard
-              key={slot}
-              entry={entry}
-              included={isIncluded(entry, unchecked)}
-              favourite={favorites.has(entry.item.uniqueItemKey)}
-              pending={favoritePending === entry.item.uniqueItemKey}
-              selected={selectedKey === entry.item.uniqueTradeKey}
-              onToggle={onToggle}
-              onFavorite={onFavorite}
-              onSelect={onSelect}
-              onToggleGroup={onToggleGroup}
-              nowSeconds={nowSeconds}
-            />
+            <ResultCard key={slot} {...entryViewProps(entry, props)} />
           ))}
         </ul>
       )}

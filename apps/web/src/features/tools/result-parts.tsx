@@ -93,6 +93,37 @@ export function isIncluded(entry: TableEntry, unchecked: ReadonlySet<string>): b
   return true;
 }
 
+/** What one table row or one phone card is handed: the entry, its state, and the table's callbacks. */
+export interface EntryViewProps {
+  entry: TableEntry;
+  included: boolean;
+  favourite: boolean;
+  pending: boolean;
+  selected: boolean;
+  onToggle: (tradeKeys: readonly string[]) => void;
+  onFavorite: (item: TradeItem) => void;
+  onSelect: (tradeKey: string) => void;
+  onToggleGroup?: (groupKey: string) => void;
+  nowSeconds: number;
+}
+
+/** One entry's view props read off the results' props: the table and the cards wire their rows alike. */
+export function entryViewProps(entry: TableEntry, props: ResultsTableProps): EntryViewProps {
+  const { uniqueItemKey, uniqueTradeKey } = entry.item;
+  return {
+    entry,
+    included: isIncluded(entry, props.unchecked),
+    favourite: props.favorites.has(uniqueItemKey),
+    pending: (props.favoritePending ?? null) === uniqueItemKey,
+    selected: props.selectedKey === uniqueTradeKey,
+    onToggle: props.onToggle,
+    onFavorite: props.onFavorite,
+    onSelect: props.onSelect,
+    onToggleGroup: props.onToggleGroup,
+    nowSeconds: props.nowSeconds,
+  };
+}
+
 /**
  * The expand arrow of a dropship group that has variants to show; a group without (one passing variant)
  * shows none (by default keeping its room empty, so the names of a page stay aligned).

@@ -9,7 +9,6 @@ import {
   sellRateColor,
   sellVsBuyPercentColor,
   type StatusColor,
-  type TradeItem,
 } from '@goldroute/domain';
 import { memo } from 'react';
 import { Tooltip } from '../../components/ui';
@@ -29,9 +28,9 @@ import {
   GroupToggleSlot,
   RESULT_COLUMNS,
   VariantCount,
-  isIncluded,
+  entryViewProps,
+  type EntryViewProps,
   type ResultsTableProps,
-  type TableEntry,
 } from './result-parts';
 import { StarIcon, ToolTable, checkboxClass, rowClass, thClass } from './table-parts';
 
@@ -65,19 +64,6 @@ function ProfitCell({
   );
 }
 
-interface RowProps {
-  entry: TableEntry;
-  included: boolean;
-  favourite: boolean;
-  pending: boolean;
-  selected: boolean;
-  onToggle: (tradeKeys: readonly string[]) => void;
-  onFavorite: (item: TradeItem) => void;
-  onSelect: (tradeKey: string) => void;
-  onToggleGroup?: (groupKey: string) => void;
-  nowSeconds: number;
-}
-
 const ResultRow = memo(function ResultRow({
   entry,
   included,
@@ -89,7 +75,7 @@ const ResultRow = memo(function ResultRow({
   onSelect,
   onToggleGroup,
   nowSeconds,
-}: RowProps) {
+}: EntryViewProps) {
   const { item, category } = entry;
   const sellPercent = profitPercent(item.sellVsBuy, item.buyBuyout);
   const avgPercent = profitPercent(item.saleAvgVsBuy, item.buyBuyout);
@@ -220,23 +206,8 @@ export function ResultsTable(props: ResultsTableProps) {
   return narrow ? <ResultCards {...props} /> : <WideResultsTable {...props} />;
 }
 
-function WideResultsTable({
-  entries,
-  sort,
-  onSort,
-  unchecked,
-  onToggle,
-  allIncluded,
-  onToggleAll,
-  onOnlyFavourites,
-  favorites,
-  onFavorite,
-  favoritePending = null,
-  selectedKey,
-  onSelect,
-  onToggleGroup,
-  nowSeconds,
-}: ResultsTableProps) {
+function WideResultsTable(props: ResultsTableProps) {
+  const { entries, sort, onSort, allIncluded, onToggleAll, onOnlyFavourites } = props;
   return (
     <ToolTable
       label="Results"
@@ -248,24 +219,9 @@ function WideResultsTable({
       after={{ track: '2.25rem', header: favouritesHeader(onOnlyFavourites) }}
       isEmpty={entries.length === 0}
     >
-      {entries.map((entry, slot) => {
-        const key = entry.item.uniqueTradeKey;
-        return (
-          <ResultRow
-            key={slot}
-            entry={entry}
-            included={isIncluded(entry, unchecked)}
-            favourite={favorites.has(entry.item.uniqueItemKey)}
-            pending={favoritePending === entry.item.uniqueItemKey}
-            selected={selectedKey === key}
-            onToggle={onToggle}
-            onFavorite={onFavorite}
-            onSelect={onSelect}
-            onToggleGroup={onToggleGroup}
-            nowSeconds={nowSeconds}
-          />
-        );
-      })}
+      {entries.map((entry, slot) => (
+        <ResultRow key={slot} {...entryViewProps(entry, props)} />
+      ))}
     </ToolTable>
   );
 }

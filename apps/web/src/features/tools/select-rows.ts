@@ -1,6 +1,6 @@
 // Some rows of a decoded answer as columns of their own (the TSM list keeps one row per item). Variants
 // and realms are shared with the source; only the per-row columns are gathered.
-import { ROW_NUMBERS as WIRE_ROW_NUMBERS, type CodeColumn, type TradeColumns } from '@goldroute/domain';
+import { ROW_NUMBERS as WIRE_ROW_NUMBERS, type CodeColumn, type TradeColumns } from '@goldroute/domain/wire';
 
 /** The per-row number columns (the wire's, less the variant and realm indices gathered below). */
 type RowNumber = Exclude<(typeof WIRE_ROW_NUMBERS)[number], 'variant' | 'buyRealm' | 'sellRealm'>;

@@ -2,7 +2,7 @@ import { LABELS, UPDATE_PERIOD_SECONDS } from '@goldroute/domain';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, type ApiCall } from '../../test/fake-api';
-import { DEMO_DATA_NOTICE } from '../market/demo-data-notice';
+import { DEMO_DATA_NOTICE } from '../../shared/market/demo-data-notice';
 import { NOW_S, defaultHandler, renderTool } from '../../test/tool-harness';
 import { TimerBanner, formatCountdown } from './timer-banner';
 

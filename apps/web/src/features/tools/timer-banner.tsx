@@ -10,8 +10,8 @@ import {
 } from '@goldroute/domain';
 import { useEffect, useState, memo } from 'react';
 import { Spinner } from '../../components/loading-screen';
-import { useDataTimer } from '../market/api';
-import { DemoDataNotice } from '../market/demo-data-notice';
+import { useDataTimer } from '../../shared/market/api';
+import { DemoDataNotice } from '../../shared/market/demo-data-notice';
 import { STATUS_TEXT } from '../../shared/row-table/cells';
 
 export function formatCountdown(seconds: number): string {

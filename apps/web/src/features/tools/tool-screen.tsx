@@ -13,7 +13,7 @@ import { buttonClass } from '../../components/ui';
 import { serverErrorOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { notifyError } from '../../lib/toasts';
-import { hasSavedRealms } from '../settings/api';
+import { hasSavedRealms } from '../../shared/realms';
 import { TOOL_HEADINGS, ToolFrame, ToolHeading, type DataToolKey, type ToolHeadingProps } from './tool-page';
 
 /** What the screen says when the region has no saved buying or selling realm. */

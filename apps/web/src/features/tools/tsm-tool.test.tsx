@@ -1,4 +1,5 @@
-import { ACCESS, LABELS, TOASTS, tradeColumnsOf, tradeItemsOf } from '@goldroute/domain';
+import { ACCESS, LABELS, TOASTS } from '@goldroute/domain';
+import { tradeColumnsOf, tradeItemsOf } from '@goldroute/domain/wire';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

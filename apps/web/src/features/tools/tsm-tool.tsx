@@ -9,9 +9,9 @@ import {
   sellRateColor,
   truncateName,
   tsmString,
-  type TradeColumns,
   type TradeItem,
 } from '@goldroute/domain';
+import type { TradeColumns } from '@goldroute/domain/wire';
 import { memo, useCallback, useMemo } from 'react';
 import { Tooltip } from '../../components/ui';
 import { STATUS_TEXT, qualityClass } from '../../shared/row-table/cells';

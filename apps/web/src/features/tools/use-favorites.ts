@@ -1,7 +1,7 @@
 import type { TradeItem } from '@goldroute/domain';
 import { useCallback, useMemo } from 'react';
 import { useAuth } from '../../lib/auth-store';
-import { useFavoriteMutation } from '../market/api';
+import { useFavoriteMutation } from '../../shared/market/api';
 
 /** The user's favourites as a set, and the star toggle (ADD when not a favourite, DELETE when it is). */
 export function useFavorites() {

@@ -1,8 +1,7 @@
 // View state shared by the three data tools (SPEC §3 "Filter state").
-import { toolOpeningOf, type Filters } from '@goldroute/domain';
+import { configToFilters, toolOpeningOf, type Filters } from '@goldroute/domain';
 import { useCallback, useState } from 'react';
 import { useAuth } from '../../lib/auth-store';
-import { personalFilters } from '../settings/filter-config';
 import { dealToolSort, nextSort, type SortKey, type SortState } from '../../shared/row-table/rows';
 
 export interface ToolState {
@@ -31,7 +30,7 @@ export interface ToolState {
 export function useToolState(initialSort?: SortState): ToolState {
   const { userData } = useAuth();
   // The saved personal config is applied once, on load (SPEC §4): later profile changes do not reset it.
-  const [filters, setFilters] = useState<Filters>(() => personalFilters(userData?.config));
+  const [filters, setFilters] = useState<Filters>(() => configToFilters(userData?.config));
   const [page, setPageState] = useState(1);
   const [sort, setSort] = useState<SortState>(
     () => initialSort ?? dealToolSort(toolOpeningOf(userData?.config).dealSort),

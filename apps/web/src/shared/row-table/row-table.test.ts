@@ -1,4 +1,4 @@
-import { decodeMarketAnswer, encodeFlippingAnswer, tradeColumnsOf } from '@goldroute/domain';
+import { decodeMarketAnswer, encodeFlippingAnswer, tradeColumnsOf } from '@goldroute/domain/wire';
 import { describe, expect, it } from 'vitest';
 import { realmOptions } from '../../features/tools/realm-options';
 import { buildRowTable } from './row-table';

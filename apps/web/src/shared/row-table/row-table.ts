@@ -6,19 +6,21 @@ import {
   categoryOf,
   confidenceRank,
   isPet,
-  itemKeyAt,
   profitPercent,
   qualityIdOf,
   QUALITY_NONE,
+  type TradeItem,
+} from '@goldroute/domain';
+import {
+  itemKeyAt,
   tradeColumnsOf,
   tradeItemAt,
   tradeKeyAt,
   type CodeColumn,
   type TradeColumns,
-  type TradeItem,
-} from '@goldroute/domain';
+} from '@goldroute/domain/wire';
 
-export type { CodeColumn } from '@goldroute/domain';
+export type { CodeColumn } from '@goldroute/domain/wire';
 
 /** What a tool is given: the decoded columns of an answer, or rows (tests; an answer in the SPEC JSON). */
 export type TradeRows = TradeColumns | readonly TradeItem[];

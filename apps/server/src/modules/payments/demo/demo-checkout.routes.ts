@@ -1,6 +1,9 @@
 import { formatPriceAmount, planTypeFromLookupKey } from '@goldroute/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { idParamsSchema } from '@goldroute/domain/api';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { escapeHtml } from '../../../lib/html';
+import { replies, TEXT_REPLY } from '../../../lib/route-schema';
 import { CROSS_SITE_REFUSED, isCrossSiteRequest } from '../../../lib/same-origin';
 import type { CheckoutOwners } from './checkout-owner';
 import type { DemoCheckoutView, DemoProvider } from './demo-provider';
@@ -75,7 +78,8 @@ export interface DemoCheckoutRoutesOptions {
   publicOrigin: string;
 }
 
-export async function demoCheckoutRoutes(app: FastifyInstance, o: DemoCheckoutRoutesOptions): Promise<void> {
+/** The checkout page (HTML), its stylesheet, and its Pay and Cancel forms. */
+export const demoCheckoutRoutes: FastifyPluginAsyncZod<DemoCheckoutRoutesOptions> = async (app, o) => {
   const notFound = page(
     DEMO_CHECKOUT_TITLE,
     '<h1>Checkout not found</h1><p class="muted">This link is not valid.</p>',
@@ -88,8 +92,8 @@ export async function demoCheckoutRoutes(app: FastifyInstance, o: DemoCheckoutRo
 
   type Owned = { view: DemoCheckoutView } | { refusal: { status: 403 | 404; page: string } };
   /** The session when this browser started it; otherwise the page that says why not. */
-  async function ownedView(request: FastifyRequest<{ Params: { id: string } }>): Promise<Owned> {
-    const view = await o.demo.describeCheckout(request.params.id);
+  async function ownedView(request: FastifyRequest, id: string): Promise<Owned> {
+    const view = await o.demo.describeCheckout(id);
     if (!view) return { refusal: { status: 404, page: notFound } };
     if (!o.owners.owns(request, view.id)) return { refusal: { status: 403, page: notYours } };
     return { view };
@@ -106,37 +110,36 @@ export async function demoCheckoutRoutes(app: FastifyInstance, o: DemoCheckoutRo
     done(null, {}),
   );
 
-  app.get('/demo-checkout/checkout.css', async (_request, reply) =>
+  const pages = replies(TEXT_REPLY);
+  const checkout = { schema: { params: idParamsSchema, response: pages } };
+
+  app.get('/demo-checkout/checkout.css', { schema: { response: pages } }, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').type('text/css; charset=utf-8').send(STYLES),
   );
 
-  app.get<{ Params: { id: string } }>('/demo-checkout/:id', async (request, reply) => {
-    const owned = await ownedView(request);
+  app.get('/demo-checkout/:id', checkout, async (request, reply) => {
+    const owned = await ownedView(request, request.params.id);
     if ('refusal' in owned) return html(reply, owned.refusal.status, owned.refusal.page);
     return html(reply, 200, checkoutPage(owned.view));
   });
 
-  app.post<{ Params: { id: string } }>(
-    '/demo-checkout/:id/pay',
-    { preHandler: sameOrigin },
-    async (request, reply) => {
-      const owned = await ownedView(request);
-      if ('refusal' in owned) return html(reply, owned.refusal.status, owned.refusal.page);
-      const next = await o.demo.pay(owned.view.id);
-      if (next) return reply.redirect(next, 303);
-      const now = await o.demo.describeCheckout(owned.view.id);
-      return html(reply, 409, checkoutPage(now ?? owned.view));
-    },
-  );
+  app.post('/demo-checkout/:id/pay', { ...checkout, preValidation: sameOrigin }, async (request, reply) => {
+    const owned = await ownedView(request, request.params.id);
+    if ('refusal' in owned) return html(reply, owned.refusal.status, owned.refusal.page);
+    const next = await o.demo.pay(owned.view.id);
+    if (next) return reply.redirect(next, 303);
+    const now = await o.demo.describeCheckout(owned.view.id);
+    return html(reply, 409, checkoutPage(now ?? owned.view));
+  });
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/demo-checkout/:id/cancel',
-    { preHandler: sameOrigin },
+    { ...checkout, preValidation: sameOrigin },
     async (request, reply) => {
-      const owned = await ownedView(request);
+      const owned = await ownedView(request, request.params.id);
       if ('refusal' in owned) return html(reply, owned.refusal.status, owned.refusal.page);
       if (owned.view.status === 'open') await o.demo.expireCheckout(owned.view.id);
       return reply.redirect(owned.view.cancelUrl, 303);
     },
   );
-}
+};

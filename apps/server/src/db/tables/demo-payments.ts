@@ -1,0 +1,64 @@
+import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestampTz, updatedAt } from './columns';
+import { checkoutTerms, subscriptionTerms } from './payments';
+
+/**
+ * The built-in demo payment provider's own books, apart from ours (payments.ts), as Stripe keeps its own:
+ * the same checkout and subscription terms, plus what only the provider knows (retries, invoices).
+ */
+
+export const demoPrices = pgTable('demo_prices', {
+  id: text('id').primaryKey(),
+  lookupKey: text('lookup_key').notNull(),
+  unitAmount: integer('unit_amount').notNull(),
+  currency: text('currency').notNull(),
+  interval: text('interval', { enum: ['month', 'year'] }).notNull(),
+  active: boolean('active').notNull(),
+  createdAt: createdAt(),
+});
+
+export const demoCheckoutSessions = pgTable('demo_checkout_sessions', {
+  ...checkoutTerms(),
+  /** A request repeated with the same key gets the same session, as Stripe's Idempotency-Key does. */
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  customerId: text('customer_id').notNull(),
+  clientReferenceId: text('client_reference_id').notNull(),
+  successUrl: text('success_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  subscriptionId: text('subscription_id'),
+});
+
+export const demoSubscriptions = pgTable(
+  'demo_subscriptions',
+  {
+    ...subscriptionTerms(),
+    status: text('status', { enum: ['active', 'past_due', 'canceled'] }).notNull(),
+    currentPeriodStart: timestampTz('current_period_start').notNull(),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** When a failed renewal is retried next (past_due only). */
+    nextRetryAt: timestampTz('next_retry_at'),
+    retriesLeft: integer('retries_left').notNull().default(0),
+    /** The test switch: the next renewal payment of this subscription fails. */
+    failNextPayment: boolean('fail_next_payment').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('demo_subscriptions_customer_idx').on(t.customerId)],
+);
+
+/** Every demo charge: a paid invoice is money taken, an open one a payment that failed. */
+export const demoInvoices = pgTable(
+  'demo_invoices',
+  {
+    id: text('id').primaryKey(),
+    subscriptionId: text('subscription_id').notNull(),
+    customerId: text('customer_id').notNull(),
+    status: text('status', { enum: ['paid', 'open', 'void'] }).notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    billingReason: text('billing_reason').notNull(),
+    periodStart: timestampTz('period_start').notNull(),
+    periodEnd: timestampTz('period_end').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('demo_invoices_subscription_idx').on(t.subscriptionId)],
+);

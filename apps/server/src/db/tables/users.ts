@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, singleUse, timestampTz, updatedAt } from './columns';
+
+/** Accounts and what belongs to them alone: favourites, granted subscription time, a pending Discord link. */
+
+/** A connected-realm id list of the retail settings, empty by default. */
+const realmIds = (name: string) =>
+  integer(name)
+    .array()
+    .notNull()
+    .default(sql`'{}'`);
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  role: text('role', { enum: ['user', 'admin'] })
+    .notNull()
+    .default('user'),
+  emailConfirmedAt: timestampTz('email_confirmed_at'),
+  region: text('region', { enum: ['us', 'eu'] }),
+  config: jsonb('config'),
+  retailBuyingRealmsUS: realmIds('retail_buying_realms_us'),
+  retailSellingRealmsUS: realmIds('retail_selling_realms_us'),
+  retailBuyingRealmsEU: realmIds('retail_buying_realms_eu'),
+  retailSellingRealmsEU: realmIds('retail_selling_realms_eu'),
+  discordId: text('discord_id').unique(),
+  discordUsername: text('discord_username'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The owning user's id; the row goes when the account does. */
+export const userId = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: userId(),
+    uniqueItemKey: text('unique_item_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.uniqueItemKey] })],
+);
+
+/** Subscription time: granted gold time now, the payment provider's periods later. Access derives from these rows. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: userId(),
+    source: text('source', { enum: ['gold', 'stripe'] }).notNull(),
+    type: text('type').notNull(),
+    startsAt: timestampTz('starts_at').notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscriptions_user_idx').on(t.userId)],
+);
+
+/** OAuth state of a pending Discord link: bound to the user who asked, single use, short-lived. */
+export const discordStates = pgTable('discord_states', {
+  stateHash: text('state_hash').primaryKey(),
+  userId: userId(),
+  ...singleUse(),
+});

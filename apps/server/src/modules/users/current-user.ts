@@ -1,0 +1,10 @@
+import type { User } from '@goldroute/domain/api';
+import { HttpError } from '../../lib/http-error';
+import type { UserViews } from './user-views';
+
+/** The user's view as it is now (after a change, or to answer with it); a 401 when the account is gone. */
+export async function currentUser(views: UserViews, userId: string): Promise<User> {
+  const user = await views.fresh(userId);
+  if (!user) throw new HttpError(401, 'Authentication failed');
+  return user;
+}
