@@ -25,6 +25,11 @@ const packageZones = [
   never('packages/domain', ['packages/market', 'packages/simulator'], 'The domain is the bottom package.'),
   never('packages/simulator', 'packages/market', 'The simulator stands beside the market, never on it.'),
   never(
+    'packages/stripe-fake',
+    ['packages/domain', 'packages/market', 'packages/simulator'],
+    'The Stripe fake speaks only Stripe: it knows none of our packages.',
+  ),
+  never(
     ['packages/domain/src/*.ts', 'packages/domain/src/!(wire)/**'],
     'packages/domain/src/wire',
     'The domain rules never import the wire (domain/src/wire): the wire carries their figures, not the other way.',
@@ -32,6 +37,11 @@ const packageZones = [
 ];
 
 const serverZones = [
+  never(
+    'apps/server/src/!(test-support)/**',
+    'packages/stripe-fake',
+    'The Stripe fake is for tests: only test-support and tests use it.',
+  ),
   never('apps/server/src/lib', ['apps/server/src/plugins', 'apps/server/src/modules'], 'lib/ is the floor.'),
   never('apps/server/src/plugins', 'apps/server/src/modules', 'Plugins never import a module.'),
 ];
