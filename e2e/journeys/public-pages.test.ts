@@ -37,8 +37,11 @@ describe('landing page', () => {
       expect(
         await page.locator('#reviews figure, #reviews article, #reviews blockquote').count(),
       ).toBeGreaterThanOrEqual(6);
-      // No prices are configured yet, so the single $4.99 fallback plan shows.
+      // The price cards load as a visitor nears them. No prices are configured yet, so the single $4.99
+      // fallback plan shows.
+      await page.locator('#pricing').scrollIntoViewIfNeeded();
       await page.locator('#pricing').getByText('$4.99').first().waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
 
       const footer = page.locator('footer');
       const links = await footer
