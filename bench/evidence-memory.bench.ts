@@ -13,7 +13,6 @@ import path from 'node:path';
 import {
   createKeptSnapshotFiles,
   createPastDayFiles,
-  sharedKeptBytes,
   EVIDENCE_DAYS,
   evidenceToBytes,
   RealmEvidence,
@@ -98,7 +97,7 @@ for (const ev of builder.evidenceRealms().values()) {
 }
 // The kept snapshots as written to their files, and what the process holds for them (shared buffers).
 const keptFileBytes = readdirSync(keptDir).reduce((sum, f) => sum + statSync(path.join(keptDir, f)).size, 0);
-keptBytes += sharedKeptBytes();
+keptBytes += keptSnapshots.sharedBytes();
 // Then stored and compacted into a file, as the server keeps a past day once it is saved. The build
 // reads every day of the window: timed with the first day in full, then compacted and read from its file.
 builder.setTsm(economy.tsmRegion(REGION, HOURS - 1));

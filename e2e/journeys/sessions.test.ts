@@ -16,13 +16,19 @@ import { submitLogin } from '../support/session';
 
 useAccountJourney();
 
+/** A new page logged in as `account` from /login, once it has landed on `landing`. */
+async function loggedInPage(account: Credentials, landing: string, rememberMe = false) {
+  const opened = await newPage();
+  await opened.page.goto(url('/login'));
+  await submitLogin(opened.page, account, rememberMe);
+  await opened.page.waitForURL(`**${landing}`);
+  return opened;
+}
+
 describe('remember me', () => {
   it('survives a browser restart: a new browser with only the cookie lands signed in', async () => {
     const account = await confirmedAccount('remember');
-    const first = await newPage();
-    await first.page.goto(url('/login'));
-    await submitLogin(first.page, account, true);
-    await first.page.waitForURL('**/subscription');
+    const first = await loggedInPage(account, '/subscription', true);
     const { cookies } = await first.context.storageState();
     expect(cookies.map((c) => c.name)).toContain('goldroute_remember');
     expect(cookies.find((c) => c.name === 'goldroute_remember')?.httpOnly).toBe(true);
@@ -44,10 +50,7 @@ describe('remember me', () => {
 
   it('without remember me a new browser is signed out and guarded pages go to /login', async () => {
     const account = await confirmedAccount('forget');
-    const first = await newPage();
-    await first.page.goto(url('/login'));
-    await submitLogin(first.page, account);
-    await first.page.waitForURL('**/subscription');
+    const first = await loggedInPage(account, '/subscription');
     const { cookies } = await first.context.storageState();
     expect(cookies.map((c) => c.name)).not.toContain('goldroute_remember');
     await first.context.close();
@@ -67,10 +70,7 @@ describe('the seeded subscriber', () => {
   });
 
   it('lands on /config after login (access, but no region yet)', async () => {
-    const { page, context, watch } = await newPage();
-    await page.goto(url('/login'));
-    await submitLogin(page, subscriber);
-    await page.waitForURL('**/config');
+    const { page, context, watch } = await loggedInPage(subscriber, '/config');
     expect(pathOf(page)).toBe('/config');
 
     // Opening /login while signed in routes the same way.
@@ -90,10 +90,7 @@ describe('the seeded subscriber', () => {
   });
 
   it('an expired access token is refreshed on reload, and the rotated refresh token is stored', async () => {
-    const { page, context, watch } = await newPage();
-    await page.goto(url('/login'));
-    await submitLogin(page, subscriber);
-    await page.waitForURL('**/config');
+    const { page, context, watch } = await loggedInPage(subscriber, '/config');
     const before = await storedAuth(page);
 
     h.clock.advanceMinutes(55);
@@ -124,10 +121,7 @@ describe('the seeded subscriber', () => {
   });
 
   it('logs out from a tool page: back on /, local auth gone, the session ended on the server', async () => {
-    const { page, context, watch } = await newPage();
-    await page.goto(url('/login'));
-    await submitLogin(page, subscriber);
-    await page.waitForURL('**/config');
+    const { page, context, watch } = await loggedInPage(subscriber, '/config');
     const session = await storedAuth(page);
     // The tool page's token price and the landing page's prices belong to other modules: not judged here.
     await page.goto(url('/retail-cross-realm-flipping-tool/us'));

@@ -2,7 +2,7 @@ import type { TestApp } from '@goldroute/server/test-support';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCredentials, type Credentials } from '../support/accounts';
-import { launchBrowser, screenshotBothWidths } from '../support/browser';
+import { closeInOrder, launchBrowser, screenshotBothWidths } from '../support/browser';
 import { openWatchedPage, unexpectedProblems } from '../support/page-checks';
 import { startServer } from '../support/server';
 import { submitLogin } from '../support/session';
@@ -42,11 +42,7 @@ beforeAll(async () => {
   ({ context, page, watch } = await openWatchedPage(browser));
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => closeInOrder(context, browser, app));
 
 describe('settings journey of the seeded subscriber', () => {
   it('lands on /config, saves all US realms and unlocks the tools', async () => {

@@ -2,7 +2,7 @@ import { TOASTS } from '@goldroute/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAccountsHarness, type AccountsHarness } from '../support/accounts';
-import { launchBrowser, screenshotBothWidths } from '../support/browser';
+import { closeInOrder, launchBrowser, screenshotBothWidths } from '../support/browser';
 import { openWatchedPage, unexpectedProblems } from '../support/page-checks';
 import { submitLogin } from '../support/session';
 
@@ -38,11 +38,7 @@ beforeAll(async () => {
   ({ context, page, watch } = await openWatchedPage(browser));
 });
 
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await h?.close();
-});
+afterAll(() => closeInOrder(context, browser, h));
 
 describe('a visitor becomes a paying subscriber on the embedded default', () => {
   it('registers, confirms the e-mail, logs in and is offered the plans', async () => {

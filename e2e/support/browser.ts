@@ -30,3 +30,8 @@ export async function screenshotBothWidths(page: Page, name: string): Promise<nu
   await page.setViewportSize({ width: 1440, height: 900 });
   return overflow;
 }
+
+/** Closes what a journey opened, one after another in the order given; what never opened is skipped. */
+export async function closeInOrder(...opened: ({ close(): Promise<unknown> } | undefined)[]): Promise<void> {
+  for (const thing of opened) await thing?.close();
+}

@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+/** Everything a production start needs; each test leaves out the settings it is about. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  JWT_SECRET: 's'.repeat(32),
+  PAYMENT_PROVIDER: 'demo',
+  ALLOW_DEMO_PAYMENTS: 'true',
+  SMTP_URL: 'smtp://mail.example:587',
+  PUBLIC_URL: 'https://goldroute.example',
+};
+function productionWithout(...left: (keyof typeof PRODUCTION)[]): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(PRODUCTION).filter(([key]) => !left.includes(key as keyof typeof PRODUCTION)),
+  );
+}
+
 describe('loadConfig', () => {
   it('uses the embedded defaults: port 3000, ./data, no database URL', () => {
     const config = loadConfig({});
@@ -65,12 +80,7 @@ describe('loadConfig', () => {
   });
 
   it('never runs the free demo checkout in production unless asked to by name', () => {
-    const production = {
-      NODE_ENV: 'production',
-      JWT_SECRET: 's'.repeat(32),
-      SMTP_URL: 'smtp://mail.example:587',
-      PUBLIC_URL: 'https://goldroute.example',
-    };
+    const production = productionWithout('PAYMENT_PROVIDER', 'ALLOW_DEMO_PAYMENTS');
     expect(() => loadConfig(production)).toThrow(/STRIPE_SECRET_KEY: is required when NODE_ENV=production/);
     // Naming the demo provider is not enough: every user would subscribe for free.
     expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'demo' })).toThrow(
@@ -90,13 +100,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses a production start without a mail transport, naming SMTP_URL', () => {
-    const production = {
-      NODE_ENV: 'production',
-      JWT_SECRET: 's'.repeat(32),
-      PAYMENT_PROVIDER: 'demo',
-      ALLOW_DEMO_PAYMENTS: 'true',
-      PUBLIC_URL: 'https://goldroute.example',
-    };
+    const production = productionWithout('SMTP_URL');
     expect(() => loadConfig(production)).toThrow(/SMTP_URL: is required when NODE_ENV=production/);
     expect(loadConfig({ ...production, SMTP_URL: 'smtp://mail.example:587' }).mailbox).toBe(false);
   });
@@ -181,13 +185,7 @@ describe('loadConfig', () => {
   });
 
   it('requires an https PUBLIC_URL in production', () => {
-    const production = {
-      NODE_ENV: 'production',
-      JWT_SECRET: 's'.repeat(32),
-      PAYMENT_PROVIDER: 'demo',
-      ALLOW_DEMO_PAYMENTS: 'true',
-      SMTP_URL: 'smtp://mail.example:587',
-    };
+    const production = productionWithout('PUBLIC_URL');
     const refusal = /PUBLIC_URL: must be an https:\/\/ address when NODE_ENV=production/;
     expect(() => loadConfig(production)).toThrow(refusal);
     expect(() => loadConfig({ ...production, PUBLIC_URL: 'http://goldroute.example' })).toThrow(refusal);

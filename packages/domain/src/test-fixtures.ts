@@ -1,6 +1,7 @@
 // Test-only builders (not re-exported from index; tests elsewhere import "@goldroute/domain/test-fixtures"):
-// one valid trade item and user to vary per case.
+// one valid trade item, user and filter set to vary per case.
 import type { User } from './api/users';
+import { SYSTEM_DEFAULT_FILTERS, type Filters } from './filters';
 import type { TradeEvidence, TradeItem } from './trade-item';
 
 /** Evidence of a deal a realm was seen paying for: 8 sales at 20,000g, nothing off. */
@@ -88,4 +89,9 @@ export function makeUser(overrides: Partial<User> = {}): User {
     stripeSubscription: null,
     ...overrides,
   };
+}
+
+/** The system default filters with some values changed. */
+export function makeFilters(overrides: Partial<Filters> = {}): Filters {
+  return { ...SYSTEM_DEFAULT_FILTERS, ...overrides };
 }

@@ -89,6 +89,7 @@ export const TRADE_ITEM_VARIANT_FIELDS = [
   'marketValue',
   'historical',
 ] as const satisfies readonly (keyof TradeItem)[];
+export type TradeItemVariantField = (typeof TRADE_ITEM_VARIANT_FIELDS)[number];
 
 export interface DropshipGroup {
   key: string;

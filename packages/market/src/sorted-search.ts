@@ -24,6 +24,16 @@ export function lowerBound(sorted: Float64Array, from: number, to: number, x: nu
   return lo;
 }
 
+/** Puts `v` into a[from .. end), ascending, moving the larger ones up: a[from .. end] is then ascending. */
+export function insertSorted(a: Uint16Array | Int32Array, from: number, end: number, v: number): void {
+  let at = end;
+  while (at > from && (a[at - 1] as number) > v) {
+    a[at] = a[at - 1] as number;
+    at--;
+  }
+  a[at] = v;
+}
+
 /** How many distinct values of vs[0..count) (ascending, repeats allowed) are not among have[0..n) (ascending). */
 export function countMissing(have: Int32Array, n: number, vs: Int32Array, count: number): number {
   let missing = 0;

@@ -209,28 +209,23 @@ describe('static files', () => {
 });
 
 describe('TSM API', () => {
+  /** Asks the TSM auth endpoint to exchange this API key for a token. */
+  const tsmToken = (apiKey: string) =>
+    fetch(`${server.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_id: 'c',
+        grant_type: 'api_token',
+        scope: 'app:realm-api app:pricing-api',
+        token: apiKey,
+      }),
+    });
+
   it('exchanges an API key for a token and serves region rows', async () => {
-    const bad = await fetch(`${server.url}/oauth2/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_id: 'c',
-        grant_type: 'api_token',
-        scope: 'app:realm-api app:pricing-api',
-        token: 'x',
-      }),
-    });
+    const bad = await tsmToken('x');
     expect(bad.status).toBe(401);
-    const res = await fetch(`${server.url}/oauth2/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_id: 'c',
-        grant_type: 'api_token',
-        scope: 'app:realm-api app:pricing-api',
-        token: 'tsm-key',
-      }),
-    });
+    const res = await tsmToken('tsm-key');
     const { access_token } = (await res.json()) as { access_token: string };
     expect(
       (await fetch(`${server.url}/region/1`, { headers: { authorization: `Bearer ${token}` } })).status,

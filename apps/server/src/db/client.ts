@@ -43,6 +43,11 @@ export async function openDatabase(options: {
     : openPglite(options.dataDir, options.startFrom);
 }
 
+/** A Database of either driver: its ping is a trivial query. */
+function databaseOf(db: Db, kind: Database['kind'], close: () => Promise<void>): Database {
+  return { db, kind, ping: async () => void (await db.execute(sql`select 1`)), close };
+}
+
 async function openPglite(dataDir: string, startFrom: Blob | undefined): Promise<Database> {
   let client: PGlite;
   if (dataDir === 'memory://') client = new PGlite(startFrom ? { loadDataDir: startFrom } : {});
@@ -53,12 +58,7 @@ async function openPglite(dataDir: string, startFrom: Blob | undefined): Promise
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return {
-    db: db as unknown as Db,
-    kind: 'pglite',
-    ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
-  };
+  return databaseOf(db as unknown as Db, 'pglite', () => client.close());
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -72,12 +72,7 @@ async function openPostgres(url: string): Promise<Database> {
   // error: the pool discards it and the next query opens another. Unheard, that error would end the process.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema });
-  return {
-    db: db as unknown as Db,
-    kind: 'postgres',
-    ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => pool.end(),
-  };
+  return databaseOf(db as unknown as Db, 'postgres', () => pool.end());
 }
 
 // Several API processes may start together: an advisory lock makes them migrate one after another.

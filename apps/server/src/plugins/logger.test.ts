@@ -37,6 +37,15 @@ async function callAndWait(h: Harness, lines: string[], paths: readonly string[]
   return statuses;
 }
 
+/** Makes every one of CALLS, waits for their request lines, and gives the statuses. */
+const callEvery = (app: { h: Harness; lines: string[] }) =>
+  callAndWait(
+    app.h,
+    app.lines,
+    CALLS.map((c) => c.path),
+    CALLS.length,
+  );
+
 describe('development log (NODE_ENV unset, LOG_FORMAT auto)', () => {
   let app: Awaited<ReturnType<typeof startLogged>>;
   beforeAll(async () => {
@@ -45,12 +54,7 @@ describe('development log (NODE_ENV unset, LOG_FORMAT auto)', () => {
   afterAll(() => app.h.close());
 
   it('writes exactly one line per request: time, level, method, redacted url, status and time taken', async () => {
-    const statuses = await callAndWait(
-      app.h,
-      app.lines,
-      CALLS.map((c) => c.path),
-      CALLS.length,
-    );
+    const statuses = await callEvery(app);
     expect(statuses).toEqual(CALLS.map((c) => c.status));
     expect(app.lines).toHaveLength(CALLS.length);
     // The clock time and the milliseconds vary; the rest is exact.
@@ -87,12 +91,7 @@ describe('production log (NODE_ENV=production)', () => {
   const entries = () => app.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
   it('writes one JSON line per request, at info, with method, redacted url, status and time taken', async () => {
-    const statuses = await callAndWait(
-      app.h,
-      app.lines,
-      CALLS.map((c) => c.path),
-      CALLS.length,
-    );
+    const statuses = await callEvery(app);
     expect(statuses).toEqual(CALLS.map((c) => c.status));
     const requests = entries().filter((e) => e.msg === 'request');
     expect(requests).toHaveLength(CALLS.length);

@@ -83,14 +83,18 @@ describe('Blizzard client against the simulator over HTTP', () => {
 });
 
 describe('TSM client against the simulator over HTTP', () => {
-  it('reads region pricing for items and pet species', async () => {
-    const tsm = createTsmClient({
-      apiKey: 'tsm-key',
-      clientId: 'goldroute',
+  /** A TSM client of the simulator's token and pricing endpoints, with this key and client id. */
+  const tsmClient = (apiKey: string, clientId: string) =>
+    createTsmClient({
+      apiKey,
+      clientId,
       authUrl: `${sim.url}/oauth2/token`,
       pricingUrl: sim.url,
       retry: fastRetry,
     });
+
+  it('reads region pricing for items and pet species', async () => {
+    const tsm = tsmClient('tsm-key', 'goldroute');
     const rows = await tsm.regionPricing('us');
     expect(rows.some((r) => r.itemId !== null && r.marketValue > 0)).toBe(true);
     expect(rows.some((r) => r.petSpeciesId !== null)).toBe(true);
@@ -98,13 +102,7 @@ describe('TSM client against the simulator over HTTP', () => {
   });
 
   it('refuses a wrong API key', async () => {
-    const tsm = createTsmClient({
-      apiKey: 'wrong',
-      clientId: 'x',
-      authUrl: `${sim.url}/oauth2/token`,
-      pricingUrl: sim.url,
-      retry: fastRetry,
-    });
+    const tsm = tsmClient('wrong', 'x');
     await expect(tsm.regionPricing('us')).rejects.toThrow(/TSM auth answered HTTP 4\d\d/);
   });
 });

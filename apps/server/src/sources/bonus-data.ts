@@ -1,11 +1,6 @@
 import type { BonusData, RaidbotsBonus, RaidbotsCurve, SquishEra } from '@goldroute/market';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
-import type { Clock } from '../lib/clock';
-import type { RetryPolicy } from './http-json';
-import { createSourceDocument, isObject, type SourceDocument } from './source-document';
-
-const DAY_MS = 24 * 3_600_000;
+import { createSourceDocument, dailyDocumentOptions, isObject } from './source-document';
+import type { SourceDocument, SourceDocumentContext } from './source-document';
 
 /** bonuses.json: an object keyed by bonus id whose entries are objects (their fields are read loosely). */
 export function parseBonuses(json: unknown): Record<string, RaidbotsBonus> {
@@ -48,22 +43,14 @@ export function parseSquishEras(json: unknown): SquishEra[] {
  * raidbots' bonuses.json, item-curves.json and item-squish-era.json (item level, sockets and tertiary stats from bonus ids),
  * kept in the database and refreshed daily; a failed or malformed refresh keeps the last good data.
  */
-export function createBonusDataLoader(options: {
-  /** Folder holding both files, e.g. https://www.raidbots.com/static/data/live. */
-  baseUrl: string;
-  db: Db;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  retry?: RetryPolicy;
-}) {
+export function createBonusDataLoader(
+  options: {
+    /** Folder holding both files, e.g. https://www.raidbots.com/static/data/live. */
+    baseUrl: string;
+  } & SourceDocumentContext,
+) {
   const base = options.baseUrl.replace(/\/+$/, '');
-  const common = {
-    db: options.db,
-    clock: options.clock,
-    log: options.log,
-    maxAgeMs: DAY_MS,
-    retry: options.retry,
-  };
+  const common = dailyDocumentOptions(options);
   const bonuses: SourceDocument<Record<string, RaidbotsBonus>> = createSourceDocument({
     ...common,
     name: 'raidbots/bonuses.json',

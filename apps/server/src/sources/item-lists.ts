@@ -1,10 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
-import type { Clock } from '../lib/clock';
-import type { RetryPolicy } from './http-json';
-import { createSourceDocument, isObject, type SourceDocument } from './source-document';
+import { createSourceDocument, dailyDocumentOptions, isObject } from './source-document';
+import type { SourceDocument, SourceDocumentContext } from './source-document';
 
-const DAY_MS = 24 * 3_600_000;
 const MAX_EXPANSION = 11;
 
 /**
@@ -34,22 +30,14 @@ export function parseCraftedItems(json: unknown): ReadonlySet<number> {
  * are fake (never shown as deals), read from configured URLs, cached (memory and database) and refreshed daily. Without a
  * URL the list is simply absent and callers fall back.
  */
-export function createItemLists(options: {
-  expansionsUrl: string | undefined;
-  craftedUrl: string | undefined;
-  fakeUrl?: string | undefined;
-  db: Db;
-  clock: Clock;
-  log: FastifyBaseLogger;
-  retry?: RetryPolicy;
-}) {
-  const common = {
-    db: options.db,
-    clock: options.clock,
-    log: options.log,
-    maxAgeMs: DAY_MS,
-    retry: options.retry,
-  };
+export function createItemLists(
+  options: {
+    expansionsUrl: string | undefined;
+    craftedUrl: string | undefined;
+    fakeUrl?: string | undefined;
+  } & SourceDocumentContext,
+) {
+  const common = dailyDocumentOptions(options);
   const patchNumbers: SourceDocument<ReadonlyMap<string, number>> | undefined = options.expansionsUrl
     ? createSourceDocument({
         ...common,

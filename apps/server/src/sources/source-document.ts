@@ -33,6 +33,16 @@ export interface SourceDocument<T> {
   refresh(): Promise<void>;
 }
 
+/** What the documents of one loader share: where copies are stored, the clock, the log and the retry policy. */
+export type SourceDocumentContext = Pick<SourceDocumentOptions<unknown>, 'db' | 'clock' | 'log' | 'retry'>;
+
+const DAY_MS = 24 * 3_600_000;
+
+/** The options every document fetched again once a day shares (it still needs its name, url and parse). */
+export function dailyDocumentOptions(context: SourceDocumentContext) {
+  return { db: context.db, clock: context.clock, log: context.log, maxAgeMs: DAY_MS, retry: context.retry };
+}
+
 /** True for a JSON object (not null, not an array). */
 export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -5,11 +5,12 @@ import { LandingScreen } from '../screens/landing';
 import { RegionGate, RequireAccess, RequireAdmin, RequireAuth } from './guards';
 import { loadAppQueryClient } from '../lib/app-query-client';
 import { lazyScreen, type LazyScreen } from './lazy-screen';
-import { HomeLayout } from './layouts/home-layout';
-import { LogoLayout } from './layouts/logo-layout';
+import { HomeHeader } from './headers/home-header';
+import { LogoOnlyHeader } from './headers/logo-only-header';
 import { RootLayout } from './layouts/root-layout';
+import { SiteLayout } from './layouts/site-layout';
 import { paths } from '../shared/paths';
-import { TOOL_BY_KEY } from '../shared/tools';
+import { TOOL_BY_KEY, type ToolDefinition } from '../shared/tools';
 
 const { flipping, tsm, dropship, stats } = TOOL_BY_KEY;
 
@@ -72,13 +73,29 @@ if (import.meta.env.MODE === 'test') {
 }
 
 /** The route table of SPEC §2. Exported so tests can mount it in a memory router. */
+/** A tool's route: its base path with an optional region, the region checked before the screen shows. */
+function toolRoute(
+  tool: ToolDefinition,
+  param: 'selectedRegion' | 'region',
+  Screen: ComponentType,
+): RouteObject {
+  return {
+    path: `${tool.basePath}/:${param}?`,
+    element: (
+      <RegionGate param={param} toolPath={tool.path}>
+        <Screen />
+      </RegionGate>
+    ),
+  };
+}
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <ErrorScreen />,
     children: [
       {
-        element: <HomeLayout />,
+        element: <SiteLayout header={<HomeHeader />} />,
         children: [
           { index: true, element: <LandingScreen /> },
           // Any unknown path shows the landing page.
@@ -86,7 +103,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <LogoLayout />,
+        element: <SiteLayout header={<LogoOnlyHeader />} />,
         children: [
           { path: paths.login, element: <LoginScreen /> },
           { path: paths.register, element: <RegisterScreen /> },
@@ -121,38 +138,10 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireAccess />,
                 children: [
-                  {
-                    path: `${flipping.basePath}/:selectedRegion?`,
-                    element: (
-                      <RegionGate param="selectedRegion" toolPath={flipping.path}>
-                        <FlippingToolScreen />
-                      </RegionGate>
-                    ),
-                  },
-                  {
-                    path: `${tsm.basePath}/:region?`,
-                    element: (
-                      <RegionGate param="region" toolPath={tsm.path}>
-                        <TsmListGeneratorScreen />
-                      </RegionGate>
-                    ),
-                  },
-                  {
-                    path: `${dropship.basePath}/:region?`,
-                    element: (
-                      <RegionGate param="region" toolPath={dropship.path}>
-                        <DropshipToolScreen />
-                      </RegionGate>
-                    ),
-                  },
-                  {
-                    path: `${stats.basePath}/:region?`,
-                    element: (
-                      <RegionGate param="region" toolPath={stats.path}>
-                        <RealmStatsScreen />
-                      </RegionGate>
-                    ),
-                  },
+                  toolRoute(flipping, 'selectedRegion', FlippingToolScreen),
+                  toolRoute(tsm, 'region', TsmListGeneratorScreen),
+                  toolRoute(dropship, 'region', DropshipToolScreen),
+                  toolRoute(stats, 'region', RealmStatsScreen),
                 ],
               },
               {

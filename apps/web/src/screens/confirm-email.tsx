@@ -8,6 +8,8 @@ import { AuthPage } from '../components/auth-page';
 import { CONFIRM_REDIRECT_MS } from '../features/auth/copy';
 import type { LoginLocationState } from '../features/auth/location-state';
 import { Notice } from '../components/notice';
+import { DeadLink } from '../components/dead-link';
+import { SpinnerStatus } from '../components/loading-screen';
 
 const TITLE = 'Confirm your e-mail';
 
@@ -31,13 +33,7 @@ export function ConfirmEmailScreen() {
   if (confirm.isPending) {
     return (
       <AuthPage title={TITLE}>
-        <div role="status" className="flex items-center gap-3 text-slate-300">
-          <span
-            aria-hidden="true"
-            className="inline-block size-5 animate-spin rounded-full border-2 border-gold-400/20 border-t-gold-400"
-          />
-          Confirming your e-mail address…
-        </div>
+        <SpinnerStatus className="text-slate-300">Confirming your e-mail address…</SpinnerStatus>
       </AuthPage>
     );
   }
@@ -45,18 +41,12 @@ export function ConfirmEmailScreen() {
   if (confirm.isError) {
     return (
       <AuthPage title={TITLE}>
-        <Notice tone="error">{confirm.error.message}</Notice>
-        <p className="mt-5 text-sm leading-relaxed text-slate-400">
-          A confirmation link works once and for 24 hours. Already confirmed? Then just log in.
-        </p>
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <Link to={paths.login} className={buttonClass('primary', 'md', 'sm:flex-1')}>
-            Go to login
-          </Link>
-          <Link to={paths.register} className={buttonClass('secondary', 'md', 'sm:flex-1')}>
-            Create an account
-          </Link>
-        </div>
+        <DeadLink
+          error={confirm.error.message}
+          rule="A confirmation link works once and for 24 hours. Already confirmed? Then just log in."
+          primary={{ to: paths.login, label: 'Go to login' }}
+          secondary={{ to: paths.register, label: 'Create an account' }}
+        />
       </AuthPage>
     );
   }

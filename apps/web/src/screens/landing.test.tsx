@@ -2,6 +2,7 @@ import { FALLBACK_PRICE } from '@goldroute/domain';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { price } from '../test/fixtures';
 import { jsonFetch, renderRoute } from '../test/render-route';
 
 function section(id: string): HTMLElement {
@@ -101,14 +102,6 @@ describe('landing page', () => {
 
   it('shows Basic and Advanced plans, Most Popular and Priority support, with a yearly toggle', async () => {
     const user = userEvent.setup();
-    const price = (id: string, lookup_key: string, interval: 'month' | 'year', unit_amount: number) => ({
-      id,
-      active: true,
-      unit_amount,
-      currency: 'usd',
-      recurring: { interval },
-      lookup_key,
-    });
     renderRoute('/', {
       fetch: jsonFetch({
         data: [

@@ -2,11 +2,10 @@ import { RESET_LINK_MESSAGES } from '@goldroute/domain';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { paths } from '../shared/paths';
-import { Spinner } from '../components/loading-screen';
-import { buttonClass } from '../components/ui/button-styles';
+import { SpinnerStatus } from '../components/loading-screen';
+import { DeadLink } from '../components/dead-link';
 import { resetLinkQueryOptions } from '../features/auth/api';
 import { AuthPage, authLinkClass } from '../components/auth-page';
-import { Notice } from '../components/notice';
 import { ResetPasswordForm } from '../features/auth/reset-password-form';
 
 const TITLE = 'Set a new password';
@@ -23,10 +22,7 @@ export function ResetPasswordScreen() {
   if (check.isPending) {
     return (
       <AuthPage title={TITLE}>
-        <div role="status" className="flex items-center gap-3 text-slate-300">
-          <Spinner className="size-5 shrink-0 border-2" />
-          Checking your reset link…
-        </div>
+        <SpinnerStatus className="text-slate-300">Checking your reset link…</SpinnerStatus>
       </AuthPage>
     );
   }
@@ -34,18 +30,12 @@ export function ResetPasswordScreen() {
   if (check.data === false) {
     return (
       <AuthPage title={TITLE}>
-        <Notice tone="error">{RESET_LINK_MESSAGES.invalid}</Notice>
-        <p className="mt-5 text-sm leading-relaxed text-slate-400">
-          A reset link works once and for one hour. Ask for a new one and use the latest e-mail.
-        </p>
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <Link to={paths.forgotPassword} className={buttonClass('primary', 'md', 'sm:flex-1')}>
-            Request a new reset link
-          </Link>
-          <Link to={paths.login} className={buttonClass('secondary', 'md', 'sm:flex-1')}>
-            Go to login
-          </Link>
-        </div>
+        <DeadLink
+          error={RESET_LINK_MESSAGES.invalid}
+          rule="A reset link works once and for one hour. Ask for a new one and use the latest e-mail."
+          primary={{ to: paths.forgotPassword, label: 'Request a new reset link' }}
+          secondary={{ to: paths.login, label: 'Go to login' }}
+        />
       </AuthPage>
     );
   }

@@ -1,17 +1,19 @@
 // Test harness of the tool components: real providers, a fake API and a signed-in user.
-import type { TradeItem } from '@goldroute/domain';
+import type { DropshipGroup, TradeItem } from '@goldroute/domain';
 import type { User } from '@goldroute/domain/api';
 import { makeTradeEvidence, makeTradeItem } from '@goldroute/domain/test-fixtures';
 import { QueryClient } from '@tanstack/react-query';
-import { render, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { fakeApi, json, type ApiHandler } from './fake-api';
 import { makeUser, testTokens } from './fixtures';
 import { createAuthStore } from '../lib/auth-store';
 import { createSession } from '../lib/session';
+import { WIDE_QUERY } from '../lib/use-media-query';
 
 let seq = 0;
 
@@ -38,6 +40,25 @@ export function tradeItem(overrides: Partial<TradeItem> = {}): TradeItem {
 }
 
 export const NOW_S = 1_800_000_000;
+
+/** A dropship group of the given variants, the first one its main item and best profit. */
+export const dropshipGroup = (key: string, variants: TradeItem[]): DropshipGroup => ({
+  key,
+  mainItem: variants[0]!,
+  variants,
+  bestProfit: variants[0]!.sellVsBuy,
+  totalCount: variants.length,
+});
+
+/** A phone: the `md` query does not match (jsdom has no matchMedia; setup unstubs it after each test). */
+export function onPhone() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query !== WIDE_QUERY,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+}
 
 /** Default API: the timer answers the data's lastModified, favourites echo the change. */
 export function defaultHandler(lastModified = NOW_S, favorites: string[] = []): ApiHandler {
@@ -67,6 +88,29 @@ export function renderTool(ui: ReactNode, options: { user?: Partial<User>; handl
     </AppProviders>,
   );
   return { ...view, api, authStore };
+}
+
+/** The item names of the results' rows, top to bottom. */
+export const rowNames = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('link')[0]!.textContent);
+
+/** Clicks each sort header in turn, checking the rows' item names after each click. */
+export async function expectSortClicks(
+  user: UserEvent,
+  steps: readonly (readonly [string, readonly string[]])[],
+) {
+  for (const [header, order] of steps) {
+    await user.click(screen.getByRole('button', { name: header }));
+    expect(rowNames()).toEqual(order);
+  }
+}
+
+/** The column whose header matches `header` is the one the rows are sorted by, largest first. */
+export function expectSortedDescending(header: RegExp) {
+  expect(screen.getByRole('columnheader', { name: header })).toHaveAttribute('aria-sort', 'descending');
 }
 
 /** jsdom has no clipboard: a writable stand-in. */

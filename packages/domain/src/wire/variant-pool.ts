@@ -7,36 +7,41 @@ import { NumberList, borrowScratch } from './buffers';
 import { scanRange, type ColumnSource, type IntegerRange } from './container';
 import { DictBuilder, listKey } from './dictionary';
 import { copperOf, itemKeyStem } from './predictions';
+import { TRADE_ITEM_VARIANT_FIELDS, type TradeItemVariantField } from '../trade-item';
+
+/**
+ * One dictionary per text or list field of a variant, and one for its item key, in header order (the
+ * order of the keys here is the order of the columns on the wire).
+ */
+function newDictBuilders() {
+  return {
+    itemKey: new DictBuilder<string | [string]>(),
+    // In the order the web sorts names by, so it ranks them in one pass (row-table.ts textRanks).
+    name: new DictBuilder<string>((name) => name.toLowerCase()),
+    class: new DictBuilder<string>(),
+    subclass: new DictBuilder<string>(),
+    bonus: new DictBuilder<readonly number[]>(),
+    mediaURL: new DictBuilder<string>(),
+    quality: new DictBuilder<string>(),
+    sockets: new DictBuilder<readonly number[]>(),
+    tertiaryStats: new DictBuilder<readonly string[]>(),
+    craftedStats: new DictBuilder<readonly string[]>(),
+  };
+}
 
 /** Dictionary fields of a variant, in header order. */
-export const VARIANT_DICTS = [
-  'itemKey',
-  'name',
-  'class',
-  'subclass',
-  'bonus',
-  'mediaURL',
-  'quality',
-  'sockets',
-  'tertiaryStats',
-  'craftedStats',
-] as const;
-export type VariantDict = (typeof VARIANT_DICTS)[number];
+export type VariantDict = keyof ReturnType<typeof newDictBuilders>;
+export const VARIANT_DICTS = Object.keys(newDictBuilders()) as readonly VariantDict[];
 
-/** Number fields of a variant (null is NaN, as an unknown itemLevel; `id` is NaN where it is a string, see idText). */
-export const VARIANT_NUMBERS = [
-  'id',
-  'realPetId',
-  'npcId',
-  'itemLevel',
-  'patchNumber',
-  'crafted',
-  'saleRate',
-  'avgSale',
-  'marketValue',
-  'historical',
-] as const;
-export type VariantNumber = (typeof VARIANT_NUMBERS)[number];
+/**
+ * Number fields of a variant: every other field it fixes, in TRADE_ITEM_VARIANT_FIELDS order, which is
+ * their header order (null is NaN, as an unknown itemLevel; `id` is NaN where it is a string, see idText).
+ */
+export type VariantNumber = Exclude<TradeItemVariantField, VariantDict | 'uniqueItemKey'>;
+export const VARIANT_NUMBERS: readonly VariantNumber[] = TRADE_ITEM_VARIANT_FIELDS.filter(
+  (field): field is VariantNumber =>
+    field !== 'uniqueItemKey' && !(VARIANT_DICTS as readonly string[]).includes(field),
+);
 
 /**
  * An answer using at least this share of its pool's variants gets the pool's whole dictionaries (see
@@ -58,19 +63,7 @@ export interface VariantTable {
 }
 
 export class VariantPool {
-  private readonly dicts = {
-    itemKey: new DictBuilder<string | [string]>(),
-    // In the order the web sorts names by, so it ranks them in one pass (row-table.ts textRanks).
-    name: new DictBuilder<string>((name) => name.toLowerCase()),
-    class: new DictBuilder<string>(),
-    subclass: new DictBuilder<string>(),
-    bonus: new DictBuilder<readonly number[]>(),
-    mediaURL: new DictBuilder<string>(),
-    quality: new DictBuilder<string>(),
-    sockets: new DictBuilder<readonly number[]>(),
-    tertiaryStats: new DictBuilder<readonly string[]>(),
-    craftedStats: new DictBuilder<readonly string[]>(),
-  };
+  private readonly dicts = newDictBuilders();
   private readonly codes = Object.fromEntries(VARIANT_DICTS.map((f) => [f, new NumberList()])) as Record<
     VariantDict,
     NumberList

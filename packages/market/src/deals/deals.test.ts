@@ -8,7 +8,8 @@ import { emptyEvidence } from './deal-trust';
 import type { MarketInput } from '../test-support/build';
 import { dump, snapshotFrom } from '../test-support/build';
 import { randomMarket, rng } from '../test-support/random-market';
-import { referenceDropship, referenceFlipping, referenceMarket } from '../test-support/reference';
+import { referenceDropship, referenceFlipping } from '../test-support/reference-deals';
+import { referenceMarket } from '../test-support/reference-market';
 import type { ItemInfo } from '../types';
 
 const item = (id: number, extra: Partial<ItemInfo> = {}): ItemInfo => ({
@@ -273,13 +274,18 @@ describe('deals match the brute-force reference on random markets', () => {
     };
   };
 
+  /** Random market `seed`: its snapshot, the reference market and the floors the seed picks. */
+  const caseOf = (seed: number) => {
+    const m = randomMarket(seed);
+    const snap = snapshotFrom(m);
+    const ref = referenceMarket(m.dumps, m.realms, m.items, m.pets, m.bonusData, m.tsm);
+    return { m, snap, ref, floors: floorsFor(seed) };
+  };
+
   it('flipping: same rows and figures in 200 seeded cases', () => {
     let rows = 0;
     for (let seed = 1; seed <= 200; seed++) {
-      const m = randomMarket(seed);
-      const snap = snapshotFrom(m);
-      const ref = referenceMarket(m.dumps, m.realms, m.items, m.pets, m.bonusData, m.tsm);
-      const floors = floorsFor(seed);
+      const { m, snap, ref, floors } = caseOf(seed);
       const opts = { buyingRealms: m.buying, sellingRealms: m.selling, floors };
       const expected = referenceFlipping(ref, m.buying, m.selling, floors);
       expect(flippingSearch(snap, opts), `seed ${seed}`).toEqual(expected);
@@ -291,10 +297,7 @@ describe('deals match the brute-force reference on random markets', () => {
   it('dropship: same groups, rows and figures in 200 seeded cases', () => {
     let rows = 0;
     for (let seed = 1; seed <= 200; seed++) {
-      const m = randomMarket(seed);
-      const snap = snapshotFrom(m);
-      const ref = referenceMarket(m.dumps, m.realms, m.items, m.pets, m.bonusData, m.tsm);
-      const floors = floorsFor(seed);
+      const { m, snap, ref, floors } = caseOf(seed);
       const opts = { buyingRealms: m.buying, sellingRealms: m.selling, floors };
       const expected = referenceDropship(ref, m.buying, m.selling, floors);
       expect(dropshipSearch(snap, opts), `seed ${seed}`).toEqual(expected);
@@ -317,10 +320,7 @@ describe('deals match the brute-force reference on random markets', () => {
     let limited = 0;
     let reranked = 0;
     for (let seed = 1; seed <= 100; seed++) {
-      const m = randomMarket(seed);
-      const snap = snapshotFrom(m);
-      const ref = referenceMarket(m.dumps, m.realms, m.items, m.pets, m.bonusData, m.tsm);
-      const floors = floorsFor(seed);
+      const { m, snap, ref, floors } = caseOf(seed);
       const limit = 1 + (seed % 3);
       const opts = { buyingRealms: m.buying, sellingRealms: m.selling, floors, limit };
       const flips = referenceFlipping(ref, m.buying, m.selling, floors);

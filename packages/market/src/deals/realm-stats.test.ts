@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { realmStats } from './realm-stats';
 import { dump, snapshotFrom } from '../test-support/build';
 import { randomMarket } from '../test-support/random-market';
-import { referenceMarket, referenceRealmStats } from '../test-support/reference';
+import { referenceMarket } from '../test-support/reference-market';
+import { referenceRealmStats } from '../test-support/reference-realm-stats';
 import type { ItemInfo } from '../types';
 
 const item = (id: number): ItemInfo => ({

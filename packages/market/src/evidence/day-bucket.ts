@@ -96,16 +96,12 @@ export class DayBucket extends SortedRows {
    */
   addListingsSorted(variants: Int32Array, lowest: Float64Array, start: Int32Array, m: number): void {
     if (m === 0) return;
-    this.ensureSorted(variants, m);
-    let s = 0;
-    for (let k = 0; k < m; k++) {
-      const v = variants[k] as number;
-      while ((this.keys[s] as number) < v) s++;
+    this.eachSortedRow(variants, m, (s, k) => {
       const low = lowest[k] as number;
       const count = (start[k + 1] as number) - (start[k] as number);
       if (low < (this.lowest[s] as number)) this.lowest[s] = low;
       if (count > (this.listings[s] as number)) this.listings[s] = Math.min(U16, count);
-    }
+    });
   }
 
   /** One snapshot's listings of a variant: its lowest unit price and number of listings. */

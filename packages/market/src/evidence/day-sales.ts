@@ -137,15 +137,11 @@ export class DaySales extends SortedRows {
   /** Sales ascending by variant: variants[i] sold one auction of quantity[i] units at unitPrice[i]. */
   addSorted(variants: Int32Array, unitPrice: Float64Array, quantity: Float64Array, count: number): void {
     this.thaw();
-    this.ensureSorted(variants, count);
-    let r = 0;
-    for (let i = 0; i < count; i++) {
-      const v = variants[i] as number;
-      while ((this.keys[r] as number) < v) r++;
+    this.eachSortedRow(variants, count, (r, i) => {
       const price = unitPrice[i] as number;
       const q = quantity[i] as number;
       this.add(r, priceBin(price), q, price * q);
-    }
+    });
   }
 
   /** One sale of the variant, already binned. */

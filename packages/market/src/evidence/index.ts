@@ -7,6 +7,7 @@ export { ObserveScratch } from './observe-scratch';
 export { DAY_MS, DayBucket } from './day-bucket';
 export type { DayCell } from './day-bucket';
 export { PastDay } from './past-day';
+export { PastDayReader } from './past-day-reader';
 export type { WindowDay } from './past-day';
 export type { KeptSnapshot } from './kept-snapshot';
 export { evidenceFromBytes, evidenceToBytes } from './evidence-bytes';
@@ -24,6 +25,5 @@ export {
   keptToBytes,
   memoryKeptSlot,
   memoryShelf,
-  sharedKeptBytes,
 } from './storage';
-export type { KeptHold, KeptShelf, KeptSlot, PastDayShelf, ShelvedBytes } from './storage';
+export type { KeptHold, KeptShelf, KeptSlot, KeptSnapshotFiles, PastDayShelf, ShelvedBytes } from './storage';

@@ -5,6 +5,7 @@
 // item prices differ from realm to realm far more than one variant's worth differs from another's.
 
 import type { WindowDay } from './past-day';
+import { PastDayReader } from './past-day-reader';
 import { lowerBound } from '../sorted-search';
 import { grown, roomFor } from '../grown';
 
@@ -31,6 +32,11 @@ export interface ItemValues {
  * reused realm after realm. Every per-item and per-variant array is all zeros between passes.
  */
 export class ItemFloorScratch {
+  constructor(
+    /** What the past days are read with (the build's owner's, shared with its listing passes). */
+    readonly days = new PastDayReader(),
+  ) {}
+
   /** Per item: 1 while a row of the pass is of it; the range of its day lowests in `sorted`. */
   wanted = new Uint8Array(0);
   itemFrom = new Int32Array(0);
@@ -104,7 +110,7 @@ export function fillItemFloors(
   // Count the day lowests per variant, then lay them out by ascending variant.
   let runs = 0;
   for (const day of days) {
-    const { keys, lowest, size: n } = day.listedCells();
+    const { keys, lowest, size: n } = day.listedCells(scratch.days);
     for (let s = 0; s < n; s++) {
       const v = wantedVariant(values, wanted, keys[s] as number, lowest[s] as number);
       if (v < 0) continue;
@@ -132,7 +138,7 @@ export function fillItemFloors(
   scratch.sorted = roomFor(scratch.sorted, total);
   const { units, sorted } = scratch;
   for (const day of days) {
-    const { keys, lowest, size: n } = day.listedCells();
+    const { keys, lowest, size: n } = day.listedCells(scratch.days);
     for (let s = 0; s < n; s++) {
       const v = wantedVariant(values, wanted, keys[s] as number, lowest[s] as number);
       if (v < 0) continue;
@@ -197,7 +203,9 @@ export function fillItemFloors(
 
 /**
  * The median of sorted[from .. to) without one occurrence of each of left[leftFrom .. leftTo)
- * (ascending, each among them); 0 when nothing is left.
+ * (ascending, each among them); 0 when nothing is left. The value of rank r still in stands at
+ * from + r, stepped past each left-out position at or before it; the upper middle rank (even counts)
+ * carries on the lower one's walk, since it steps past at least the same positions.
  */
 function medianLeavingOut(
   sorted: Float64Array,
@@ -209,29 +217,20 @@ function medianLeavingOut(
 ): number {
   const m = to - from - (leftTo - leftFrom);
   if (m <= 0) return 0;
-  const hi = kthLeavingOut(sorted, from, to, left, leftFrom, leftTo, m >> 1);
-  if (m % 2 === 1) return hi;
-  return (kthLeavingOut(sorted, from, to, left, leftFrom, leftTo, (m >> 1) - 1) + hi) / 2;
-}
-
-/** The value of rank `rank` still in (medianLeavingOut): steps over the left-out positions at or before it. */
-function kthLeavingOut(
-  sorted: Float64Array,
-  from: number,
-  to: number,
-  left: Float64Array,
-  leftFrom: number,
-  leftTo: number,
-  rank: number,
-): number {
-  let at = from + rank;
+  const ranks = m % 2 === 1 ? 1 : 2;
+  let at = from + ((m - 1) >> 1);
   let next = from;
-  for (let i = leftFrom; i < leftTo; i++) {
-    // The first place of the value, or the next after an equal one already stepped over.
-    const p = Math.max(lowerBound(sorted, from, to, left[i] as number), next);
-    if (p > at) break;
-    at++;
-    next = p + 1;
+  let i = leftFrom;
+  let sum = 0;
+  for (let k = 0; k < ranks; k++, at++) {
+    for (; i < leftTo; i++) {
+      // The first place of the value, or the next after an equal one already stepped over.
+      const p = Math.max(lowerBound(sorted, from, to, left[i] as number), next);
+      if (p > at) break;
+      at++;
+      next = p + 1;
+    }
+    sum += sorted[at] as number;
   }
-  return sorted[at] as number;
+  return sum / ranks;
 }

@@ -4,6 +4,7 @@
 
 import { fillListing, ListingPassScratch } from './listing-pass';
 import { roomFor } from '../grown';
+import { PastDayReader } from './past-day-reader';
 import type { RealmEvidence } from './realm-evidence';
 
 /** Parallel to the listing's rows; quantities saturate at 2^32 - 1, counts and ages at 65,535. */
@@ -44,7 +45,12 @@ export class ListingScratch {
     lowQuartile: new Float64Array(0),
     postedHours: new Uint8Array(0),
   };
-  readonly pass = new ListingPassScratch();
+  readonly pass: ListingPassScratch;
+
+  /** `days`: what the pass reads past days with (its owner's). */
+  constructor(days = new PastDayReader()) {
+    this.pass = new ListingPassScratch(days);
+  }
 }
 
 type Columns = ListingScratch['columns'];

@@ -8,6 +8,7 @@ import { NEAR_PRICE_FACTOR } from '@goldroute/domain';
 import { LOWS_KEPT } from './day-bucket';
 import { ageAt, type KeptSnapshot, priceAt, quantityAt, timeLeftAt } from './kept-snapshot';
 import type { WindowDay } from './past-day';
+import { PastDayReader } from './past-day-reader';
 import { postedHours } from './posted-hours';
 import { medianOfBinRange } from './price-bins';
 import { inWindow } from './evidence-window';
@@ -33,6 +34,11 @@ export interface ListingColumns {
  * ListingScratch), reused by its realms one pass after another.
  */
 export class ListingPassScratch {
+  constructor(
+    /** What the past days are read with (the owner's, shared with its other readers of days). */
+    readonly days = new PastDayReader(),
+  ) {}
+
   /** Variant or key -> position + 1; all zeros between uses. */
   dense = new Int32Array(0);
   counts = new Int32Array(0);
@@ -147,14 +153,14 @@ export function fillListing(
   const lows = scratch.lows;
   listedDays.fill(0, 0, size);
   lows.fill(Infinity, 0, size * LOWS_KEPT);
-  for (const b of days) b.lowestByRow(dense, listedDays, lows);
+  for (const b of days) b.lowestByRow(dense, listedDays, lows, scratch.days);
   for (let j = 0; j < size; j++) {
     const n = listedDays[j] as number;
     if (n > 0) out.lowQuartile[j] = lows[j * LOWS_KEPT + Math.min(LOWS_KEPT - 1, n >> 2)] as number;
   }
   const counts = int32Scratch(scratch, 'counts', size);
   counts.fill(0, 0, size);
-  for (const b of days) b.countSalesByRow(dense, counts);
+  for (const b of days) b.countSalesByRow(dense, counts, scratch.days);
   const fill = int32Scratch(scratch, 'fill', size);
   let total = 0;
   for (let j = 0; j < size; j++) {
@@ -163,7 +169,7 @@ export function fillListing(
   }
   if (scratch.bins.length < total) scratch.bins = new Uint16Array(Math.max(total, scratch.bins.length * 2));
   const bins = scratch.bins;
-  for (const b of days) b.binsByRow(dense, fill, bins);
+  for (const b of days) b.binsByRow(dense, fill, bins, scratch.days);
   mediansByRow(counts, fill, bins, size, out.sales, out.median);
   for (let j = 0; j < size; j++) {
     const key = keys[j] as number;

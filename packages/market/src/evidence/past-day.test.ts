@@ -3,6 +3,7 @@ import { TIME_LEFT_LONG, TIME_LEFT_VERY_LONG } from '../ingest';
 import { DAY_MS, DayBucket, LOWS_KEPT } from './day-bucket';
 import { listingEvidence } from './listing-evidence';
 import { lowCode, lowPrice, PastDay } from './past-day';
+import { PastDayReader } from './past-day-reader';
 import { binPrice, priceBin } from './price-bins';
 import { RealmEvidence } from './realm-evidence';
 import { auctionsOf, type AuctionRow } from './test-auctions';
@@ -54,10 +55,11 @@ describe('PastDay', () => {
     for (const seed of [1, 2, 3]) {
       const full = randomDay(seed);
       const past = PastDay.of(full);
+      const reader = new PastDayReader();
       const fullCells = full.listedCells();
       const keys = Array.from(fullCells.keys.subarray(0, fullCells.size));
       const lowest = Array.from(fullCells.lowest.subarray(0, fullCells.size));
-      const cells = past.listedCells();
+      const cells = past.listedCells(reader);
       expect(Array.from(cells.keys.subarray(0, cells.size))).toEqual(keys);
       const read = Array.from(cells.lowest.subarray(0, cells.size));
       expect(read.every((low, s) => near(low, lowest[s] as number))).toBe(true);
@@ -70,7 +72,7 @@ describe('PastDay', () => {
       const countsFull = new Int32Array(rows);
       const countsPast = new Int32Array(rows);
       full.countSalesByRow(rowOf, countsFull);
-      past.countSalesByRow(rowOf, countsPast);
+      past.countSalesByRow(rowOf, countsPast, reader);
       expect(Array.from(countsPast)).toEqual(Array.from(countsFull));
       expect(countsFull.some((c) => c > 0)).toBe(true);
       const fill = (counts: Int32Array) => {
@@ -80,7 +82,7 @@ describe('PastDay', () => {
       const binsFull = new Uint16Array(countsFull.reduce((a, b) => a + b, 0));
       const binsPast = new Uint16Array(binsFull.length);
       full.binsByRow(rowOf, fill(countsFull), binsFull);
-      past.binsByRow(rowOf, fill(countsPast), binsPast);
+      past.binsByRow(rowOf, fill(countsPast), binsPast, reader);
       let at = 0;
       for (const c of countsFull) {
         expect(Array.from(binsPast.subarray(at, at + c)).sort()).toEqual(
@@ -93,16 +95,16 @@ describe('PastDay', () => {
       const lowsFull = new Float64Array(rows * LOWS_KEPT).fill(Infinity);
       const lowsPast = new Float64Array(rows * LOWS_KEPT).fill(Infinity);
       full.lowestByRow(rowOf, daysFull, lowsFull);
-      past.lowestByRow(rowOf, daysPast, lowsPast);
+      past.lowestByRow(rowOf, daysPast, lowsPast, reader);
       expect(Array.from(daysPast)).toEqual(Array.from(daysFull));
       expect(Array.from(lowsPast).every((low, i) => near(low, lowsFull[i] as number))).toBe(true);
       for (const k of keys.slice(0, 50)) {
         const a: number[] = [];
         const b: number[] = [];
-        expect(past.collectBins(k, b)).toBe(full.collectBins(k, a));
+        expect(past.collectBins(k, b, reader)).toBe(full.collectBins(k, a));
         expect(b.sort()).toEqual(a.sort());
       }
-      expect(past.collectBins((keys.at(-1) as number) + 1, [])).toBe(0);
+      expect(past.collectBins((keys.at(-1) as number) + 1, [], reader)).toBe(0);
       expect(past.day).toBe(full.day);
       expect(past.snapshots).toBe(5);
     }

@@ -12,14 +12,15 @@
 //   built from it compare prices within 0.5% (item-floor.ts, trust.ts);
 // - per cell that sold (one in ten), its place and where its bins start; 2 bytes a sale.
 // A day's arrays are one run of bytes, kept on a shelf (past-day-shelf.ts): in memory, or in a file
-// read back when the build reads the day. Reading a day decodes its keys and prices into working
-// arrays shared by every past day: one day is read at a time.
+// read back when the build reads the day. Reading a day decodes its keys and prices into the working
+// arrays of the reader it is given (past-day-reader.ts), which its owner reuses day after day.
 
 import { type DayBucket, lowestByRowOf } from './day-bucket';
+import { bytesFor, type Counts, type Sections, sectionsOf, STEP_WHOLE } from './past-day-layout';
+import type { PastDayReader } from './past-day-reader';
 import { memoryShelf, type PastDayShelf, type ShelvedBytes } from './storage';
 import { indexInSorted } from '../sorted-search';
 
-const STEP_WHOLE = 0xff;
 const LOG_LOW_RATIO = Math.log(1.0005);
 const LOW_CODES = 0x10000;
 
@@ -39,67 +40,6 @@ export function lowPrice(code: number): number {
   if (known !== 0) return known;
   return (lowPrices[code] = Math.round(Math.exp((code - 1) * LOG_LOW_RATIO)));
 }
-
-/** The decoded keys and lowest prices of the day read last (listedCells). */
-const scratch = { keys: new Int32Array(0), lowest: new Float32Array(0) };
-
-/** A day's arrays, as views of its bytes. */
-interface Sections {
-  /** Per cell: its key's step from the one before (STEP_WHOLE: the key is next in `wholeKeys`). */
-  steps: Uint8Array;
-  wholeKeys: Int32Array;
-  /** Per cell: lowCode of its lowest price. */
-  lows: Uint16Array;
-  /** Per cell that sold, ascending: its place, and its bins at bins[binStart[r]..binStart[r + 1]). */
-  saleCell: Int32Array;
-  binStart: Int32Array;
-  bins: Uint16Array;
-}
-
-/** How many of each a day holds: its bytes are their arrays back to back, the widest first (aligned). */
-interface Counts {
-  cells: number;
-  whole: number;
-  records: number;
-  sales: number;
-}
-
-function bytesFor(c: Counts): number {
-  return 4 * (c.whole + 2 * c.records + 1) + 2 * (c.cells + c.sales) + c.cells;
-}
-
-/** The arrays over `bytes` (its byteOffset a multiple of 4). */
-function sectionsOf(bytes: Uint8Array, c: Counts): Sections {
-  const { buffer, byteOffset } = bytes;
-  let at = byteOffset;
-  const next = <T>(
-    make: new (b: ArrayBufferLike, at: number, n: number) => T,
-    n: number,
-    size: number,
-  ): T => {
-    const view = new make(buffer, at, n);
-    at += n * size;
-    return view;
-  };
-  const wholeKeys = next(Int32Array, c.whole, 4);
-  const saleCell = next(Int32Array, c.records, 4);
-  const binStart = next(Int32Array, c.records + 1, 4);
-  const lows = next(Uint16Array, c.cells, 2);
-  const bins = next(Uint16Array, c.sales, 2);
-  const steps = next(Uint8Array, c.cells, 1);
-  return { steps, wholeKeys, lows, saleCell, binStart, bins };
-}
-
-/**
- * Days shelved outside the process (past-day-files.ts) read lately, with their buffers: a realm's
- * passes read each of its days several times in a row, and a realm has at most 13 past days.
- */
-const READ_SLOTS = 16;
-const readSlots: { day: PastDay | null; buffer: Uint8Array; sections: Sections | null }[] = Array.from(
-  { length: READ_SLOTS },
-  () => ({ day: null, buffer: new Uint8Array(0), sections: null }),
-);
-let nextSlot = 0;
 
 export class PastDay {
   /** The sections of a day the process holds, made on first read. */
@@ -162,32 +102,20 @@ export class PastDay {
     return this.bytes.inMemory ? 0 : this.bytes.byteLength;
   }
 
-  /** The day's arrays: held, or read from its shelf into a read slot. */
-  private sections(): Sections {
+  /** The day's arrays: held, or read from its shelf into one of the reader's slots. */
+  private sections(reader: PastDayReader): Sections {
     if (this.bytes.inMemory) {
       this.held ??= sectionsOf(this.bytes.read(new Uint8Array(0)), this.counts);
       return this.held;
     }
-    for (const slot of readSlots) if (slot.day === this) return slot.sections as Sections;
-    const slot = readSlots[nextSlot] as (typeof readSlots)[number];
-    nextSlot = (nextSlot + 1) % READ_SLOTS;
-    if (slot.buffer.length < this.bytes.byteLength) {
-      slot.buffer = new Uint8Array(Math.max(this.bytes.byteLength, slot.buffer.length * 2));
-    }
-    slot.day = this;
-    slot.sections = sectionsOf(this.bytes.read(slot.buffer), this.counts);
-    return slot.sections;
+    return reader.sectionsOf(this, this.bytes, this.counts);
   }
 
-  /** The cells' keys, ascending, decoded into the shared working array; and the day's arrays. */
-  private decodeKeys(): { keys: Int32Array; day: Sections } {
+  /** The cells' keys, ascending, decoded into the reader's working array; and the day's arrays. */
+  private decodeKeys(reader: PastDayReader): { keys: Int32Array; day: Sections } {
     const n = this.size;
-    if (scratch.keys.length < n) {
-      scratch.keys = new Int32Array(Math.max(n, scratch.keys.length * 2));
-      scratch.lowest = new Float32Array(scratch.keys.length);
-    }
-    const keys = scratch.keys;
-    const day = this.sections();
+    const { keys } = reader.cells(n);
+    const day = this.sections(reader);
     const { steps, wholeKeys } = day;
     let key = 0;
     let whole = 0;
@@ -199,34 +127,39 @@ export class PastDay {
     return { keys, day };
   }
 
-  /** As DayBucket.listedCells: views of working arrays shared by every past day, valid until another is read. */
-  listedCells(): { keys: Int32Array; lowest: Float32Array; size: number } {
-    const { keys, day } = this.decodeKeys();
-    const lowest = scratch.lowest;
+  /** As DayBucket.listedCells: views of the reader's working arrays, valid until it reads another day. */
+  listedCells(reader: PastDayReader): { keys: Int32Array; lowest: Float32Array; size: number } {
+    const { keys, day } = this.decodeKeys(reader);
+    const { lowest } = reader.cells(this.size);
     const lows = day.lows;
     for (let s = 0; s < this.size; s++) lowest[s] = lowPrice(lows[s] as number);
     return { keys, lowest, size: this.size };
   }
 
   /** As DayBucket.lowestByRow. */
-  lowestByRow(rowOf: Int32Array, days: Uint8Array, lows: Float64Array): void {
-    const { keys, lowest, size } = this.listedCells();
+  lowestByRow(rowOf: Int32Array, days: Uint8Array, lows: Float64Array, reader: PastDayReader): void {
+    const { keys, lowest, size } = this.listedCells(reader);
     lowestByRowOf(keys, lowest, size, rowOf, days, lows);
   }
 
   /** As DayBucket.countSalesByRow. */
-  countSalesByRow(rowOf: Int32Array, counts: Int32Array): void {
-    this.salesByRow(rowOf, counts, null);
+  countSalesByRow(rowOf: Int32Array, counts: Int32Array, reader: PastDayReader): void {
+    this.salesByRow(rowOf, counts, null, reader);
   }
 
   /** As DayBucket.binsByRow. */
-  binsByRow(rowOf: Int32Array, fill: Int32Array, out: Uint16Array): void {
-    this.salesByRow(rowOf, fill, out);
+  binsByRow(rowOf: Int32Array, fill: Int32Array, out: Uint16Array, reader: PastDayReader): void {
+    this.salesByRow(rowOf, fill, out, reader);
   }
 
   /** Both passes over the records with a row: counts into `at` (out null), else bins from at[row]. */
-  private salesByRow(rowOf: Int32Array, at: Int32Array, out: Uint16Array | null): void {
-    const { keys, day } = this.decodeKeys();
+  private salesByRow(
+    rowOf: Int32Array,
+    at: Int32Array,
+    out: Uint16Array | null,
+    reader: PastDayReader,
+  ): void {
+    const { keys, day } = this.decodeKeys(reader);
     const { saleCell, binStart, bins } = day;
     const limit = rowOf.length;
     for (let r = 0; r < saleCell.length; r++) {
@@ -247,8 +180,8 @@ export class PastDay {
   }
 
   /** As DayBucket.collectBins. */
-  collectBins(variant: number, out: number[]): number {
-    const { keys, day } = this.decodeKeys();
+  collectBins(variant: number, out: number[], reader: PastDayReader): number {
+    const { keys, day } = this.decodeKeys(reader);
     const s = indexInSorted(keys, this.size, variant);
     const r = s < 0 ? -1 : indexInSorted(day.saleCell, day.saleCell.length, s);
     if (r < 0) return 0;

@@ -4,6 +4,8 @@
 // most ~1% error, which is below what a player reads from a gold figure, while every sale counts
 // (no cap, no sampling) and storage is 2 bytes per sale (about 1 byte once delta-encoded).
 
+import { insertSorted } from '../sorted-search';
+
 const RATIO = 1.02;
 const LOG_RATIO = Math.log(RATIO);
 export const MAX_BIN = 0xffff;
@@ -78,15 +80,7 @@ export function medianOfBinRange(bins: Uint16Array, from: number, count: number)
   let hi: number;
   let lo: number;
   if (count <= INSERTION_MAX) {
-    for (let k = from + 1; k < end; k++) {
-      const b = bins[k] as number;
-      let at = k;
-      while (at > from && (bins[at - 1] as number) > b) {
-        bins[at] = bins[at - 1] as number;
-        at--;
-      }
-      bins[at] = b;
-    }
+    for (let k = from + 1; k < end; k++) insertSorted(bins, from, k, bins[k] as number);
     hi = bins[mid] as number;
     lo = bins[mid - 1] as number; // read only for an even count (>= 2)
   } else {

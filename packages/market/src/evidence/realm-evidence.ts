@@ -27,6 +27,7 @@ import { type KeptHold, type KeptSlot, memoryKeptSlot, memoryShelf, type PastDay
 import { type ListingGroups, SNIPE_PRICE_RATIO } from './listing-groups';
 import { ObserveScratch } from './observe-scratch';
 import { PastDay, type WindowDay } from './past-day';
+import { PastDayReader } from './past-day-reader';
 import { medianOfBins } from './price-bins';
 import { follow, GONE, groupAll, regroupListings } from './regroup';
 import { indexInSorted } from '../sorted-search';
@@ -143,7 +144,7 @@ export class RealmEvidence {
    * restore until the next (storage keeps buckets only). For the listing pass (listing-pass.ts), which
    * answers the per-variant queries below for a whole listing at once. Read-only: the next observe
    * reuses its buffers, and with snapshots kept in files (kept-shelf.ts) the next read of any realm's
-   * snapshot replaces it, so nothing may hold on to it.
+   * snapshot on the same shelf replaces it, so nothing may hold on to it.
    */
   get lastSnapshot(): KeptSnapshot | null {
     return this.last?.snapshot() ?? null;
@@ -316,11 +317,14 @@ export class RealmEvidence {
     return this.windowDays(nowMs).reduce((hours, b) => hours + b.snapshots, 0);
   }
 
-  /** Sales of the variant seen in the 14 UTC days ending with the day of `nowMs`. */
-  salesSeen(variant: number, nowMs: number): SalesSeen {
+  /**
+   * Sales of the variant seen in the 14 UTC days ending with the day of `nowMs`; past days are read with
+   * `reader` (a query's own when none is given).
+   */
+  salesSeen(variant: number, nowMs: number, reader = new PastDayReader()): SalesSeen {
     const bins: number[] = [];
     let count = 0;
-    for (const b of this.windowDays(nowMs)) count += b.collectBins(variant, bins);
+    for (const b of this.windowDays(nowMs)) count += b.collectBins(variant, bins, reader);
     return { count, median: medianOfBins(bins) };
   }
 

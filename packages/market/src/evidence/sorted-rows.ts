@@ -64,4 +64,18 @@ export abstract class SortedRows {
     }
     this.count = n + missing;
   }
+
+  /**
+   * Makes the rows of the variants vs[0..count) (ascending, repeats allowed), then calls each(row, i)
+   * with the row of vs[i], for every i in order: one walk, as both run ascending.
+   */
+  protected eachSortedRow(vs: Int32Array, count: number, each: (row: number, i: number) => void): void {
+    this.ensureSorted(vs, count);
+    let r = 0;
+    for (let i = 0; i < count; i++) {
+      const v = vs[i] as number;
+      while ((this.keys[r] as number) < v) r++;
+      each(r, i);
+    }
+  }
 }

@@ -7,6 +7,7 @@ import type { AuctionFields } from './auction-fields';
 import type { RawVariantTable } from './raw-variants';
 import { SIG_HEADER } from './raw-variants';
 import { grown } from '../grown';
+import { insertSorted } from '../sorted-search';
 
 /**
  * Working memory kept for one table between calls (a region's realms are ingested one after another
@@ -136,16 +137,7 @@ export class RealmAccumulator {
       g[6] = f.craft2;
       // Insertion sort of the (short) bonus list into the signature.
       const bonus = f.bonus;
-      for (let k = 0; k < bonusLength; k++) {
-        const v = bonus[k] as number;
-        let j = len;
-        while (j > SIG_HEADER && (g[j - 1] as number) > v) {
-          g[j] = g[j - 1] as number;
-          j--;
-        }
-        g[j] = v;
-        len++;
-      }
+      for (let k = 0; k < bonusLength; k++) insertSorted(g, SIG_HEADER, len++, bonus[k] as number);
     }
     return len;
   }

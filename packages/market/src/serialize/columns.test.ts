@@ -8,22 +8,12 @@ import { dropshipPlan } from '../deals';
 import { pairExpectations } from '../deals';
 import { tradeItemOf } from '../deals';
 import { SnapshotBuilder } from '../snapshot';
-import { snapshotFrom } from '../test-support/build';
-import { randomMarket } from '../test-support/random-market';
-
-const loose = { minProfit: -1e9, minAvgSale: 0, minSaleRate: 0, minProfitPercent: -1e9 };
+import { LOOSE_FLOORS, quotedNamesRegion, randomSearchCase } from '../test-support/answer-cases';
 
 describe('compact answers of the engine', () => {
   it('decode to exactly the JSON answers on random markets', () => {
     for (let seed = 1; seed <= 60; seed++) {
-      const m = randomMarket(seed);
-      const snap = snapshotFrom(m);
-      const opts = {
-        buyingRealms: m.buying,
-        sellingRealms: m.selling,
-        floors: seed % 2 ? loose : undefined,
-        limit: seed % 5 === 0 ? 2 : undefined,
-      };
+      const { snap, opts } = randomSearchCase(seed);
       const flipping = decodeMarketAnswer(flippingColumnsBytes(snap, opts, 1234));
       expect(flipping.lastModified).toBe(1234);
       expect(flipping.groups).toBeNull();
@@ -35,18 +25,10 @@ describe('compact answers of the engine', () => {
   });
 
   it('decode to the JSON answers on a simulated region (names with quotes and Cyrillic), answer after answer', () => {
-    const economy = createEconomy({ seed: 8, size: 'tiny' });
-    const data = economy.staticData('eu');
-    const first = [...data.items.values()][0];
-    if (first) data.items.set(first.id, { ...first, name: 'Grimbald\'s "Quoted" \\ Name\u2028' });
-    const b = new SnapshotBuilder({ region: 'eu', ...data, bonusData: economy.bonusData });
-    for (const r of economy.connectedRealms('eu')) b.ingest(r.id, economy.auctionsJson('eu', r.id, 0));
-    b.setTsm(economy.tsmRegion('eu', 0));
-    const snap = b.build();
-    const ids = data.realms.map((r) => r.id);
+    const { snap, ids, data } = quotedNamesRegion();
     // A narrow answer first: the snapshot's variant pool then serves a wider one from the codes it has.
     for (const realms of [ids.slice(0, 3), ids, ids.slice(2, 5)]) {
-      const opts = { buyingRealms: realms, sellingRealms: ids, floors: loose };
+      const opts = { buyingRealms: realms, sellingRealms: ids, floors: LOOSE_FLOORS };
       const json = flippingJson(snap, opts);
       expect(JSON.stringify(tradeItemsOf(decodeMarketAnswer(flippingColumnsBytes(snap, opts, 1)).rows))).toBe(
         json,
@@ -71,7 +53,7 @@ describe('compact answers of the engine', () => {
     b.setTsm(economy.tsmRegion('us', 5));
     const snap = b.build();
     const ids = data.realms.map((r) => r.id);
-    const opts = { buyingRealms: ids, sellingRealms: ids, floors: loose };
+    const opts = { buyingRealms: ids, sellingRealms: ids, floors: LOOSE_FLOORS };
     const json = flippingJson(snap, opts);
     const rows = JSON.parse(json) as TradeItem[];
     // The expected profit (sent, not predicted) reads the realm's sales on some rows.

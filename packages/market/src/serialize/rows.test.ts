@@ -1,41 +1,23 @@
-import { createEconomy } from '@goldroute/simulator';
 import { describe, expect, it } from 'vitest';
 import { dropshipSearch, flippingSearch } from '../deals';
 import { dropshipJson, dropshipJsonBytes, flippingJson, flippingJsonBytes } from './rows';
-import { SnapshotBuilder } from '../snapshot';
+import { LOOSE_FLOORS, quotedNamesRegion, randomSearchCase } from '../test-support/answer-cases';
 import { dump, snapshotFrom } from '../test-support/build';
 import { randomMarket, rng } from '../test-support/random-market';
 import type { ItemInfo } from '../types';
 
-const loose = { minProfit: -1e9, minAvgSale: 0, minSaleRate: 0, minProfitPercent: -1e9 };
-
 describe('JSON writers', () => {
   it('write exactly JSON.stringify of the search results on random markets', () => {
     for (let seed = 1; seed <= 100; seed++) {
-      const m = randomMarket(seed);
-      const snap = snapshotFrom(m);
-      const opts = {
-        buyingRealms: m.buying,
-        sellingRealms: m.selling,
-        floors: seed % 2 ? loose : undefined,
-        limit: seed % 5 === 0 ? 2 : undefined,
-      };
+      const { snap, opts } = randomSearchCase(seed);
       expect(flippingJson(snap, opts), `seed ${seed}`).toBe(JSON.stringify(flippingSearch(snap, opts)));
       expect(dropshipJson(snap, opts), `seed ${seed}`).toBe(JSON.stringify(dropshipSearch(snap, opts)));
     }
   });
 
   it('escape names (Cyrillic realms, quotes in item names) like JSON.stringify', () => {
-    const economy = createEconomy({ seed: 8, size: 'tiny' });
-    const data = economy.staticData('eu');
-    const first = [...data.items.values()][0];
-    if (first) data.items.set(first.id, { ...first, name: 'Grimbald\'s "Quoted" \\ Name\u2028' });
-    const b = new SnapshotBuilder({ region: 'eu', ...data, bonusData: economy.bonusData });
-    for (const r of economy.connectedRealms('eu')) b.ingest(r.id, economy.auctionsJson('eu', r.id, 0));
-    b.setTsm(economy.tsmRegion('eu', 0));
-    const snap = b.build();
-    const ids = data.realms.map((r) => r.id);
-    const opts = { buyingRealms: ids, sellingRealms: ids, floors: loose };
+    const { snap, ids, data } = quotedNamesRegion();
+    const opts = { buyingRealms: ids, sellingRealms: ids, floors: LOOSE_FLOORS };
     const json = flippingJson(snap, opts);
     expect(json).toBe(JSON.stringify(flippingSearch(snap, opts)));
     expect(dropshipJson(snap, opts)).toBe(JSON.stringify(dropshipSearch(snap, opts)));
@@ -75,7 +57,7 @@ describe('JSON writers', () => {
       ],
     };
     const snap = snapshotFrom(m);
-    const opts = { buyingRealms: realms, sellingRealms: realms, floors: loose };
+    const opts = { buyingRealms: realms, sellingRealms: realms, floors: LOOSE_FLOORS };
     const rows = flippingSearch(snap, opts);
     expect(rows.length).toBeGreaterThan(10);
     expect(rows.some((r) => r.saleAvgVsBuy < 0)).toBe(true);

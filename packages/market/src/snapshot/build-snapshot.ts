@@ -3,7 +3,7 @@
 // entries by price once. Per-variant metadata, TSM figures and dropship groups follow the variant order.
 import { fillEntryItemFloors } from './entry-item-floors';
 import { EntryTrustBuilder, emptyEntryTrust } from './entry-trust';
-import type { WindowDay, ListingEvidence } from '../evidence';
+import type { ListingEvidence, PastDayReader, WindowDay } from '../evidence';
 import type { RealmListing, RawVariantTable } from '../ingest';
 import type { MarketSnapshot, SnapshotVariant } from './market-snapshot';
 import { Snapshot, variantOf } from './market-snapshot';
@@ -33,6 +33,8 @@ export interface RowEvidenceSource {
   hoursObserved(connectedRealmId: number): number;
   /** The realm's days in the 14-day window, keyed by raw variant id (the item floors). */
   days(connectedRealmId: number): readonly WindowDay[];
+  /** What the days are read with: the working memory of the source's owner. */
+  readonly pastDays: PastDayReader;
 }
 
 /** Builds a snapshot from realm listings in one call. */
@@ -199,6 +201,7 @@ export function buildSnapshotWith(input: BuildSnapshotInput, resolver: Resolver)
       itemKey,
       maxPrice,
       days,
+      pastDays: evidence.pastDays,
       lowQuartile: trust.columns.entryLowQuartile,
       features: (v: number) => {
         const res = found[order[v] as number] as Resolved;

@@ -5,7 +5,13 @@
 // lists leaves the realm's own price out: a variant offered on two realms, one of them by a dead
 // listing, is otherwise worth half the dead price, and the floor converted by it is as dear.
 
-import { fillItemFloors, ItemFloorScratch, type ItemValues, type WindowDay } from '../evidence';
+import {
+  fillItemFloors,
+  ItemFloorScratch,
+  type ItemValues,
+  type PastDayReader,
+  type WindowDay,
+} from '../evidence';
 import type { RealmListing } from '../ingest';
 import { variantWorth } from './variant-worth';
 import { blendedWorth, fitWorthModel, type VariantFeatures, VariantTraits } from './worth-model';
@@ -30,6 +36,8 @@ export interface EntryFloorsInput {
   features: (v: number) => VariantFeatures;
   /** The realm's evidence days in the window (empty: none). */
   days: (connectedRealmId: number) => readonly WindowDay[];
+  /** What the past days are read with (past-day-reader.ts). */
+  pastDays: PastDayReader;
 }
 
 /** One realm's rows at a time: made per build, grown to its largest realm and reused realm after realm. */
@@ -146,7 +154,7 @@ export function fillEntryItemFloors(input: EntryFloorsInput, out: Float32Array):
   const worth = Float64Array.from(region);
   const values: ItemValues = { variantOfKey: variantOfRaw, itemOf, worth, items };
   const rows = new RealmRows();
-  const floorScratch = new ItemFloorScratch();
+  const floorScratch = new ItemFloorScratch(input.pastDays);
   for (let r = 0; r < listingOf.length; r++) {
     const l = listingOf[r];
     if (!l) continue;

@@ -6,6 +6,7 @@ import {
   ListingScratch,
   listingEvidence,
   memoryShelf,
+  PastDayReader,
   type PastDayShelf,
   ObserveScratch,
   RealmEvidence,
@@ -50,8 +51,10 @@ export class SnapshotBuilder {
    */
   readonly ingestScratch = new IngestScratch();
   readonly observeScratch = new ObserveScratch();
+  /** What every realm's past days are read with, by its listing pass and by the item floors. */
+  private readonly pastDayReader = new PastDayReader();
   /** The working arrays and answer columns of every realm's listing pass, likewise this builder's. */
-  private readonly listingScratch = new ListingScratch();
+  private readonly listingScratch = new ListingScratch(this.pastDayReader);
   private resolver: Resolver;
   private realms: readonly RealmInfo[];
   private tsm: readonly TsmRow[] = [];
@@ -129,6 +132,7 @@ export class SnapshotBuilder {
         const e = evidenceAt(id);
         return e ? e.evidence.windowDays(e.at) : [];
       },
+      pastDays: this.pastDayReader,
     };
   }
 

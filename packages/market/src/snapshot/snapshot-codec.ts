@@ -6,6 +6,7 @@
 //   then every typed-array column, each starting on an 8-byte boundary (platform byte order: little-endian)
 // Decoding makes typed-array views on the buffer's memory rather than copies (a region is tens of MB).
 import { crc32 } from 'node:zlib';
+import { TRADE_ITEM_VARIANT_FIELDS } from '@goldroute/domain';
 import type { MarketSnapshot, SnapshotParts, SnapshotVariant } from './market-snapshot';
 import { frozen, restoreSnapshot, variantOf } from './market-snapshot';
 import type { RealmInfo } from '../types';
@@ -45,37 +46,26 @@ const COLUMNS = {
 type ColumnName = keyof typeof COLUMNS;
 const COLUMN_NAMES = Object.keys(COLUMNS) as ColumnName[];
 
-/** Every field of a variant, in the order of its JSON array. */
-const VARIANT_FIELDS = [
-  'uniqueItemKey',
-  'id',
-  'itemId',
-  'realPetId',
-  'npcId',
-  'name',
-  'class',
-  'subclass',
-  'bonus',
-  'mediaURL',
-  'quality',
-  'qualityId',
-  'itemLevel',
-  'patchNumber',
-  'crafted',
-  'sockets',
-  'tertiaryStats',
-  'craftedStats',
-  'saleRate',
-  'avgSale',
-  'marketValue',
-  'historical',
+/** The fields a snapshot variant adds to those of a trade item, each placed after the one named. */
+const ADDED_AFTER = { id: 'itemId', quality: 'qualityId' } as const;
+type VariantField =
+  (typeof TRADE_ITEM_VARIANT_FIELDS)[number] | (typeof ADDED_AFTER)[keyof typeof ADDED_AFTER] | 'groupKey';
+
+/**
+ * Every field of a variant, in the order of its JSON array: the trade item's (TradeItem order), with
+ * the item id after the id, the quality id after the quality, and the dropship group key last.
+ */
+const VARIANT_FIELDS: readonly VariantField[] = [
+  ...TRADE_ITEM_VARIANT_FIELDS.flatMap((f): VariantField[] =>
+    f in ADDED_AFTER ? [f, ADDED_AFTER[f as keyof typeof ADDED_AFTER]] : [f],
+  ),
   'groupKey',
-] as const satisfies readonly (keyof SnapshotVariant)[];
+];
 /** Fields whose few distinct values repeat across variants: written once, in `strings`, and referred to by index. */
 const SHARED_FIELDS: ReadonlySet<string> = new Set(['name', 'class', 'subclass', 'mediaURL', 'quality']);
 const LIST_FIELDS: ReadonlySet<string> = new Set(['bonus', 'sockets', 'tertiaryStats', 'craftedStats']);
 // Compiles only while VARIANT_FIELDS lists every field of SnapshotVariant.
-const _everyField: Record<Exclude<keyof SnapshotVariant, (typeof VARIANT_FIELDS)[number]>, never> = {};
+const _everyField: Record<Exclude<keyof SnapshotVariant, VariantField>, never> = {};
 void _everyField;
 
 interface Header {

@@ -2,7 +2,7 @@
 import type { MarketSnapshot } from '../snapshot';
 import { SnapshotBuilder } from '../snapshot';
 import type { BonusData, ItemInfo, PetInfo, RealmInfo, TsmRow } from '../types';
-import type { RefDump } from './reference';
+import type { RefDump } from './reference-market';
 
 export interface MarketInput {
   realms: RealmInfo[];

@@ -3,7 +3,7 @@
 import { createBonusData, mulberry32 } from '@goldroute/simulator';
 import type { ItemInfo, PetInfo, RealmInfo, TsmRow } from '../types';
 import type { MarketInput } from './build';
-import type { RefDump } from './reference';
+import type { RefDump } from './reference-market';
 
 /** The tests' seeded randomness: the simulator's mulberry32, one stream per seed. */
 export const rng: (seed: number) => () => number = mulberry32;
@@ -92,28 +92,41 @@ export function randomMarket(seed: number): RandomMarket {
     });
   }
   const tsm: TsmRow[] = [];
-  for (const id of items.keys()) {
-    if (r() < 0.1) continue;
-    tsm.push({
-      itemId: id,
-      petSpeciesId: null,
-      marketValue: int(100, 60000) * 10000,
-      avgSalePrice: pick([100, 499, 500, 800, 3000, 20000]) * 10000 + int(0, 3),
-      saleRate: pick([0, 0.0005, 0.001, 0.01, 0.2]),
-      historical: int(100, 60000) * 10000,
-    });
-  }
-  for (const id of pets.keys()) {
-    if (r() < 0.2) continue;
-    tsm.push({
-      itemId: null,
-      petSpeciesId: id,
-      marketValue: int(100, 60000) * 10000,
-      avgSalePrice: pick([300, 2000, 9000]) * 10000,
-      saleRate: pick([0.0005, 0.05]),
-      historical: int(100, 60000) * 10000,
-    });
-  }
+  // Per id, a draw whether it has a row, then its values in field order: market value, average sale,
+  // sale rate, historical.
+  const addTsmRows = (
+    ids: Iterable<number>,
+    pet: boolean,
+    noRow: number,
+    avgSalePrice: () => number,
+    saleRate: () => number,
+  ): void => {
+    for (const id of ids) {
+      if (r() < noRow) continue;
+      tsm.push({
+        itemId: pet ? null : id,
+        petSpeciesId: pet ? id : null,
+        marketValue: int(100, 60000) * 10000,
+        avgSalePrice: avgSalePrice(),
+        saleRate: saleRate(),
+        historical: int(100, 60000) * 10000,
+      });
+    }
+  };
+  addTsmRows(
+    items.keys(),
+    false,
+    0.1,
+    () => pick([100, 499, 500, 800, 3000, 20000]) * 10000 + int(0, 3),
+    () => pick([0, 0.0005, 0.001, 0.01, 0.2]),
+  );
+  addTsmRows(
+    pets.keys(),
+    true,
+    0.2,
+    () => pick([300, 2000, 9000]) * 10000,
+    () => pick([0.0005, 0.05]),
+  );
   const itemIds = [...items.keys(), 999_999]; // one unknown item
   const petIds = [...pets.keys(), 4999]; // one unknown species
   const dumps: RefDump[] = [];

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DayBucket, memoryShelf, PastDay, RealmEvidence } from '@goldroute/market';
+import { DayBucket, memoryShelf, PastDay, PastDayReader, RealmEvidence } from '@goldroute/market';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPastDayShelves } from './past-day-shelves';
 
@@ -38,7 +38,7 @@ describe('past day shelves', () => {
     expect(readdirSync(regionDirs).sort()).toEqual(['eu', 'us', 'us-kept']);
     expect(readdirSync(path.join(regionDirs, 'us-kept'))).toEqual(['3676.bin']);
     expect(past.byteLength).toBe(0);
-    expect(past.listedCells().lowest[0]).toBe(1234);
+    expect(past.listedCells(new PastDayReader()).lowest[0]).toBe(1234);
     expect(evidence.byteLength.kept).toBe(0);
     expect(evidence.lowestPrice(7)).toBe(1234);
     shelves.close();

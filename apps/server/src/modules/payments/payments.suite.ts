@@ -214,12 +214,17 @@ export function paymentsSuite(start: () => Promise<ProviderDriver>) {
   });
 
   describe('the end of a period', () => {
+    /** Ends the user's paid period (its payment failing if asked), waits for the events, gives the profile. */
+    async function endPeriod(userId: string, options?: { fail?: boolean }) {
+      await d.periodEnds(userId, options);
+      await d.settled();
+      return users.profile(userId);
+    }
+
     it('renews: access goes on for another period', async () => {
       const s = await subscriber('renewer');
       const first = current(await users.profile(s.id))?.current_period_end ?? 0;
-      await d.periodEnds(s.id);
-      await d.settled();
-      const user = await users.profile(s.id);
+      const user = await endPeriod(s.id);
       expect(user).toMatchObject({
         hasAccess: true,
         inCancelation: false,
@@ -230,9 +235,7 @@ export function paymentsSuite(start: () => Promise<ProviderDriver>) {
 
     it('a failed payment: past due, in cancelation with "Payment failed", a mail, no resume', async () => {
       const s = await subscriber('card-declined');
-      await d.periodEnds(s.id, { fail: true });
-      await d.settled();
-      const user = await users.profile(s.id);
+      const user = await endPeriod(s.id, { fail: true });
       expect(user).toMatchObject({ inCancelation: true, stripeSubscription: { status: 'past_due' } });
       const failed = await mail(s.email, 'Your GoldRoute payment failed');
       expect(failed.text).toContain('https://goldroute.test/subscription');
@@ -246,9 +249,7 @@ export function paymentsSuite(start: () => Promise<ProviderDriver>) {
       const s = await subscriber('leaving-for-good');
       await post(s.id, 'cancel-subscription');
       await d.settled();
-      await d.periodEnds(s.id);
-      await d.settled();
-      const user = await users.profile(s.id);
+      const user = await endPeriod(s.id);
       expect(user).toMatchObject({
         hasAccess: false,
         isActive: false,

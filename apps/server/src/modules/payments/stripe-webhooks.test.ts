@@ -170,12 +170,18 @@ describe('events arriving twice, late or out of order', () => {
 });
 
 describe('Stripe down, slow or failing: the spec text, and nothing of ours changes', () => {
+  /** Makes Stripe answer updates of this subscription as `fault` says. */
+  const faultUpdates = (
+    subscriptionId: string,
+    fault: Omit<Parameters<StripeServer['fault']>[0], 'method' | 'path'>,
+  ) => d.stripe.fault({ method: 'POST', path: `/v1/subscriptions/${subscriptionId}`, ...fault });
+
   it.each([
     ['a 500', { status: 500, times: 2 }],
     ['a 503', { status: 503, times: 2 }],
   ])('cancel with %s', async (_name, fault) => {
     const s = await subscriber(`cancel-fault-${fault.status ?? 'timeout'}`);
-    d.stripe.fault({ method: 'POST', path: `/v1/subscriptions/${s.subscriptionId}`, ...fault });
+    faultUpdates(s.subscriptionId, fault);
     const res = await post(s.id, 'cancel-subscription');
     expect(res).toMatchObject({ status: 502, body: { error: TOASTS.cancelFailed } });
     expect(Object.keys(res.body)).toEqual(['error']);
@@ -185,12 +191,7 @@ describe('Stripe down, slow or failing: the spec text, and nothing of ours chang
   it('a timeout: the spec text, then our state follows what Stripe really did', async () => {
     const s = await subscriber('cancel-timeout');
     // The cancel reaches Stripe but its answer is lost (as is the SDK's retry's): we cannot know the outcome.
-    d.stripe.fault({
-      method: 'POST',
-      path: `/v1/subscriptions/${s.subscriptionId}`,
-      delayMs: 4000,
-      times: 2,
-    });
+    faultUpdates(s.subscriptionId, { delayMs: 4000, times: 2 });
     const res = await post(s.id, 'cancel-subscription');
     expect(res).toMatchObject({ status: 502, body: { error: TOASTS.cancelFailed } });
     await d.stripe.idle();
@@ -201,9 +202,7 @@ describe('Stripe down, slow or failing: the spec text, and nothing of ours chang
 
   it('a refused plan change (a card error) answers the spec text', async () => {
     const s = await subscriber('card-error');
-    d.stripe.fault({
-      method: 'POST',
-      path: `/v1/subscriptions/${s.subscriptionId}`,
+    faultUpdates(s.subscriptionId, {
       status: 402,
       error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' },
     });

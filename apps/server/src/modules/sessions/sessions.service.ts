@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rememberTokens, sessions, usedRefreshTokens } from '../../db/schema';
+import { unusedAndUnexpired } from '../../db/one-time-rows';
 import { addDays, type Clock } from '../../lib/clock';
 import { createTtlCache } from '../../lib/ttl-cache';
 import { hashToken, newSecureToken } from '../../lib/secure-token';
@@ -210,13 +211,7 @@ export function createSessionService(
     const rows = await db
       .update(rememberTokens)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(rememberTokens.tokenHash, hashToken(token)),
-          isNull(rememberTokens.usedAt),
-          gt(rememberTokens.expiresAt, now),
-        ),
-      )
+      .where(and(eq(rememberTokens.tokenHash, hashToken(token)), unusedAndUnexpired(rememberTokens, now)))
       .returning({ userId: rememberTokens.userId, expiresAt: rememberTokens.expiresAt });
     return rows[0] ?? null;
   }

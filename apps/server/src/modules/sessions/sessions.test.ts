@@ -258,14 +258,14 @@ describe('logout', () => {
 
 describe('remember me', () => {
   const cookieOf = (setCookie: string | null) => setCookie?.split(';')[0] ?? '';
+  /** Signs up an account and logs it in with "remember me" ticked. */
+  async function signUpAndRemember(email: string) {
+    await h.signUp(email);
+    return h.api.post('/shared/users/login', { email, password: 'GoldRoute#2026', rememberMe: true });
+  }
 
   it('sets an HttpOnly, Secure (https public URL), SameSite=Lax cookie with a 30-day absolute lifetime', async () => {
-    await h.signUp('remember@example.com');
-    const login = await h.api.post('/shared/users/login', {
-      email: 'remember@example.com',
-      password: 'GoldRoute#2026',
-      rememberMe: true,
-    });
+    const login = await signUpAndRemember('remember@example.com');
     const setCookie = login.headers.get('set-cookie') ?? '';
     expect(setCookie).toMatch(/^goldroute_remember=[A-Za-z0-9_-]{43};/);
     expect(setCookie).toMatch(/HttpOnly/);
@@ -303,12 +303,7 @@ describe('remember me', () => {
   });
 
   it('stops working after 30 days', async () => {
-    await h.signUp('month@example.com');
-    const login = await h.api.post('/shared/users/login', {
-      email: 'month@example.com',
-      password: 'GoldRoute#2026',
-      rememberMe: true,
-    });
+    const login = await signUpAndRemember('month@example.com');
     h.clock.advanceMinutes(30 * 24 * 60 + 1);
     const res = await h.api.post('/shared/users/login-remember-me', undefined, {
       cookie: cookieOf(login.headers.get('set-cookie')),

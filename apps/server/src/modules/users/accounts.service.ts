@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { RESET_LINK_MESSAGES } from '@goldroute/domain';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailTokens, users } from '../../db/schema';
+import { unusedAndUnexpired } from '../../db/one-time-rows';
 import { addMinutes, type Clock } from '../../lib/clock';
 import { hashToken, newSecureToken } from '../../lib/secure-token';
 import { HttpError } from '../../lib/http-error';
@@ -11,6 +12,7 @@ import { alreadyRegisteredMail, confirmEmailMail, resetPasswordMail } from '../m
 import type { SessionService } from '../sessions/sessions.service';
 import { isDemoAccount } from './demo-seed';
 import { checkLogin, hashPassword, needsRehash } from './passwords';
+import { mailLinkToken, type LinkToken } from './token-mail';
 
 export const CONFIRM_TOKEN_MINUTES = 24 * 60;
 export const RESET_TOKEN_MINUTES = 60;
@@ -51,8 +53,7 @@ export function createAccountsService(deps: {
     and(
       eq(emailTokens.tokenHash, hashToken(token)),
       eq(emailTokens.purpose, purpose),
-      isNull(emailTokens.usedAt),
-      gt(emailTokens.expiresAt, now),
+      unusedAndUnexpired(emailTokens, now),
     );
 
   /** Marks a token used in one conditional UPDATE: a second use, or a race, finds nothing. */
@@ -148,20 +149,12 @@ export function createAccountsService(deps: {
     const tokenHash = hashToken(token);
     const mail = resetPasswordMail(email, `${publicUrl}/reset-password/${token}`);
     const user = await findByEmail(email);
-    await db.transaction(async (tx) => {
-      if (user) {
-        await tx.insert(emailTokens).values({
-          tokenHash,
-          userId: user.id,
-          purpose: 'reset',
-          expiresAt: addMinutes(clock.now(), RESET_TOKEN_MINUTES),
-        });
-        await mailer.enqueue(tx, mail);
-      } else {
-        await mailer.enqueueDecoy(tx, mail);
-      }
-    });
-    mailer.wake();
+    const linkToken: LinkToken = {
+      tokenHash,
+      purpose: 'reset',
+      expiresAt: addMinutes(clock.now(), RESET_TOKEN_MINUTES),
+    };
+    await mailLinkToken({ db, mailer }, user?.id, linkToken, mail);
     return { message: ACCOUNT_MESSAGES.resetSent };
   }
 

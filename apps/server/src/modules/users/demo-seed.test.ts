@@ -7,6 +7,14 @@ import { apiClient } from '../../test-support/http';
 import { DEMO_ADMIN_EMAIL, DEMO_SUBSCRIBER_EMAIL, seedDemoAccounts } from './demo-seed';
 import { systemClock } from '../../lib/clock';
 
+/** The log lines of an app started with `env` and closed again. */
+async function startupLog(env: Record<string, string>): Promise<string[]> {
+  const lines: string[] = [];
+  const app = await startTestApp(env, { logStream: { write: (line) => void lines.push(line) } });
+  await app.close();
+  return lines;
+}
+
 describe('demo accounts of the embedded default', () => {
   let app: TestApp;
   const lines: string[] = [];
@@ -109,12 +117,7 @@ describe('demo accounts of the embedded default', () => {
   });
 
   it('a start that does not seed says why in the log', async () => {
-    const lines: string[] = [];
-    const app = await startTestApp(
-      { HOST: '0.0.0.0', NODE_ENV: 'development', LOG_LEVEL: 'info' },
-      { logStream: { write: (line) => void lines.push(line) } },
-    );
-    await app.close();
+    const lines = await startupLog({ HOST: '0.0.0.0', NODE_ENV: 'development', LOG_LEVEL: 'info' });
     // On the PostgreSQL run of the suite DATABASE_URL is set too, and that reason is given first.
     expect(lines.join('')).toMatch(
       /demo accounts not seeded: (HOST=0\.0\.0\.0 is not a loopback address|DATABASE_URL is set)/,
@@ -123,12 +126,11 @@ describe('demo accounts of the embedded default', () => {
   });
 
   it('behind a local reverse proxy (loopback HOST, public PUBLIC_URL) nothing is seeded and no password is logged', async () => {
-    const lines: string[] = [];
-    const app = await startTestApp(
-      { NODE_ENV: 'development', PUBLIC_URL: 'https://goldroute.example', LOG_LEVEL: 'info' },
-      { logStream: { write: (line) => void lines.push(line) } },
-    );
-    await app.close();
+    const lines = await startupLog({
+      NODE_ENV: 'development',
+      PUBLIC_URL: 'https://goldroute.example',
+      LOG_LEVEL: 'info',
+    });
     expect(lines.join('')).toMatch(
       /demo accounts not seeded: (PUBLIC_URL=https:\/\/goldroute\.example is not a loopback address|DATABASE_URL is set)/,
     );

@@ -1,7 +1,8 @@
 import { DISCORD_MESSAGES } from '@goldroute/domain';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { discordStates, users } from '../../db/schema';
+import { unusedAndUnexpired } from '../../db/one-time-rows';
 import { addMinutes, type Clock } from '../../lib/clock';
 import { hashToken, newSecureToken } from '../../lib/secure-token';
 import { HttpError } from '../../lib/http-error';
@@ -51,8 +52,7 @@ export function createDiscordLinkService(deps: { db: Db; clock: Clock; discord: 
           and(
             eq(discordStates.stateHash, hashToken(state)),
             eq(discordStates.userId, userId),
-            isNull(discordStates.usedAt),
-            gt(discordStates.expiresAt, now),
+            unusedAndUnexpired(discordStates, now),
           ),
         )
         .returning({ userId: discordStates.userId });

@@ -101,6 +101,15 @@ async function signUp(email: string, by: Browser) {
   expect((await by.login(email, STRONG_PASSWORD)).status).toBe(200);
 }
 
+/** A new account, signed up from its owner's browser at a fresh home address. */
+async function ownerSignedUp(name: string) {
+  const email = emailOf(name);
+  const home = address();
+  const ownerBrowser = browser(home);
+  await signUp(email, ownerBrowser);
+  return { email, home, ownerBrowser };
+}
+
 /** `count` wrong passwords from `by`, each answered 401. */
 async function guess(email: string, by: Browser, count: number) {
   for (let i = 0; i < count; i++) expect((await by.login(email, `Wrong#${i}aA`)).status).toBe(401);
@@ -122,10 +131,7 @@ async function unlockTokenFrom(email: string, n: number) {
 
 describe('a stranger behind the owner’s address', () => {
   it('cannot lock out the owner’s browser, whatever the stranger sends', async () => {
-    const email = emailOf('shared-address');
-    const here = address();
-    const ownerBrowser = browser(here);
-    await signUp(email, ownerBrowser);
+    const { email, home: here, ownerBrowser } = await ownerSignedUp('shared-address');
     expect(ownerBrowser.device).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const cookie = ownerBrowser.deviceCookie;
     expect(cookie).toMatch(/; HttpOnly/);
@@ -147,10 +153,7 @@ describe('a stranger behind the owner’s address', () => {
   });
 
   it('leaves the owner’s own browser its own limit: 10 wrong passwords from it make it wait', async () => {
-    const email = emailOf('own-limit');
-    const here = address();
-    const ownerBrowser = browser(here);
-    await signUp(email, ownerBrowser);
+    const { email, home: here, ownerBrowser } = await ownerSignedUp('own-limit');
     await guess(email, ownerBrowser, LOGIN_THROTTLE.perAccountAndDevice);
     const waiting = await ownerBrowser.login(email, STRONG_PASSWORD);
     expect(waiting.status).toBe(429);
@@ -171,10 +174,7 @@ describe('a stranger behind the owner’s address', () => {
 
 describe('an attacker rotating addresses', () => {
   it('makes new devices wait and mails an unlock link; the owner’s browser gets in, and so does an unlocked one', async () => {
-    const email = emailOf('sprayed');
-    const home = address();
-    const ownerBrowser = browser(home);
-    await signUp(email, ownerBrowser);
+    const { email, home, ownerBrowser } = await ownerSignedUp('sprayed');
     // Five addresses, the owner's among them, reach the per-account limit.
     const attackers = [home, address(), address(), address(), address()];
     for (const at of attackers) await guess(email, browser(at), LOGIN_THROTTLE.perAccount / attackers.length);

@@ -1,12 +1,14 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emailTokens, users } from '../../db/schema';
+import { unusedAndUnexpired } from '../../db/one-time-rows';
 import { addMinutes, type Clock } from '../../lib/clock';
 import { hashToken, newSecureToken } from '../../lib/secure-token';
 import { HttpError } from '../../lib/http-error';
 import type { Mailer } from '../mail/mailer';
 import { unlockLoginMail } from '../mail/templates';
 import { markDeviceKnown } from './login-throttle';
+import { mailLinkToken, type LinkToken } from './token-mail';
 import type { ThrottleStore } from './login-throttle-store';
 
 export const UNLOCK_TOKEN_MINUTES = 30;
@@ -40,20 +42,12 @@ export function createLoginUnlockService(deps: {
     const token = newSecureToken();
     const mail = unlockLoginMail(email, `${publicUrl}/unlock-login/${token}`);
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    await db.transaction(async (tx) => {
-      if (user) {
-        await tx.insert(emailTokens).values({
-          tokenHash: hashToken(token),
-          userId: user.id,
-          purpose: 'unlock-login',
-          expiresAt: addMinutes(clock.now(), UNLOCK_TOKEN_MINUTES),
-        });
-        await mailer.enqueue(tx, mail);
-      } else {
-        await mailer.enqueueDecoy(tx, mail);
-      }
-    });
-    mailer.wake();
+    const linkToken: LinkToken = {
+      tokenHash: hashToken(token),
+      purpose: 'unlock-login',
+      expiresAt: addMinutes(clock.now(), UNLOCK_TOKEN_MINUTES),
+    };
+    await mailLinkToken({ db, mailer }, user?.id, linkToken, mail);
   }
 
   /** Spends the link (one conditional UPDATE: a second use, or a race, finds nothing) and knows `device`. */
@@ -66,8 +60,7 @@ export function createLoginUnlockService(deps: {
         and(
           eq(emailTokens.tokenHash, hashToken(token)),
           eq(emailTokens.purpose, 'unlock-login'),
-          isNull(emailTokens.usedAt),
-          gt(emailTokens.expiresAt, now),
+          unusedAndUnexpired(emailTokens, now),
         ),
       )
       .returning({ userId: emailTokens.userId });

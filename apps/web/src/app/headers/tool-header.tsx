@@ -25,6 +25,12 @@ export function ToolHeader() {
   const menuId = useId();
   const { groups, subscription } = toolMenu(region, auth.isAdmin);
   const [tools, ...rest] = groups;
+  // The bar shows it from lg up, the menu below that.
+  const logOutButton = (
+    <button type="button" onClick={() => void logOut()} className={buttonClass('secondary', 'sm')}>
+      Log out
+    </button>
+  );
 
   return (
     <HeaderShell>
@@ -45,11 +51,7 @@ export function ToolHeader() {
         </div>
         <div className="order-last flex w-full items-center gap-3 sm:order-none sm:ml-auto sm:w-auto">
           <TokenPrice region={region} />
-          <div className="hidden lg:block">
-            <button type="button" onClick={() => void logOut()} className={buttonClass('secondary', 'sm')}>
-              Log out
-            </button>
-          </div>
+          <div className="hidden lg:block">{logOutButton}</div>
         </div>
         <div className="lg:hidden">
           <MenuToggle open={open} controls={menuId} onToggle={() => setOpen((value) => !value)} />
@@ -57,7 +59,8 @@ export function ToolHeader() {
       </div>
       <div id={menuId} hidden={!open} className="border-t border-white/5 px-4 pt-2 pb-5 sm:px-6 lg:hidden">
         <nav aria-label="Mobile" className="grid gap-5 pt-3 sm:grid-cols-2">
-          {groups.map((group) => (
+          {/* The tool groups, then the account's own page as a group of its own. */}
+          {[...groups, { label: 'Account', items: [subscription] }].map((group) => (
             <div key={group.label}>
               <p className="px-3 text-xs font-semibold tracking-wider text-slate-500 uppercase">
                 {group.label}
@@ -77,26 +80,8 @@ export function ToolHeader() {
               </ul>
             </div>
           ))}
-          <div>
-            <p className="px-3 text-xs font-semibold tracking-wider text-slate-500 uppercase">Account</p>
-            <ul className="mt-1">
-              <li>
-                <NavLink
-                  to={subscription.to}
-                  onClick={() => setOpen(false)}
-                  className="block rounded-lg px-3 py-2.5 text-sm text-slate-200 hover:bg-white/5"
-                >
-                  {subscription.label}
-                </NavLink>
-              </li>
-            </ul>
-          </div>
         </nav>
-        <div className="mt-4 flex justify-end border-t border-white/5 pt-4">
-          <button type="button" onClick={() => void logOut()} className={buttonClass('secondary', 'sm')}>
-            Log out
-          </button>
-        </div>
+        <div className="mt-4 flex justify-end border-t border-white/5 pt-4">{logOutButton}</div>
       </div>
     </HeaderShell>
   );

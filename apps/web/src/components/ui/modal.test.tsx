@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi, type Mock } from 'vitest';
 import { Dropdown } from './dropdown';
 import { Modal } from './modal';
 
@@ -57,6 +57,21 @@ async function openModal() {
 
 const opener = () => screen.getByRole('button', { name: 'Get Auctionator Lists' });
 
+/** Renders the harness with an onClose spy and opens the dialog. */
+async function renderOpen(props: { withDropdown?: boolean } = {}) {
+  const onClose = vi.fn();
+  render(<Harness onClose={onClose} {...props} />);
+  const user = await openModal();
+  return { user, onClose };
+}
+
+/** Closed by its own gesture: onClose told once, the dialog gone, focus back on the opener. */
+function expectClosedByGesture(onClose: Mock) {
+  expect(onClose).toHaveBeenCalledOnce();
+  expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  expect(opener()).toHaveFocus();
+}
+
 describe('Modal', () => {
   it('renders nothing while closed', () => {
     render(<Harness />);
@@ -77,30 +92,20 @@ describe('Modal', () => {
   });
 
   it('closes on Escape and gives focus back to the opener', async () => {
-    const onClose = vi.fn();
-    render(<Harness onClose={onClose} />);
-    const user = await openModal();
+    const { user, onClose } = await renderOpen();
     await user.keyboard('{Escape}');
-    expect(onClose).toHaveBeenCalledOnce();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(opener()).toHaveFocus();
+    expectClosedByGesture(onClose);
     expect(document.body.style.overflow).toBe('');
   });
 
   it('closes on a click on the backdrop and gives focus back', async () => {
-    const onClose = vi.fn();
-    render(<Harness onClose={onClose} />);
-    const user = await openModal();
+    const { user, onClose } = await renderOpen();
     await user.click(document.querySelector('[data-backdrop]') as HTMLElement);
-    expect(onClose).toHaveBeenCalledOnce();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(opener()).toHaveFocus();
+    expectClosedByGesture(onClose);
   });
 
   it('does not close on a click inside', async () => {
-    const onClose = vi.fn();
-    render(<Harness onClose={onClose} />);
-    const user = await openModal();
+    const { user, onClose } = await renderOpen();
     await user.click(screen.getByRole('heading', { name: 'Get Auctionator Shopping Lists' }));
     await user.click(screen.getByRole('button', { name: 'Copy' }));
     expect(onClose).not.toHaveBeenCalled();
@@ -108,13 +113,9 @@ describe('Modal', () => {
   });
 
   it('closes on the X and gives focus back', async () => {
-    const onClose = vi.fn();
-    render(<Harness onClose={onClose} />);
-    const user = await openModal();
+    const { user, onClose } = await renderOpen();
     await user.click(screen.getByRole('button', { name: 'Close dialog' }));
-    expect(onClose).toHaveBeenCalledOnce();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(opener()).toHaveFocus();
+    expectClosedByGesture(onClose);
   });
 
   it('gives focus back when the caller closes it', async () => {
@@ -146,9 +147,7 @@ describe('Modal', () => {
   });
 
   it('an open dropdown inside takes the first Escape; the second closes the dialog', async () => {
-    const onClose = vi.fn();
-    render(<Harness onClose={onClose} withDropdown />);
-    const user = await openModal();
+    const { user, onClose } = await renderOpen({ withDropdown: true });
     screen.getByRole('combobox', { name: 'Realm' }).focus();
     await user.keyboard('{Enter}');
     expect(screen.getByRole('listbox')).toBeInTheDocument();

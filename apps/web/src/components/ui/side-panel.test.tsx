@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { useRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { SidePanel } from './side-panel';
@@ -46,6 +46,14 @@ async function openPanel() {
 
 const opener = () => screen.getByRole('button', { name: 'Filters' });
 
+/** Renders the harness with an onClose spy and opens the panel. */
+async function renderOpen() {
+  const onClose = vi.fn();
+  render(<Harness onClose={onClose} />);
+  const user = await openPanel();
+  return { user, onClose };
+}
+
 describe('SidePanel', () => {
   it('renders nothing while closed', () => {
     render(<Harness />);
@@ -68,39 +76,32 @@ describe('SidePanel', () => {
     expect(screen.getByRole('button', { name: 'Apply Filters' })).toHaveFocus();
   });
 
-  it('closes on Escape and gives focus back to the opener', async () => {
-    const onClose = vi.fn();
-    render(<Harness onClose={onClose} />);
-    const user = await openPanel();
-    await user.keyboard('{Escape}');
-    expect(onClose).toHaveBeenCalledOnce();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(opener()).toHaveFocus();
-  });
-
-  it('closes on a click on the backdrop', async () => {
-    const onClose = vi.fn();
-    render(<Harness onClose={onClose} />);
-    const user = await openPanel();
-    await user.click(document.querySelector('[data-backdrop]') as HTMLElement);
+  it.each([
+    {
+      name: 'closes on Escape and gives focus back to the opener',
+      close: (user: UserEvent) => user.keyboard('{Escape}'),
+    },
+    {
+      name: 'closes on a click on the backdrop',
+      close: (user: UserEvent) => user.click(document.querySelector('[data-backdrop]') as HTMLElement),
+    },
+  ])('$name', async ({ close }) => {
+    const { user, onClose } = await renderOpen();
+    await close(user);
     expect(onClose).toHaveBeenCalledOnce();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener()).toHaveFocus();
   });
 
   it('closes on the X', async () => {
-    const onClose = vi.fn();
-    render(<Harness onClose={onClose} />);
-    const user = await openPanel();
+    const { user, onClose } = await renderOpen();
     await user.click(screen.getByRole('button', { name: 'Close panel' }));
     expect(onClose).toHaveBeenCalledOnce();
     expect(opener()).toHaveFocus();
   });
 
   it('stays open for clicks inside', async () => {
-    const onClose = vi.fn();
-    render(<Harness onClose={onClose} />);
-    const user = await openPanel();
+    const { user, onClose } = await renderOpen();
     await user.click(screen.getByRole('heading', { name: 'Selection Filters' }));
     await user.click(screen.getByRole('button', { name: 'Apply Filters' }));
     expect(onClose).not.toHaveBeenCalled();

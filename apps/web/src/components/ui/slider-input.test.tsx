@@ -34,6 +34,16 @@ function GoldProfit({
 const box = () => screen.getByRole('textbox', { name: 'Gold Profit' });
 const slider = () => screen.getByRole('slider', { name: 'Gold Profit' });
 
+/** Renders Gold Profit with a spy, clears its box and types `text` into it. */
+async function typeIntoGoldProfit(text: string) {
+  const user = userEvent.setup();
+  const onChange = vi.fn();
+  render(<GoldProfit onChange={onChange} />);
+  await user.clear(box());
+  await user.type(box(), text);
+  return { user, onChange };
+}
+
 describe('SliderInput', () => {
   it('shows the value in both inputs and the allowed range beside them', () => {
     render(<GoldProfit />);
@@ -59,21 +69,13 @@ describe('SliderInput', () => {
   });
 
   it('lets typing run free and commits nothing before blur or Enter', async () => {
-    const user = userEvent.setup();
-    const onChange = vi.fn();
-    render(<GoldProfit onChange={onChange} />);
-    await user.clear(box());
-    await user.type(box(), '999999');
+    const { onChange } = await typeIntoGoldProfit('999999');
     expect(box()).toHaveValue('999999');
     expect(onChange).not.toHaveBeenCalled();
   });
 
   it('clamps to the maximum on blur', async () => {
-    const user = userEvent.setup();
-    const onChange = vi.fn();
-    render(<GoldProfit onChange={onChange} />);
-    await user.clear(box());
-    await user.type(box(), '999999');
+    const { user, onChange } = await typeIntoGoldProfit('999999');
     await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
     expect(onChange).toHaveBeenCalledExactlyOnceWith(250000);
     expect(box()).toHaveValue('250000');
@@ -81,32 +83,20 @@ describe('SliderInput', () => {
   });
 
   it('clamps to the minimum on Enter', async () => {
-    const user = userEvent.setup();
-    const onChange = vi.fn();
-    render(<GoldProfit onChange={onChange} />);
-    await user.clear(box());
-    await user.type(box(), '12{Enter}');
+    const { onChange } = await typeIntoGoldProfit('12{Enter}');
     expect(onChange).toHaveBeenCalledExactlyOnceWith(1000);
     expect(box()).toHaveValue('1000');
     expect(box()).toHaveFocus();
   });
 
   it('keeps an in-range value as typed', async () => {
-    const user = userEvent.setup();
-    const onChange = vi.fn();
-    render(<GoldProfit onChange={onChange} />);
-    await user.clear(box());
-    await user.type(box(), '42500{Enter}');
+    const { onChange } = await typeIntoGoldProfit('42500{Enter}');
     expect(onChange).toHaveBeenCalledExactlyOnceWith(42500);
     expect(box()).toHaveValue('42500');
   });
 
   it('reverts non-numeric input to the previous value', async () => {
-    const user = userEvent.setup();
-    const onChange = vi.fn();
-    render(<GoldProfit onChange={onChange} />);
-    await user.clear(box());
-    await user.type(box(), 'lots{Enter}');
+    const { user, onChange } = await typeIntoGoldProfit('lots{Enter}');
     expect(box()).toHaveValue('5000');
     await user.clear(box());
     await user.tab();

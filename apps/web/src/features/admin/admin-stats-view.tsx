@@ -1,6 +1,6 @@
 import { LABELS } from '@goldroute/domain';
 import { useMemo } from 'react';
-import { Spinner } from '../../components/loading-screen';
+import { Spinner, SpinnerStatus } from '../../components/loading-screen';
 import { buttonClass } from '../../components/ui/button-styles';
 import { AdminShell } from './admin-shell';
 import { AuditList } from './audit-list';
@@ -17,6 +17,7 @@ import { useAdminStats } from './use-admin-stats';
 import { useNow } from './use-now';
 import { useRealmNames } from './use-realm-names';
 import { useStatsAction } from './use-stats-action';
+import { StrokeIcon } from '../../components/ui/stroke-icon';
 
 /** /admin/stats (SPEC §2 "Admin stats"): subscription cards, realm timers, caches, scheduled jobs and recent admin actions. */
 export function AdminStatsView() {
@@ -49,10 +50,9 @@ export function AdminStatsView() {
       {data ? (
         <StatsContent stats={data} />
       ) : isPending ? (
-        <p role="status" className="flex items-center justify-center gap-3 py-24 text-slate-400">
-          <Spinner className="size-6 border-2" />
+        <SpinnerStatus className="justify-center py-24 text-slate-400" spinnerSize="size-6">
           Loading statistics...
-        </p>
+        </SpinnerStatus>
       ) : (
         <StatsEmpty onRetry={refetch} retrying={isFetching} />
       )}
@@ -89,14 +89,12 @@ function StatsContent({ stats }: { stats: AdminStats }) {
 
 function RefreshIcon() {
   return (
-    <svg viewBox="0 0 20 20" fill="none" aria-hidden="true" className="size-4">
-      <path
-        d="M16 10a6 6 0 1 1-1.8-4.3M16 3.5v3.2h-3.2"
-        stroke="currentColor"
-        strokeWidth="1.7"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <StrokeIcon
+      d="M16 10a6 6 0 1 1-1.8-4.3M16 3.5v3.2h-3.2"
+      viewBox="0 0 20 20"
+      className="size-4"
+      strokeWidth={1.7}
+      round="both"
+    />
   );
 }

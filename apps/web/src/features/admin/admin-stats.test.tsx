@@ -27,6 +27,22 @@ const rowOf = (table: HTMLElement, key: string) => {
   return within(row);
 };
 
+/** The body rows of the table with the given accessible name. */
+const bodyRowsOf = async (name: string) =>
+  within(await screen.findByRole('table', { name }))
+    .getAllByRole('row')
+    .slice(1);
+
+/** Each of the texts stands somewhere in the row. */
+function expectTexts(row: HTMLElement, texts: readonly string[]) {
+  for (const text of texts) expect(row).toHaveTextContent(text);
+}
+
+/** The row's badge with this text has this colour. */
+function expectBadge(row: HTMLElement, text: string, color: string) {
+  expect(within(row).getByText(text)).toHaveAttribute('data-color', color);
+}
+
 describe('/admin/stats with data', () => {
   it('shows the five subscription cards in SPEC order with their counts', async () => {
     await openStats();
@@ -127,34 +143,24 @@ describe('/admin/stats with data', () => {
 
   it('lists the last admin actions with their outcome', async () => {
     await openStats();
-    const table = await screen.findByRole('table', { name: 'Recent admin actions' });
-    const [first, second] = within(table).getAllByRole('row').slice(1);
-    expect(first).toHaveTextContent('5 min ago');
-    expect(first).toHaveTextContent('boss@goldroute.example');
-    expect(first).toHaveTextContent('personal (NA)');
-    expect(first).toHaveTextContent('Cleared 12 entries');
-    expect(within(first as HTMLElement).getByText('clear')).toHaveAttribute('data-color', 'blue');
-    expect(within(first as HTMLElement).getByText('OK')).toHaveAttribute('data-color', 'green');
-    expect(second).toHaveTextContent('ops@goldroute.example');
-    expect(within(second as HTMLElement).getByText('Failed')).toHaveAttribute('data-color', 'red');
+    const [first, second] = await bodyRowsOf('Recent admin actions');
+    expectTexts(first!, ['5 min ago', 'boss@goldroute.example', 'personal (NA)', 'Cleared 12 entries']);
+    expectBadge(first!, 'clear', 'blue');
+    expectBadge(first!, 'OK', 'green');
+    expectTexts(second!, ['ops@goldroute.example']);
+    expectBadge(second!, 'Failed', 'red');
   });
 
   it('lists the scheduled jobs: last run, duration, status, runs and last error', async () => {
     await openStats();
-    const table = await screen.findByRole('table', { name: 'Scheduled jobs' });
-    const [token, refresh] = within(table).getAllByRole('row').slice(1);
-    expect(token).toHaveTextContent('poll-token-us');
-    expect(token).toHaveTextContent('12 min ago');
-    expect(token).toHaveTextContent('12.4 s');
-    expect(within(token as HTMLElement).getByText('Failed')).toHaveAttribute('data-color', 'red');
-    expect(within(token as HTMLElement).getByText('3 failed')).toBeInTheDocument();
-    expect(token).toHaveTextContent('Blizzard answered 503');
-    expect(refresh).toHaveTextContent('refresh-market-us');
-    expect(refresh).toHaveTextContent('2 min ago');
-    expect(within(refresh as HTMLElement).getByText('Running')).toHaveAttribute('data-color', 'blue');
-    expect(refresh).toHaveTextContent('—');
-    expect(refresh).toHaveTextContent('144');
-    expect(refresh).toHaveTextContent('None');
+    const [token, refresh] = await bodyRowsOf('Scheduled jobs');
+    expectTexts(token!, ['poll-token-us', '12 min ago', '12.4 s']);
+    expectBadge(token!, 'Failed', 'red');
+    expect(within(token!).getByText('3 failed')).toBeInTheDocument();
+    expectTexts(token!, ['Blizzard answered 503']);
+    expectTexts(refresh!, ['refresh-market-us', '2 min ago']);
+    expectBadge(refresh!, 'Running', 'blue');
+    expectTexts(refresh!, ['—', '144', 'None']);
   });
 
   it('shows the last-updated time and reloads on Refresh', async () => {

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { AdminPanel } from './admin-shell';
 import { formatAge, formatClock, minutesSince } from './format';
 import { PlainHeader } from './sort-header';
 
@@ -61,6 +62,20 @@ export function AdminTable({
         <tbody className="divide-y divide-white/5">{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** An admin panel that is one table: the table takes the panel's title as its accessible name. */
+export function AdminTablePanel({
+  id,
+  title,
+  description,
+  ...table
+}: { id: string; title: string; description: string } & Omit<ComponentProps<typeof AdminTable>, 'label'>) {
+  return (
+    <AdminPanel id={id} title={title} description={description}>
+      <AdminTable label={title} {...table} />
+    </AdminPanel>
   );
 }
 

@@ -2,10 +2,10 @@ import { TOASTS, formatCount } from '@goldroute/domain';
 import { Spinner } from '../../components/loading-screen';
 import { buttonClass } from '../../components/ui/button-styles';
 import { notifyError } from '../../lib/toasts';
-import { AdminPanel } from './admin-shell';
-import { AdminTable, CELL, RIGHT } from './admin-table';
+import { AdminTablePanel, CELL, RIGHT } from './admin-table';
 import type { CacheRow } from './cache-rows';
 import type { useStatsAction } from './use-stats-action';
+import { StrokeIcon } from '../../components/ui/stroke-icon';
 
 /** The caches the server keeps (SPEC §2 cache table: name, region, count, clear). */
 export function CacheTable({
@@ -16,38 +16,34 @@ export function CacheTable({
   actions: ReturnType<typeof useStatsAction>;
 }) {
   return (
-    <AdminPanel
+    <AdminTablePanel
       id="caches"
       title="Caches"
       description="Entries per cache and region. A clear reloads the cache from its source."
+      isEmpty={rows.length === 0}
+      emptyText="No caches reported."
+      scroll="both"
+      minWidth="min-w-[30rem]"
+      columns={['Name', 'Region', RIGHT('Count'), RIGHT('Clear')]}
     >
-      <AdminTable
-        label="Caches"
-        isEmpty={rows.length === 0}
-        emptyText="No caches reported."
-        scroll="both"
-        minWidth="min-w-[30rem]"
-        columns={['Name', 'Region', RIGHT('Count'), RIGHT('Clear')]}
-      >
-        {rows.map((row) => (
-          <tr key={row.key} data-cache={row.key} className="transition hover:bg-white/[0.03]">
-            <th scope="row" className={`${CELL} text-left font-mono text-xs font-medium text-slate-100`}>
-              {row.name}
-            </th>
-            <td className={`${CELL} text-slate-300`}>{row.regionLabel}</td>
-            <td
-              className={`${CELL} text-right text-slate-200 tabular-nums`}
-              title={row.count.toLocaleString('en-US')}
-            >
-              {formatCount(row.count)}
-            </td>
-            <td className={`${CELL} text-right`}>
-              <ClearButton row={row} actions={actions} />
-            </td>
-          </tr>
-        ))}
-      </AdminTable>
-    </AdminPanel>
+      {rows.map((row) => (
+        <tr key={row.key} data-cache={row.key} className="transition hover:bg-white/[0.03]">
+          <th scope="row" className={`${CELL} text-left font-mono text-xs font-medium text-slate-100`}>
+            {row.name}
+          </th>
+          <td className={`${CELL} text-slate-300`}>{row.regionLabel}</td>
+          <td
+            className={`${CELL} text-right text-slate-200 tabular-nums`}
+            title={row.count.toLocaleString('en-US')}
+          >
+            {formatCount(row.count)}
+          </td>
+          <td className={`${CELL} text-right`}>
+            <ClearButton row={row} actions={actions} />
+          </td>
+        </tr>
+      ))}
+    </AdminTablePanel>
   );
 }
 
@@ -101,13 +97,11 @@ function ClearButton({ row, actions }: { row: CacheRow; actions: ReturnType<type
 
 function LockIcon() {
   return (
-    <svg viewBox="0 0 20 20" fill="none" aria-hidden="true" className="size-3.5">
-      <path
-        d="M6.5 9V6.5a3.5 3.5 0 0 1 7 0V9M5 9h10v8H5z"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <StrokeIcon
+      d="M6.5 9V6.5a3.5 3.5 0 0 1 7 0V9M5 9h10v8H5z"
+      viewBox="0 0 20 20"
+      className="size-3.5"
+      round="join"
+    />
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '@goldroute/domain';
 import type { NumbersByKey } from './stats';
 import { minutesSince } from './format';
+import { clickedSort } from '../../shared/column-sort';
 
 export interface TimerRow {
   key: string;
@@ -70,8 +71,7 @@ export const TIMER_COLUMNS: readonly { key: TimerSortKey; label: string; numeric
 
 /** The same column reverses; another starts ascending. */
 export function nextTimerSort(current: TimerSort, key: TimerSortKey): TimerSort {
-  if (current.key === key) return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
-  return { key, direction: 'asc' };
+  return clickedSort(current, key, 'asc');
 }
 
 const byId = (a: TimerRow, b: TimerRow) =>

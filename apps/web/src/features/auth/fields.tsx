@@ -1,4 +1,5 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { StrokeIcon } from '../../components/ui/stroke-icon';
 
 const inputClass =
   'block h-12 w-full rounded-xl bg-ink-850 px-4 text-base text-white shadow-inner shadow-black/20 ring-1 ring-white/10 transition ring-inset placeholder:text-slate-500 hover:ring-white/20 focus:ring-2 focus:ring-gold-400/80 focus-visible:outline-none aria-[invalid=true]:ring-red-400/60 aria-[invalid=true]:focus:ring-red-400/80 disabled:opacity-60';
@@ -108,16 +109,14 @@ export function EmailField({ value, onValue, ...rest }: EmailFieldProps) {
 
 function EyeIcon({ crossed }: { crossed: boolean }) {
   return (
-    <svg viewBox="0 0 24 24" className="size-5" fill="none" aria-hidden="true">
-      <path
-        d="M2.5 12s3.5-6.5 9.5-6.5 9.5 6.5 9.5 6.5-3.5 6.5-9.5 6.5S2.5 12 2.5 12Z"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinejoin="round"
-      />
+    <StrokeIcon
+      d="M2.5 12s3.5-6.5 9.5-6.5 9.5 6.5 9.5 6.5-3.5 6.5-9.5 6.5S2.5 12 2.5 12Z"
+      className="size-5"
+      round="join"
+    >
       <circle cx="12" cy="12" r="3" stroke="currentColor" strokeWidth="1.6" />
       {crossed ? <path d="M4 20 20 4" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" /> : null}
-    </svg>
+    </StrokeIcon>
   );
 }
 

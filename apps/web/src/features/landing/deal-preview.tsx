@@ -1,3 +1,5 @@
+import { StrokeIcon } from '../../components/ui/stroke-icon';
+
 /** The hero's illustration: an example deal as the flipping tool would show it. */
 const others = [
   { name: 'Gleaming Felsteel Blade', route: "Area 52 → Mal'Ganis", profit: '+3,915g' },
@@ -35,15 +37,12 @@ export function DealPreview() {
             <p className="truncate text-sm font-semibold text-white">Illidan</p>
             <p className="mt-1 text-sm text-slate-300">1,250g</p>
           </div>
-          <svg
-            viewBox="0 0 24 24"
+          <StrokeIcon
+            d="M5 12h14m-5-5 5 5-5 5"
             className="size-6 text-gold-400"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M5 12h14m-5-5 5 5-5 5" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
+            strokeWidth={2}
+            round="both"
+          />
           <div className="rounded-2xl bg-white/[0.03] p-3 ring-1 ring-white/5">
             <p className="text-[11px] tracking-wide text-slate-500 uppercase">Sell on</p>
             <p className="truncate text-sm font-semibold text-white">Tichondrius</p>

@@ -2,6 +2,7 @@ import { anchors } from '../../shared/paths';
 import { buttonClass } from '../../components/ui/button-styles';
 import { DealPreview } from './deal-preview';
 import { GetStartedLink } from './get-started-link';
+import { StrokeIcon } from '../../components/ui/stroke-icon';
 
 const highlights = ['Fresh data every hour', 'US and EU retail realms', 'Auctionator and TSM exports'];
 
@@ -47,15 +48,13 @@ export function Hero() {
           <ul className="mt-9 flex flex-col gap-2.5 text-sm text-slate-400 sm:flex-row sm:flex-wrap sm:gap-x-6">
             {highlights.map((item) => (
               <li key={item} className="flex items-center gap-2">
-                <svg viewBox="0 0 20 20" className="size-4 text-gold-400" aria-hidden="true" fill="none">
-                  <path
-                    d="m5 10.5 3 3 7-7"
-                    stroke="currentColor"
-                    strokeWidth="2.2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  />
-                </svg>
+                <StrokeIcon
+                  d="m5 10.5 3 3 7-7"
+                  viewBox="0 0 20 20"
+                  className="size-4 text-gold-400"
+                  strokeWidth={2.2}
+                  round="both"
+                />
                 {item}
               </li>
             ))}

@@ -18,12 +18,17 @@ const toolPaths: Record<ToolKey, string> = {
   stats: 'M4 20V10m6 10V4m6 16v-7m4 7H3',
 };
 
-export function ToolIcon({ tool }: { tool: ToolKey }) {
+/** One outline path in the shared landing icon frame. */
+function LandingIcon({ d }: { d: string }) {
   return (
     <svg {...common}>
-      <path d={toolPaths[tool]} />
+      <path d={d} />
     </svg>
   );
+}
+
+export function ToolIcon({ tool }: { tool: ToolKey }) {
+  return <LandingIcon d={toolPaths[tool]} />;
 }
 
 export type BenefitIconName = 'gold' | 'time' | 'easy';
@@ -35,9 +40,5 @@ const benefitPaths: Record<BenefitIconName, string> = {
 };
 
 export function BenefitIcon({ name }: { name: BenefitIconName }) {
-  return (
-    <svg {...common}>
-      <path d={benefitPaths[name]} />
-    </svg>
-  );
+  return <LandingIcon d={benefitPaths[name]} />;
 }

@@ -1,5 +1,6 @@
 import type { Region } from '@goldroute/domain';
 import type { RealmStatsResponse, RealmStatsRow } from '@goldroute/domain/api';
+import { clickedSort } from '../../shared/column-sort';
 
 export const realmStatsPath = (region: Region) => `/retail/market/realm-stats/${region}`;
 
@@ -27,9 +28,8 @@ export const COLUMNS: readonly { key: SortKey; label: string; numeric: boolean }
 
 /** A header click: the same column reverses, a new one starts descending (numbers) or A-Z (text). */
 export function nextSort(current: SortState, key: SortKey): SortState {
-  if (current.key === key) return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
   const numeric = COLUMNS.find((column) => column.key === key)?.numeric ?? true;
-  return { key, direction: numeric ? 'desc' : 'asc' };
+  return clickedSort(current, key, numeric ? 'desc' : 'asc');
 }
 
 const POPULATION_RANK: Record<string, number> = { LOW: 1, MEDIUM: 2, HIGH: 3, FULL: 4 };

@@ -190,9 +190,7 @@ function RealmTable({ rows }: { rows: readonly RealmStatsRow[] }) {
                         {populationName(row.realmPopulation)}
                       </Badge>
                     </td>
-                    <td className="px-4 py-3 text-right text-slate-300 tabular-nums">
-                      {formatCount(row.totalAuctions)}
-                    </td>
+                    <FigureCell>{formatCount(row.totalAuctions)}</FigureCell>
                     <td className={`px-4 py-3 text-right font-semibold tabular-nums ${STATUS_TEXT[color]}`}>
                       <span
                         className="inline-flex items-center gap-1.5"
@@ -203,21 +201,11 @@ function RealmTable({ rows }: { rows: readonly RealmStatsRow[] }) {
                         <span className="sr-only">{` (${priceRatioLabel(row.avgPriceRatio)})`}</span>
                       </span>
                     </td>
-                    <td className="px-4 py-3 text-right text-slate-300 tabular-nums">
-                      {formatCount(row.cheaperThanRegion)}
-                    </td>
-                    <td className="px-4 py-3 text-right text-slate-300 tabular-nums">
-                      {formatCount(row.expensiveThanRegion)}
-                    </td>
-                    <td className="px-4 py-3 text-right text-emerald-300 tabular-nums">
-                      {formatPercent(row.percentCheaper)}
-                    </td>
-                    <td className="px-4 py-3 text-right text-red-300 tabular-nums">
-                      {formatPercent(row.percentExpensive)}
-                    </td>
-                    <td className="px-4 py-3 text-right text-slate-300 tabular-nums">
-                      {formatPercent(row.percentEqual)}
-                    </td>
+                    <FigureCell>{formatCount(row.cheaperThanRegion)}</FigureCell>
+                    <FigureCell>{formatCount(row.expensiveThanRegion)}</FigureCell>
+                    <FigureCell tone="text-emerald-300">{formatPercent(row.percentCheaper)}</FigureCell>
+                    <FigureCell tone="text-red-300">{formatPercent(row.percentExpensive)}</FigureCell>
+                    <FigureCell>{formatPercent(row.percentEqual)}</FigureCell>
                   </tr>
                 );
               })}
@@ -241,4 +229,9 @@ function Legend() {
       ))}
     </ul>
   );
+}
+
+/** A right-aligned figure of a realm's row, slate unless its colour says more. */
+function FigureCell({ tone = 'text-slate-300', children }: { tone?: string; children: ReactNode }) {
+  return <td className={`px-4 py-3 text-right ${tone} tabular-nums`}>{children}</td>;
 }

@@ -1,5 +1,6 @@
 import {
   CATEGORIES,
+  CONFIG_NUMBER_KEYS,
   EXPANSIONS,
   FILTER_LABELS,
   QUALITIES,
@@ -65,15 +66,8 @@ export const SYSTEM_CONFIG: Readonly<PersonalConfig> = Object.freeze({
   ...SYSTEM_TOOL_OPENING,
 });
 
-/** The six numeric defaults, in the order the tools show them. */
-export const SLIDER_KEYS = [
-  'sellRate',
-  'saleAvg',
-  'goldProfit',
-  'goldProfitSaleAvg',
-  'goldProfitPercent',
-  'maxGoldBuyout',
-] as const;
+/** The six numeric defaults, in the order the tools show them (the config's own order). */
+export const SLIDER_KEYS = CONFIG_NUMBER_KEYS;
 export type SliderKey = (typeof SLIDER_KEYS)[number];
 
 export const CATEGORY_OPTIONS = CATEGORIES.map((c) => ({ value: c as string, label: c }));
@@ -138,6 +132,18 @@ export function summaryRows(saved: PersonalConfig, current: PersonalConfig): Sum
       changed: a.length !== b.length || a.some((value) => !b.includes(value)),
     };
   });
+  /** A setting compared as one value, written by `describe`. */
+  const single = <K extends keyof PersonalConfig>(
+    key: K,
+    label: string,
+    describe: (value: PersonalConfig[K]) => string,
+  ): SummaryRow => ({
+    key,
+    label,
+    saved: describe(saved[key]),
+    current: describe(current[key]),
+    changed: saved[key] !== current[key],
+  });
   for (const key of SLIDER_KEYS) {
     if (key === 'goldProfitSaleAvg') {
       // Off is off whatever the slider was left at: only the checkbox, or the value while on, is a change.
@@ -152,43 +158,17 @@ export function summaryRows(saved: PersonalConfig, current: PersonalConfig): Sum
       });
       continue;
     }
-    rows.push({
-      key,
-      label: FILTER_LABELS[key],
-      saved: formatSliderValue(key, saved[key]),
-      current: formatSliderValue(key, current[key]),
-      changed: saved[key] !== current[key],
-    });
+    rows.push(single(key, FILTER_LABELS[key], (value) => formatSliderValue(key, value)));
   }
   rows.push(
-    {
-      key: 'minConfidence',
-      label: TRUST_FILTER_LABELS.minConfidence,
-      saved: minConfidenceLabel(saved.minConfidence),
-      current: minConfidenceLabel(current.minConfidence),
-      changed: saved.minConfidence !== current.minConfidence,
-    },
-    {
-      key: 'hideDeadListings',
-      label: TRUST_FILTER_LABELS.hideDeadListings,
-      saved: describeDeadListings(saved.hideDeadListings),
-      current: describeDeadListings(current.hideDeadListings),
-      changed: saved.hideDeadListings !== current.hideDeadListings,
-    },
-    {
-      key: 'dealSort',
-      label: TOOL_OPENING_SUMMARY_LABELS.dealSort,
-      saved: dealSortLabel(saved.dealSort),
-      current: dealSortLabel(current.dealSort),
-      changed: saved.dealSort !== current.dealSort,
-    },
-    {
-      key: 'exportHighConfidenceOnly',
-      label: TOOL_OPENING_SUMMARY_LABELS.exportHighConfidenceOnly,
-      saved: describeExportHighConfidenceOnly(saved.exportHighConfidenceOnly),
-      current: describeExportHighConfidenceOnly(current.exportHighConfidenceOnly),
-      changed: saved.exportHighConfidenceOnly !== current.exportHighConfidenceOnly,
-    },
+    single('minConfidence', TRUST_FILTER_LABELS.minConfidence, minConfidenceLabel),
+    single('hideDeadListings', TRUST_FILTER_LABELS.hideDeadListings, describeDeadListings),
+    single('dealSort', TOOL_OPENING_SUMMARY_LABELS.dealSort, dealSortLabel),
+    single(
+      'exportHighConfidenceOnly',
+      TOOL_OPENING_SUMMARY_LABELS.exportHighConfidenceOnly,
+      describeExportHighConfidenceOnly,
+    ),
   );
   return rows;
 }

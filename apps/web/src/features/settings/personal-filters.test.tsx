@@ -59,6 +59,25 @@ async function openPersonal(handler: ApiHandler, config: Config | null = SAVED, 
   return { ...view, fake, ue: userEvent.setup() };
 }
 
+/**
+ * Saves the first time: the request carries the saved config with `changes`, the session takes them,
+ * and the page says it matches the saved defaults again.
+ */
+async function saveAndExpectStored(
+  { ue, fake, authStore }: Pick<Awaited<ReturnType<typeof openPersonal>>, 'ue' | 'fake' | 'authStore'>,
+  changes: Partial<PersonalConfig>,
+) {
+  await ue.click(screen.getByRole('button', { name: 'Save Current Filters as Defaults' }));
+  await waitFor(() => expect(fake.callsTo('/shared/users/settings-personal')).toHaveLength(1));
+  expect(fake.callsTo('/shared/users/settings-personal')[0]!.body).toEqual({
+    config: { ...SAVED, ...changes },
+  });
+  expect(authStore.getState().userData?.config).toMatchObject(changes);
+  await waitFor(() =>
+    expect(screen.getByTestId('unsaved-state')).toHaveTextContent('Matches your saved defaults.'),
+  );
+}
+
 const goldProfit = () => screen.getByRole('textbox', { name: 'Gold Profit' });
 const saleAvgToggle = () => screen.getByRole('checkbox', { name: /Positive Sale Avg vs Buy only/ });
 const saleAvgBox = () => screen.getByRole('textbox', { name: 'Gold Profit on Sale Avg' });
@@ -212,18 +231,7 @@ describe('personal filter defaults (/config-personal)', () => {
     expect(preview.getByText('4 active filter(s)')).toBeInTheDocument();
     expect(screen.getByTestId('unsaved-state')).toHaveTextContent('2 unsaved change(s).');
 
-    await ue.click(screen.getByRole('button', { name: 'Save Current Filters as Defaults' }));
-    await waitFor(() => expect(fake.callsTo('/shared/users/settings-personal')).toHaveLength(1));
-    expect(fake.callsTo('/shared/users/settings-personal')[0]!.body).toEqual({
-      config: { ...SAVED, minConfidence: 'high', hideDeadListings: true },
-    });
-    expect(authStore.getState().userData?.config).toMatchObject({
-      minConfidence: 'high',
-      hideDeadListings: true,
-    });
-    await waitFor(() =>
-      expect(screen.getByTestId('unsaved-state')).toHaveTextContent('Matches your saved defaults.'),
-    );
+    await saveAndExpectStored({ ue, fake, authStore }, { minConfidence: 'high', hideDeadListings: true });
     expect(level).toHaveValue('high');
     expect(dead).toBeChecked();
 
@@ -259,17 +267,9 @@ describe('personal filter defaults (/config-personal)', () => {
     expect(within(screen.getByTestId('filter-preview')).getByText('2 active filter(s)')).toBeInTheDocument();
     expect(screen.getByTestId('unsaved-state')).toHaveTextContent('2 unsaved change(s).');
 
-    await ue.click(screen.getByRole('button', { name: 'Save Current Filters as Defaults' }));
-    await waitFor(() => expect(fake.callsTo('/shared/users/settings-personal')).toHaveLength(1));
-    expect(fake.callsTo('/shared/users/settings-personal')[0]!.body).toEqual({
-      config: { ...SAVED, dealSort: 'sellVsBuy', exportHighConfidenceOnly: true },
-    });
-    expect(authStore.getState().userData?.config).toMatchObject({
-      dealSort: 'sellVsBuy',
-      exportHighConfidenceOnly: true,
-    });
-    await waitFor(() =>
-      expect(screen.getByTestId('unsaved-state')).toHaveTextContent('Matches your saved defaults.'),
+    await saveAndExpectStored(
+      { ue, fake, authStore },
+      { dealSort: 'sellVsBuy', exportHighConfidenceOnly: true },
     );
     expect(sortRow()).toEqual(['Sell vs Buy', 'Sell vs Buy']);
     expect(exportRow()).toEqual(['On', 'On']);

@@ -33,6 +33,7 @@ import {
 import { DealPreview } from './deal-preview';
 import { Panel, SettingsShell } from './settings-shell';
 import { ToolOpeningSettings } from './tool-opening-settings';
+import { StrokeIcon } from '../../components/ui/stroke-icon';
 
 /** /config-personal (SPEC §2): the filter defaults every tool opens with. */
 /** `extra` is shown below the filter panels (e.g. the Discord link). */
@@ -74,15 +75,13 @@ export function PersonalFilters({ extra }: { extra?: ReactNode } = {}) {
       subtitle="Tune the filters once and every tool opens with them. Changes apply the next time a tool loads."
       actions={
         <Link to={{ pathname: paths.home, hash: anchors.faq }} className={buttonClass('ghost', 'sm')}>
-          <svg viewBox="0 0 20 20" className="size-4" fill="none" aria-hidden="true">
-            <circle cx="10" cy="10" r="7.5" stroke="currentColor" strokeWidth="1.6" />
-            <path
-              d="M8 8a2 2 0 1 1 2.8 1.8c-.5.3-.8.7-.8 1.2v.5M10 14h.01"
-              stroke="currentColor"
-              strokeWidth="1.6"
-              strokeLinecap="round"
-            />
-          </svg>
+          <StrokeIcon
+            d="M8 8a2 2 0 1 1 2.8 1.8c-.5.3-.8.7-.8 1.2v.5M10 14h.01"
+            viewBox="0 0 20 20"
+            className="size-4"
+            round="cap"
+            backdrop={<circle cx="10" cy="10" r="7.5" stroke="currentColor" strokeWidth="1.6" />}
+          />
           Help: how filters work
         </Link>
       }
@@ -129,23 +128,13 @@ export function PersonalFilters({ extra }: { extra?: ReactNode } = {}) {
             title="Deal trust"
             description="How far a deal must be trusted, from 14 days of our own snapshots of the realms."
           >
-            <TrustFilters
-              minConfidence={config.minConfidence}
-              onMinConfidence={(level) => set('minConfidence', level)}
-              hideDeadListings={config.hideDeadListings}
-              onHideDeadListings={(hide) => set('hideDeadListings', hide)}
-            />
+            <TrustFilters values={config} onChange={set} />
           </Panel>
           <Panel
             title="Tool opening"
             description="How the flipping and dropship tools start; they hide nothing."
           >
-            <ToolOpeningSettings
-              dealSort={config.dealSort}
-              onDealSort={(sort) => set('dealSort', sort)}
-              exportHighConfidenceOnly={config.exportHighConfidenceOnly}
-              onExportHighConfidenceOnly={(on) => set('exportHighConfidenceOnly', on)}
-            />
+            <ToolOpeningSettings values={config} onChange={set} />
           </Panel>
         </div>
 

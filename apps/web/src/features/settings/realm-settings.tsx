@@ -19,6 +19,11 @@ import { SettingsShell } from './settings-shell';
 
 const REGION_OPTIONS = REGION_LIST.map((region) => ({ value: region, label: REGION_LABELS[region] }));
 const TOOL_BUTTONS: readonly ToolKey[] = ['flipping', 'tsm', 'dropship'];
+/** The two realm lists, buying first, each with the name its editor shows. */
+const LIST_SIDES = [
+  { side: 'buying', kind: 'Buying' },
+  { side: 'selling', kind: 'Selling' },
+] as const;
 
 const sameList = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((value) => b.includes(value));
@@ -188,20 +193,16 @@ export function RealmSettings() {
             </div>
           ) : (
             <div className="grid gap-6 xl:grid-cols-2">
-              <RealmListEditor
-                kind="Buying"
-                realms={realmList}
-                values={draft.buying}
-                disabled={saving}
-                onChange={(buying) => update({ buying })}
-              />
-              <RealmListEditor
-                kind="Selling"
-                realms={realmList}
-                values={draft.selling}
-                disabled={saving}
-                onChange={(selling) => update({ selling })}
-              />
+              {LIST_SIDES.map(({ side, kind }) => (
+                <RealmListEditor
+                  key={side}
+                  kind={kind}
+                  realms={realmList}
+                  values={draft[side]}
+                  disabled={saving}
+                  onChange={(values) => update({ [side]: values })}
+                />
+              ))}
             </div>
           )}
         </div>

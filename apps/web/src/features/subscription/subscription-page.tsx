@@ -2,7 +2,7 @@ import type { User } from '@goldroute/domain/api';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { readArrivalNotice } from '../../shared/post-login';
-import { Spinner } from '../../components/loading-screen';
+import { SpinnerStatus } from '../../components/loading-screen';
 import { useAuth } from '../../lib/auth-store';
 import { Notice } from '../../components/notice';
 import { ActivationNotice } from './activation-notice';
@@ -37,13 +37,9 @@ function PageFrame({ children }: { children: ReactNode }) {
 
 function Loading() {
   return (
-    <div
-      role="status"
-      className="flex min-h-64 items-center justify-center gap-3 rounded-2xl border border-white/10 bg-ink-900/80 text-slate-400"
-    >
-      <Spinner className="size-5 border-2" />
+    <SpinnerStatus className="min-h-64 justify-center rounded-2xl border border-white/10 bg-ink-900/80 text-slate-400">
       {SUBSCRIPTION_COPY.loading}
-    </div>
+    </SpinnerStatus>
   );
 }
 

@@ -2,7 +2,7 @@
 import type { Price } from '@goldroute/domain';
 import type { StripeSubscription, User } from '@goldroute/domain/api';
 import { fakeApi, json, type ApiCall } from '../../test/fake-api';
-import { makeUser } from '../../test/fixtures';
+import { makeUser, price } from '../../test/fixtures';
 
 /**
  * The end of the paid period: far enough ahead that the subscription is running whenever the tests run
@@ -12,14 +12,7 @@ import { makeUser } from '../../test/fixtures';
 export const PERIOD_END = Date.UTC(2099, 10, 24, 12) / 1000;
 export const PERIOD_END_TEXT = 'November 24, 2099';
 
-export function price(
-  id: string,
-  lookup_key: string,
-  interval: 'month' | 'year',
-  unit_amount: number,
-): Price {
-  return { id, active: true, unit_amount, currency: 'usd', recurring: { interval }, lookup_key };
-}
+export { price };
 
 export const PRICES: Price[] = [
   price('basic-m', 'basic_monthly', 'month', 499),

@@ -98,6 +98,18 @@ export function DealDetail({ item, region, nowSeconds, onClose }: DealDetailProp
   );
 }
 
+/** One titled part of the details, named by its heading. */
+function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className="mb-1.5 text-xs font-semibold tracking-wide text-slate-400 uppercase">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
 function DealDetailBody({
   item,
   region,
@@ -127,26 +139,14 @@ function DealDetailBody({
         </Figure>
       </dl>
       <p className="text-xs text-slate-500">{LABELS.sellVsBuyTooltip}</p>
-      <section aria-labelledby={`${id}-reasons`}>
-        <h3
-          id={`${id}-reasons`}
-          className="mb-1.5 text-xs font-semibold tracking-wide text-slate-400 uppercase"
-        >
-          How the figure is made, and why this confidence
-        </h3>
+      <DetailSection id={`${id}-reasons`} title="How the figure is made, and why this confidence">
         <ul className="list-disc space-y-1 pl-5" data-testid="trust-lines">
           {trustLines(item, nowSeconds).map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby={`${id}-evidence`}>
-        <h3
-          id={`${id}-evidence`}
-          className="mb-1.5 text-xs font-semibold tracking-wide text-slate-400 uppercase"
-        >
-          Evidence
-        </h3>
+      </DetailSection>
+      <DetailSection id={`${id}-evidence`} title="Evidence">
         <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-3">
           {evidenceRows(item).map(([label, value]) => (
             <div key={label} className="flex min-w-0 justify-between gap-2 border-b border-white/5 py-1">
@@ -155,16 +155,10 @@ function DealDetailBody({
             </div>
           ))}
         </dl>
-      </section>
-      <section aria-labelledby={`${id}-history`}>
-        <h3
-          id={`${id}-history`}
-          className="mb-1.5 text-xs font-semibold tracking-wide text-slate-400 uppercase"
-        >
-          {DEAL_DETAIL_TEXTS.historyHeading}
-        </h3>
+      </DetailSection>
+      <DetailSection id={`${id}-history`} title={DEAL_DETAIL_TEXTS.historyHeading}>
         <DealHistory item={item} region={region} />
-      </section>
+      </DetailSection>
     </div>
   );
 }

@@ -3,14 +3,16 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FlippingTool } from './flipping-tool';
-import { NOW_S, renderTool, tradeEvidence, tradeItem } from '../../test/tool-harness';
+import {
+  NOW_S,
+  renderTool,
+  tradeEvidence,
+  tradeItem,
+  rowNames as names,
+  expectSortClicks,
+  expectSortedDescending,
+} from '../../test/tool-harness';
 import { TsmTool } from './tsm-tool';
-
-const names = () =>
-  screen
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('link')[0]!.textContent);
 
 function show(items: Parameters<typeof tradeItem>[0][]) {
   const list = items.map((overrides) => tradeItem(overrides));
@@ -93,14 +95,11 @@ describe('deal trust in the flipping results', { timeout: 30_000 }, () => {
       { name: 'Charlie Ring', sellVsBuy: 7000, realisticProfit: -300 },
     ]);
     expect(names()).toEqual(['Bravo Helm', 'Alpha Blade', 'Charlie Ring']);
-    expect(screen.getByRole('columnheader', { name: /Expected Profit/ })).toHaveAttribute(
-      'aria-sort',
-      'descending',
-    );
-    await user.click(screen.getByRole('button', { name: 'Expected Profit' }));
-    expect(names()).toEqual(['Charlie Ring', 'Alpha Blade', 'Bravo Helm']);
-    await user.click(screen.getByRole('button', { name: 'Sell vs Buy' }));
-    expect(names()).toEqual(['Alpha Blade', 'Bravo Helm', 'Charlie Ring']);
+    expectSortedDescending(/Expected Profit/);
+    await expectSortClicks(user, [
+      ['Expected Profit', ['Charlie Ring', 'Alpha Blade', 'Bravo Helm']],
+      ['Sell vs Buy', ['Alpha Blade', 'Bravo Helm', 'Charlie Ring']],
+    ]);
   });
 
   it('sorts by Confidence: high before medium before low, then by realistic profit', async () => {
@@ -111,10 +110,10 @@ describe('deal trust in the flipping results', { timeout: 30_000 }, () => {
       { name: 'Charlie Ring', confidence: 'medium', flags: ['stale'], realisticProfit: 3000 },
       { name: 'Delta Gloves', confidence: 'high', realisticProfit: 900 },
     ]);
-    await user.click(screen.getByRole('button', { name: 'Confidence' }));
-    expect(names()).toEqual(['Delta Gloves', 'Alpha Blade', 'Charlie Ring', 'Bravo Helm']);
-    await user.click(screen.getByRole('button', { name: 'Confidence' }));
-    expect(names()).toEqual(['Bravo Helm', 'Charlie Ring', 'Alpha Blade', 'Delta Gloves']);
+    await expectSortClicks(user, [
+      ['Confidence', ['Delta Gloves', 'Alpha Blade', 'Charlie Ring', 'Bravo Helm']],
+      ['Confidence', ['Bravo Helm', 'Charlie Ring', 'Alpha Blade', 'Delta Gloves']],
+    ]);
   });
 
   it('says how many hours of evidence there are above the table until the 14 days are complete', async () => {

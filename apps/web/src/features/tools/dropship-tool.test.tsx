@@ -1,10 +1,10 @@
-import { FILTER_LABELS, LABELS, type DropshipGroup, type TradeItem } from '@goldroute/domain';
+import { FILTER_LABELS, LABELS, type TradeItem } from '@goldroute/domain';
 import { decodeMarketAnswer, encodeDropshipAnswer } from '@goldroute/domain/wire';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DropshipTool } from './dropship-tool';
-import { NOW_S, renderTool, tradeItem } from '../../test/tool-harness';
+import { NOW_S, dropshipGroup as group, renderTool, tradeItem } from '../../test/tool-harness';
 
 const alpha = (buyBuyout: number, sellBuyout: number, sellVsBuy: number) =>
   tradeItem({ id: 19019, name: 'Alpha Blade', buyBuyout, sellBuyout, sellVsBuy });
@@ -14,14 +14,17 @@ const v3 = alpha(100, 600, 500); // below the default Gold Profit of 1,000
 const bravo = tradeItem({ name: 'Bravo Helm', buyBuyout: 400, sellBuyout: 6000, sellVsBuy: 5000 });
 const charlie = tradeItem({ name: 'Charlie Ring', buyBuyout: 100, sellBuyout: 300, sellVsBuy: 200 });
 
-const group = (key: string, variants: TradeItem[]): DropshipGroup => ({
-  key,
-  mainItem: variants[0]!,
-  variants,
-  bestProfit: variants[0]!.sellVsBuy,
-  totalCount: variants.length,
-});
 const groups = [group('alpha', [v1, v2, v3]), group('bravo', [bravo]), group('charlie', [charlie])];
+
+/** Sets Max Gold Buyout in the filter panel and applies it. */
+async function applyMaxGoldBuyout(user: ReturnType<typeof userEvent.setup>, value: string) {
+  await user.click(screen.getByRole('button', { name: /^Filters/ }));
+  const panel = screen.getByRole('dialog', { name: LABELS.advancedFilters });
+  const buyout = within(panel).getByRole('textbox', { name: FILTER_LABELS.maxGoldBuyout });
+  await user.clear(buyout);
+  await user.type(buyout, `${value}{Enter}`);
+  await user.click(within(panel).getByRole('button', { name: LABELS.applyFilters }));
+}
 
 const total = (label: string) => screen.getByTestId(`total-${label}`).textContent;
 const bodyRows = () => screen.getAllByRole('row').slice(1);
@@ -137,12 +140,7 @@ describe('dropship tool', { timeout: 30_000 }, () => {
   it('filters apply to variants: a group shows its best variant that still passes', async () => {
     const user = userEvent.setup();
     renderTool(<DropshipTool region="us" groups={groups} lastModified={NOW_S} />);
-    await user.click(screen.getByRole('button', { name: /^Filters/ }));
-    const panel = screen.getByRole('dialog', { name: LABELS.advancedFilters });
-    const buyout = within(panel).getByRole('textbox', { name: FILTER_LABELS.maxGoldBuyout });
-    await user.clear(buyout);
-    await user.type(buyout, '1000{Enter}');
-    await user.click(within(panel).getByRole('button', { name: LABELS.applyFilters }));
+    await applyMaxGoldBuyout(user, '1000');
     const rows = bodyRows();
     // Sorted by expected profit (here as Sell vs Buy): Bravo (5,000) before Alpha's best remaining variant (3,000).
     expect(rows.map(sellVsBuyOf)).toEqual(['5,000g', '3,000g']);
@@ -166,12 +164,7 @@ describe('dropship tool', { timeout: 30_000 }, () => {
     expect(bodyRows().map((row) => row.dataset.kind)).toEqual(['group', 'group']);
 
     // A filter that leaves Alpha Blade one passing variant of three takes its arrow away too.
-    await user.click(screen.getByRole('button', { name: /^Filters/ }));
-    const panel = screen.getByRole('dialog', { name: LABELS.advancedFilters });
-    const buyout = within(panel).getByRole('textbox', { name: FILTER_LABELS.maxGoldBuyout });
-    await user.clear(buyout);
-    await user.type(buyout, '1000{Enter}');
-    await user.click(within(panel).getByRole('button', { name: LABELS.applyFilters }));
+    await applyMaxGoldBuyout(user, '1000');
     expect(screen.queryByRole('button', { name: /^(Expand|Collapse) / })).not.toBeInTheDocument();
   });
 });

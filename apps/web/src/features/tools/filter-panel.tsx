@@ -166,24 +166,19 @@ function FilterPanelBody({
               ))}
             </div>
           </fieldset>
+          {/* The deal tools only: the positive sale-avg-vs-buy toggle (the activation checkbox of Gold Profit
+              on Sale Avg), and deal trust, which rates a buy/sell pair where the TSM generator lists items. */}
           {mode === 'tool' ? (
-            // The positive sale-avg-vs-buy toggle: the activation checkbox of Gold Profit on Sale Avg.
-            <SaleAvgProfitFilter
-              enabled={draft.goldProfitSaleAvgEnabled}
-              onEnabled={(on) => set('goldProfitSaleAvgEnabled', on)}
-              value={draft.goldProfitSaleAvg}
-              onValue={(v) => set('goldProfitSaleAvg', v)}
-              range={ranges.goldProfitSaleAvg}
-            />
-          ) : null}
-          {mode === 'tool' ? (
-            // Deal trust rates a buy/sell pair: the TSM generator lists items, not pairs.
-            <TrustFilters
-              minConfidence={draft.minConfidence}
-              onMinConfidence={(level) => set('minConfidence', level)}
-              hideDeadListings={draft.hideDeadListings}
-              onHideDeadListings={(hide) => set('hideDeadListings', hide)}
-            />
+            <>
+              <SaleAvgProfitFilter
+                enabled={draft.goldProfitSaleAvgEnabled}
+                onEnabled={(on) => set('goldProfitSaleAvgEnabled', on)}
+                value={draft.goldProfitSaleAvg}
+                onValue={(v) => set('goldProfitSaleAvg', v)}
+                range={ranges.goldProfitSaleAvg}
+              />
+              <TrustFilters values={draft} onChange={set} />
+            </>
           ) : null}
         </Section>
       </div>

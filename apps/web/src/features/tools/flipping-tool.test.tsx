@@ -10,18 +10,21 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FlippingTool } from './flipping-tool';
-import { NOW_S, renderTool, sectionTitles, tradeItem } from '../../test/tool-harness';
+import {
+  NOW_S,
+  renderTool,
+  sectionTitles,
+  tradeItem,
+  rowNames as names,
+  expectSortClicks,
+  expectSortedDescending,
+} from '../../test/tool-harness';
 
 const a = tradeItem({ name: 'Alpha Blade', buyBuyout: 300, sellBuyout: 2000, sellVsBuy: 1600 });
 const b = tradeItem({ name: 'Bravo Helm', buyBuyout: 100, sellBuyout: 3000, sellVsBuy: 2750 });
 const c = tradeItem({ name: 'Charlie Ring', buyBuyout: 200, sellBuyout: 1500, sellVsBuy: 1225 });
 const items = [a, b, c];
 
-const names = () =>
-  screen
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('link')[0]!.textContent);
 const total = (label: string) => screen.getByTestId(`total-${label}`).textContent;
 
 function show(list = items, user = {}) {
@@ -61,16 +64,12 @@ describe('flipping results table', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     show();
     expect(names()).toEqual(['Bravo Helm', 'Alpha Blade', 'Charlie Ring']);
-    await user.click(screen.getByRole('button', { name: 'Buy Price' }));
-    expect(names()).toEqual(['Alpha Blade', 'Charlie Ring', 'Bravo Helm']);
-    expect(screen.getByRole('columnheader', { name: /Buy Price/ })).toHaveAttribute(
-      'aria-sort',
-      'descending',
-    );
-    await user.click(screen.getByRole('button', { name: 'Buy Price' }));
-    expect(names()).toEqual(['Bravo Helm', 'Charlie Ring', 'Alpha Blade']);
-    await user.click(screen.getByRole('button', { name: 'Item Name' }));
-    expect(names()).toEqual(['Alpha Blade', 'Bravo Helm', 'Charlie Ring']);
+    await expectSortClicks(user, [['Buy Price', ['Alpha Blade', 'Charlie Ring', 'Bravo Helm']]]);
+    expectSortedDescending(/Buy Price/);
+    await expectSortClicks(user, [
+      ['Buy Price', ['Bravo Helm', 'Charlie Ring', 'Alpha Blade']],
+      ['Item Name', ['Alpha Blade', 'Bravo Helm', 'Charlie Ring']],
+    ]);
   });
 
   it('lists favourites first whatever the sort', async () => {

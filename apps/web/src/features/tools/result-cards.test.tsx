@@ -1,23 +1,12 @@
-import type { DropshipGroup, TradeItem } from '@goldroute/domain';
+import type { TradeItem } from '@goldroute/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { WIDE_QUERY } from '../../lib/use-media-query';
 import { DropshipTool } from './dropship-tool';
 import { FlippingTool } from './flipping-tool';
 import { ResultCard } from './result-cards';
 import type { TableEntry } from './result-parts';
-import { NOW_S, renderTool, tradeItem } from '../../test/tool-harness';
-
-/** A phone: the `md` query does not match (jsdom has no matchMedia; setup unstubs it after each test). */
-function onPhone() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query !== WIDE_QUERY,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
-}
+import { NOW_S, dropshipGroup as group, onPhone, renderTool, tradeItem } from '../../test/tool-harness';
 
 const entryOf = (item: TradeItem, rest: Partial<TableEntry> = {}): TableEntry => ({
   kind: 'item',
@@ -131,13 +120,6 @@ describe('the phone row of the flipping and dropship results', { timeout: 30_000
     const user = userEvent.setup();
     const alpha = [9000, 3000].map((sellVsBuy) => tradeItem({ id: 19019, name: 'Alpha Blade', sellVsBuy }));
     const bravo = tradeItem({ name: 'Bravo Helm', sellVsBuy: 5000 });
-    const group = (key: string, variants: TradeItem[]): DropshipGroup => ({
-      key,
-      mainItem: variants[0]!,
-      variants,
-      bestProfit: variants[0]!.sellVsBuy,
-      totalCount: variants.length,
-    });
     renderTool(
       <DropshipTool
         region="us"

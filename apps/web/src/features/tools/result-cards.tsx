@@ -15,20 +15,22 @@ import {
   type TradeItem,
 } from '@goldroute/domain';
 import { memo, type ReactNode } from 'react';
-import { ItemName, STATUS_TEXT } from '../../shared/row-table/cells';
+import { ItemName, STATUS_TEXT, goldTone } from '../../shared/row-table/cells';
 import {
+  EntryIncludeBox,
   FavouriteButton,
   GroupToggleSlot,
   RESULT_COLUMNS,
   TRUST_COLUMN_TOOLTIPS,
   VariantCount,
+  entryRootProps,
+  entryTone,
   entryViewProps,
-  type EntryViewProps,
-  type ResultsTableProps,
 } from './result-parts';
+import type { EntryViewProps, ResultsTableProps } from './result-parts';
 import type { SortKey } from '../../shared/row-table/rows';
 import { EXPECTED_PROFIT_LABEL, SELL_VS_BUY_LABEL } from '../../shared/tool-labels';
-import { StarIcon, checkboxClass } from './table-parts';
+import { IncludeBox, StarIcon } from './table-parts';
 import { ConfidenceButton, SaleChance } from './trust-parts';
 
 /** One labelled figure of a card's second line. */
@@ -54,29 +56,28 @@ export function CardFigure({
   );
 }
 
+/** A card's gold figure, red when it is a loss. */
+function CardGold({ col, value }: { col: 'sellVsBuy' | 'realisticProfit'; value: number }) {
+  return (
+    <span data-col={col} className={`text-sm font-semibold ${goldTone(value)}`}>
+      {formatGold(value)}
+    </span>
+  );
+}
+
 /** The figures a trader decides on, in order: what the listings say, what to expect, how far to trust it. */
 function CardFigures({ item, nowSeconds }: { item: TradeItem; nowSeconds: number }) {
   const percent = profitPercent(item.sellVsBuy, item.buyBuyout);
   return (
     <dl className="mt-1 flex flex-wrap items-baseline gap-x-4 gap-y-1" data-testid="card-figures">
       <CardFigure label={SELL_VS_BUY_LABEL} title={LABELS.sellVsBuyTooltip}>
-        <span
-          data-col="sellVsBuy"
-          className={`text-sm font-semibold ${item.sellVsBuy < 0 ? 'text-red-400' : 'text-slate-100'}`}
-        >
-          {formatGold(item.sellVsBuy)}
-        </span>{' '}
+        <CardGold col="sellVsBuy" value={item.sellVsBuy} />{' '}
         <span className={`text-[11px] ${STATUS_TEXT[sellVsBuyPercentColor(percent)]}`}>
           {formatPercent(percent)}
         </span>
       </CardFigure>
       <CardFigure label={EXPECTED_PROFIT_LABEL} title={TRUST_COLUMN_TOOLTIPS.realisticProfit}>
-        <span
-          data-col="realisticProfit"
-          className={`text-sm font-semibold ${item.realisticProfit < 0 ? 'text-red-400' : 'text-slate-100'}`}
-        >
-          {formatGold(item.realisticProfit)}
-        </span>{' '}
+        <CardGold col="realisticProfit" value={item.realisticProfit} />{' '}
         <SaleChance chance={item.saleChance} inline />
       </CardFigure>
       <CardFigure label="Confidence" title={TRUST_COLUMN_TOOLTIPS.confidence}>
@@ -113,62 +114,30 @@ function RealmPrice({
   );
 }
 
-export const ResultCard = memo(function ResultCard({
-  entry,
-  included,
-  favourite,
-  pending,
-  selected,
-  onToggle,
-  onFavorite,
-  onSelect,
-  onToggleGroup,
-  nowSeconds,
-}: EntryViewProps) {
+export const ResultCard = memo(function ResultCard(props: EntryViewProps) {
+  const { entry, nowSeconds } = props;
   const { item } = entry;
   const variant = entry.kind === 'variant';
   return (
     <li
-      data-trade-key={item.uniqueTradeKey}
-      data-kind={entry.kind}
-      aria-current={selected || undefined}
-      onClick={() => onSelect(item.uniqueTradeKey)}
+      {...entryRootProps(props)}
+      aria-current={props.selected || undefined}
       className={`flex cursor-pointer items-start gap-2.5 border-t border-white/5 py-2.5 pr-2 [content-visibility:auto] [contain-intrinsic-size:auto_4.5rem] first:border-t-0 ${
         variant ? 'pl-8' : 'pl-3'
-      } ${
-        selected
-          ? 'bg-gold-400/10 shadow-[inset_3px_0_0_var(--color-gold-400)]'
-          : variant
-            ? 'bg-ink-950/60'
-            : 'active:bg-white/[0.04]'
-      } ${included ? '' : 'opacity-45'}`}
+      } ${entryTone(props, { variant: 'bg-ink-950/60', plain: 'active:bg-white/[0.04]' })}`}
     >
       {/* A padded label: a finger-sized target around the small box. */}
       <label className="-m-1.5 flex shrink-0 p-1.5" onClick={(e) => e.stopPropagation()}>
-        <input
-          type="checkbox"
-          aria-label={`Include ${item.name}`}
-          className={checkboxClass}
-          checked={included}
-          onChange={() => onToggle(entry.tradeKeys)}
-        />
+        <EntryIncludeBox {...props} />
       </label>
       <div className="min-w-0 flex-1 text-xs">
         <div className="flex items-start gap-2">
           <p className="min-w-0 flex-1 text-sm leading-snug break-words">
-            <GroupToggleSlot entry={entry} onToggleGroup={onToggleGroup} keepRoom={false} />
+            <GroupToggleSlot entry={entry} onToggleGroup={props.onToggleGroup} keepRoom={false} />
             <ItemName item={item} />
             <VariantCount entry={entry} />
           </p>
-          {variant ? null : (
-            <FavouriteButton
-              item={item}
-              favourite={favourite}
-              pending={pending}
-              onFavorite={onFavorite}
-              className="-my-1 size-7"
-            />
-          )}
+          {variant ? null : <FavouriteButton {...props} className="-my-1 size-7" />}
         </div>
         <CardFigures item={item} nowSeconds={nowSeconds} />
         {/* The route: where to buy, then where to sell. */}
@@ -206,13 +175,7 @@ function CardsHeader({
   return (
     <div className="flex items-center gap-2 border-b border-white/10 bg-ink-800 px-3 py-2 text-xs text-slate-400">
       <label className="flex items-center gap-2 py-1 pr-1 font-semibold tracking-wide uppercase">
-        <input
-          type="checkbox"
-          aria-label="Include all rows"
-          className={checkboxClass}
-          checked={allIncluded}
-          onChange={onToggleAll}
-        />
+        <IncludeBox aria-label="Include all rows" checked={allIncluded} onChange={onToggleAll} />
         All
       </label>
       <label className="ml-auto flex min-w-0 items-center gap-1.5">

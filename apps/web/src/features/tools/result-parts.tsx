@@ -3,7 +3,7 @@
 import { LABELS, type TradeItem } from '@goldroute/domain';
 import type { SortKey, SortState } from '../../shared/row-table/rows';
 import { EXPECTED_PROFIT_LABEL, SELL_VS_BUY_LABEL } from '../../shared/tool-labels';
-import { StarIcon, type SortColumn } from './table-parts';
+import { IncludeBox, StarIcon, type SortColumn } from './table-parts';
 
 /** What the deal-trust columns mean, on their headers. */
 export const TRUST_COLUMN_TOOLTIPS = {
@@ -124,6 +124,46 @@ export function entryViewProps(entry: TableEntry, props: ResultsTableProps): Ent
   };
 }
 
+/** What a row and a card carry on their root: the keys that name the entry, and a click that selects it. */
+export function entryRootProps({ entry, onSelect }: Pick<EntryViewProps, 'entry' | 'onSelect'>) {
+  return {
+    'data-trade-key': entry.item.uniqueTradeKey,
+    'data-kind': entry.kind,
+    onClick: () => onSelect(entry.item.uniqueTradeKey),
+  };
+}
+
+/**
+ * The state classes of a row or a card: the selected entry marked in gold, else the layout's own
+ * background for a variant or a plain entry; an excluded entry dimmed.
+ */
+export function entryTone(
+  { entry, selected, included }: Pick<EntryViewProps, 'entry' | 'selected' | 'included'>,
+  unselected: { variant: string; plain: string },
+): string {
+  const background = selected
+    ? 'bg-gold-400/10 shadow-[inset_3px_0_0_var(--color-gold-400)]'
+    : entry.kind === 'variant'
+      ? unselected.variant
+      : unselected.plain;
+  return `${background} ${included ? '' : 'opacity-45'}`;
+}
+
+/** An entry's include checkbox: unticking it leaves out every trade key the entry stands for. */
+export function EntryIncludeBox({
+  entry,
+  included,
+  onToggle,
+}: Pick<EntryViewProps, 'entry' | 'included' | 'onToggle'>) {
+  return (
+    <IncludeBox
+      aria-label={`Include ${entry.item.name}`}
+      checked={included}
+      onChange={() => onToggle(entry.tradeKeys)}
+    />
+  );
+}
+
 /**
  * The expand arrow of a dropship group that has variants to show; a group without (one passing variant)
  * shows none (by default keeping its room empty, so the names of a page stay aligned).
@@ -180,18 +220,12 @@ export function VariantCount({ entry }: { entry: TableEntry }) {
 
 /** The favourite star of a row (variants have none: their group's item is the favourite). */
 export function FavouriteButton({
-  item,
+  entry: { item },
   favourite,
   pending,
   onFavorite,
   className = 'size-6',
-}: {
-  item: TradeItem;
-  favourite: boolean;
-  pending: boolean;
-  onFavorite: (item: TradeItem) => void;
-  className?: string;
-}) {
+}: Pick<EntryViewProps, 'entry' | 'favourite' | 'pending' | 'onFavorite'> & { className?: string }) {
   return (
     <button
       type="button"

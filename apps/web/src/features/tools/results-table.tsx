@@ -17,6 +17,7 @@ import {
   STATUS_TEXT,
   capitalise,
   extraStatsText,
+  goldTone,
   ItemName,
   itemLevelCell,
   qualityClass,
@@ -24,15 +25,18 @@ import {
 import { ResultCards } from './result-cards';
 import { ConfidenceButton, SaleChance } from './trust-parts';
 import {
+  EntryIncludeBox,
   FavouriteButton,
   GroupToggleSlot,
   RESULT_COLUMNS,
   VariantCount,
+  entryRootProps,
+  entryTone,
   entryViewProps,
   type EntryViewProps,
   type ResultsTableProps,
 } from './result-parts';
-import { StarIcon, ToolTable, checkboxClass, rowClass, thClass } from './table-parts';
+import { StarIcon, ToolTable, rowClass, thClass } from './table-parts';
 
 export { RESULT_COLUMNS, type ResultsTableProps, type TableEntry } from './result-parts';
 
@@ -53,29 +57,15 @@ function ProfitCell({
   color: StatusColor;
 }) {
   return (
-    <td
-      role="cell"
-      data-col={col}
-      className={`${num} leading-tight ${value < 0 ? 'text-red-400' : 'text-slate-100'}`}
-    >
+    <td role="cell" data-col={col} className={`${num} leading-tight ${goldTone(value)}`}>
       {formatGold(value)}
       <span className={`block text-[11px] ${STATUS_TEXT[color]}`}>{formatPercent(percent)}</span>
     </td>
   );
 }
 
-const ResultRow = memo(function ResultRow({
-  entry,
-  included,
-  favourite,
-  pending,
-  selected,
-  onToggle,
-  onFavorite,
-  onSelect,
-  onToggleGroup,
-  nowSeconds,
-}: EntryViewProps) {
+const ResultRow = memo(function ResultRow(props: EntryViewProps) {
+  const { entry, nowSeconds } = props;
   const { item, category } = entry;
   const sellPercent = profitPercent(item.sellVsBuy, item.buyBuyout);
   const avgPercent = profitPercent(item.saleAvgVsBuy, item.buyBuyout);
@@ -84,29 +74,18 @@ const ResultRow = memo(function ResultRow({
   return (
     <tr
       role="row"
-      data-trade-key={item.uniqueTradeKey}
-      data-kind={entry.kind}
-      aria-selected={selected}
-      onClick={() => onSelect(item.uniqueTradeKey)}
-      className={`${rowClass} cursor-pointer border-t border-white/5 ${
-        selected
-          ? 'bg-gold-400/10 shadow-[inset_3px_0_0_var(--color-gold-400)]'
-          : variant
-            ? 'bg-ink-950/60 hover:bg-white/[0.04]'
-            : 'hover:bg-white/[0.03]'
-      } ${included ? '' : 'opacity-45'}`}
+      {...entryRootProps(props)}
+      aria-selected={props.selected}
+      className={`${rowClass} cursor-pointer border-t border-white/5 ${entryTone(props, {
+        variant: 'bg-ink-950/60 hover:bg-white/[0.04]',
+        plain: 'hover:bg-white/[0.03]',
+      })}`}
     >
       <td role="cell" className={td} onClick={(e) => e.stopPropagation()}>
-        <input
-          type="checkbox"
-          aria-label={`Include ${item.name}`}
-          className={checkboxClass}
-          checked={included}
-          onChange={() => onToggle(entry.tradeKeys)}
-        />
+        <EntryIncludeBox {...props} />
       </td>
       <td role="cell" className={`${td} break-words ${variant ? 'pl-7' : ''}`}>
-        <GroupToggleSlot entry={entry} onToggleGroup={onToggleGroup} />
+        <GroupToggleSlot entry={entry} onToggleGroup={props.onToggleGroup} />
         {variant ? (
           <span className="mr-1.5 text-slate-600" aria-hidden="true">
             └
@@ -156,11 +135,7 @@ const ResultRow = memo(function ResultRow({
       <td role="cell" data-col="confidence" className={td}>
         <ConfidenceButton item={item} nowSeconds={nowSeconds} />
       </td>
-      <td
-        role="cell"
-        data-col="realisticProfit"
-        className={`${num} ${item.realisticProfit < 0 ? 'text-red-400' : 'text-slate-100'}`}
-      >
+      <td role="cell" data-col="realisticProfit" className={`${num} ${goldTone(item.realisticProfit)}`}>
         {formatGold(item.realisticProfit)}
         <SaleChance chance={item.saleChance} />
       </td>
@@ -177,9 +152,7 @@ const ResultRow = memo(function ResultRow({
         {item.buyingConnectedRealmName}
       </td>
       <td role="cell" className={`${td} text-center`}>
-        {variant ? null : (
-          <FavouriteButton item={item} favourite={favourite} pending={pending} onFavorite={onFavorite} />
-        )}
+        {variant ? null : <FavouriteButton {...props} />}
       </td>
     </tr>
   );

@@ -88,8 +88,13 @@ function SortHeader({
  * The include checkboxes, drawn with CSS rather than the native control: on a 100-row page the native
  * one is a noticeable part of paint time.
  */
-export const checkboxClass =
+const checkboxClass =
   'size-4 shrink-0 cursor-pointer appearance-none rounded-[4px] bg-ink-800 align-middle ring-1 ring-white/30 ring-inset checked:bg-gold-400 checked:ring-gold-400 checked:bg-[url("data:image/svg+xml,%3Csvg%20xmlns=%27http://www.w3.org/2000/svg%27%20viewBox=%270%200%2016%2016%27%3E%3Cpath%20d=%27M4%208.5l2.5%202.5L12%205.5%27%20fill=%27none%27%20stroke=%27%230b0d12%27%20stroke-width=%272.2%27%20stroke-linecap=%27round%27%20stroke-linejoin=%27round%27/%3E%3C/svg%3E")] checked:bg-center checked:bg-no-repeat hover:ring-gold-300/70 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-400';
+
+/** An include checkbox: one row's (`Include <name>`) or the whole page's (`Include all rows`). */
+export function IncludeBox(props: { 'aria-label': string; checked: boolean; onChange: () => void }) {
+  return <input type="checkbox" className={checkboxClass} {...props} />;
+}
 
 /** A column that does not sort (icon, favourite star): its grid track and its header cell. */
 export interface ExtraColumn {
@@ -151,13 +156,7 @@ export function ToolTable({
             className="grid bg-ink-800 shadow-[inset_0_-1px_0_rgb(255_255_255/0.08)] [grid-template-columns:var(--columns)]"
           >
             <th scope="col" role="columnheader" className={thClass}>
-              <input
-                type="checkbox"
-                aria-label="Include all rows"
-                className={checkboxClass}
-                checked={allIncluded}
-                onChange={onToggleAll}
-              />
+              <IncludeBox aria-label="Include all rows" checked={allIncluded} onChange={onToggleAll} />
             </th>
             {before?.header}
             {columns.map((column) => (

@@ -11,13 +11,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DropshipTool } from './dropship-tool';
 import { FlippingTool } from './flipping-tool';
-import { NOW_S, renderTool, tradeItem } from '../../test/tool-harness';
-
-const names = () =>
-  screen
-    .getAllByRole('row')
-    .slice(1)
-    .map((row) => within(row).getAllByRole('link')[0]!.textContent);
+import {
+  NOW_S,
+  renderTool,
+  tradeItem,
+  rowNames as names,
+  expectSortClicks,
+  expectSortedDescending,
+} from '../../test/tool-harness';
 
 const saved = (opening: Pick<Config, 'dealSort' | 'exportHighConfidenceOnly'>): Config => ({
   ...filtersToConfig(SYSTEM_DEFAULT_FILTERS),
@@ -47,12 +48,8 @@ describe('the deal tools open as the user saved on /config-personal', { timeout:
       user: { config: saved({ dealSort: 'sellVsBuy' }) },
     });
     expect(names()).toEqual(['Alpha Blade', 'Bravo Helm', 'Charlie Ring']);
-    expect(screen.getByRole('columnheader', { name: /Sell vs Buy/ })).toHaveAttribute(
-      'aria-sort',
-      'descending',
-    );
-    await user.click(screen.getByRole('button', { name: 'Expected Profit' }));
-    expect(names()).toEqual(['Bravo Helm', 'Alpha Blade', 'Charlie Ring']);
+    expectSortedDescending(/Sell vs Buy/);
+    await expectSortClicks(user, [['Expected Profit', ['Bravo Helm', 'Alpha Blade', 'Charlie Ring']]]);
   });
 
   it('flipping opens sorted by Expected Profit when that is saved', () => {

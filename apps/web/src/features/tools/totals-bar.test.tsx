@@ -1,9 +1,9 @@
 import type { Totals } from '@goldroute/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { WIDE_QUERY } from '../../lib/use-media-query';
+import { describe, expect, it } from 'vitest';
 import { TotalsBar } from './totals-bar';
+import { onPhone } from '../../test/tool-harness';
 
 const TOTALS: Totals = {
   totalInvestment: 45_035_684,
@@ -19,16 +19,6 @@ const SHOWN: Record<string, string> = {
   'Profit After AH Cut': '123,551,851g',
   'Expected Profit': '-22,724,916g',
 };
-
-/** A phone: the `md` query does not match (jsdom has no matchMedia; setup unstubs it after each test). */
-function onPhone() {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: query !== WIDE_QUERY,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
-}
 
 const figure = (label: string) => screen.getByTestId(`total-${label}`);
 const toggle = () => screen.getByRole('button', { name: 'All totals' });

@@ -21,7 +21,7 @@ import { buildRowTable, categoryAt, type TradeRows } from '../../shared/row-tabl
 import { selectRows } from './select-rows';
 import { measured } from '../../lib/measured';
 import { TSM_DEFAULT_SORT, oneRowPerGroup } from '../../shared/row-table/rows';
-import { ToolTable, checkboxClass, rowClass, thClass, type SortColumn } from './table-parts';
+import { IncludeBox, ToolTable, rowClass, thClass, type SortColumn } from './table-parts';
 import { ToolBody } from './tool-body';
 import { TOOL_HEADINGS, ToolFrame, type ToolPageProps } from './tool-page';
 import { useShownRows } from './use-shown-rows';
@@ -115,10 +115,8 @@ const TsmRow = memo(function TsmRow({
       className={`${rowClass} border-t border-white/5 hover:bg-white/[0.03] ${included ? '' : 'opacity-45'}`}
     >
       <td role="cell" className={td}>
-        <input
-          type="checkbox"
+        <IncludeBox
           aria-label={`Include ${item.name}`}
-          className={checkboxClass}
           checked={included}
           onChange={() => onToggle([item.uniqueTradeKey])}
         />

@@ -2,6 +2,7 @@
 // checkbox is on). One control for the tools' Advanced Filters panel and /config-personal.
 import { FILTER_LABELS, type FilterRange } from '@goldroute/domain';
 import { SliderInput } from '../../components/ui/slider-input';
+import { PanelChoices } from './panel-controls';
 
 export const SALE_AVG_TOGGLE_LABEL = 'Positive Sale Avg vs Buy only';
 
@@ -16,7 +17,7 @@ export interface SaleAvgProfitFilterProps {
 /** The checkbox right above the slider it turns on. */
 export function SaleAvgProfitFilter({ enabled, onEnabled, value, onValue, range }: SaleAvgProfitFilterProps) {
   return (
-    <div className="space-y-3 rounded-xl border border-white/5 bg-white/[0.02] p-3">
+    <PanelChoices>
       <label className="flex cursor-pointer items-start gap-3 text-sm text-slate-200">
         <input
           type="checkbox"
@@ -38,6 +39,6 @@ export function SaleAvgProfitFilter({ enabled, onEnabled, value, onValue, range 
         disabled={!enabled}
         {...range}
       />
-    </div>
+    </PanelChoices>
   );
 }

@@ -2,8 +2,8 @@
 // Additional Filters and /config-personal, like the Gold Profit on Sale Avg toggle), and the deal tools'
 // "Uncheck rows that lose money".
 import { FLAG_EXPLANATIONS, type ConfidenceLevel } from '@goldroute/domain';
-import { useId } from 'react';
 import { buttonClass } from '../../components/ui';
+import { PanelCheckbox, PanelChoices, PanelSelect } from './panel-controls';
 
 export const UNCHECK_LOSERS_LABEL = 'Uncheck rows that lose money';
 
@@ -29,10 +29,6 @@ export function UncheckLosersButton({ count, onClick }: { count: number; onClick
   );
 }
 
-/** The look of the small selects of the filter and settings panels. */
-export const PANEL_SELECT_CLASS =
-  'h-9 rounded-lg bg-ink-900 px-2 text-sm text-slate-100 ring-1 ring-white/10 [color-scheme:dark] ring-inset focus-visible:ring-gold-400/60 focus-visible:outline-none';
-
 export const TRUST_FILTER_LABELS = {
   minConfidence: 'Minimum confidence',
   hideDeadListings: 'Hide dead listings',
@@ -53,62 +49,35 @@ export function minConfidenceLabel(level: ConfidenceLevel): string {
   return MIN_CONFIDENCE_OPTIONS.find((option) => option.value === level)?.label ?? 'Any';
 }
 
-export interface TrustFiltersProps {
+/** The two deal-trust settings, as the tools' filters and the personal defaults both hold them. */
+export interface TrustSettings {
   minConfidence: ConfidenceLevel;
-  onMinConfidence: (level: ConfidenceLevel) => void;
   hideDeadListings: boolean;
-  onHideDeadListings: (hide: boolean) => void;
 }
 
-export function TrustFilters({
-  minConfidence,
-  onMinConfidence,
-  hideDeadListings,
-  onHideDeadListings,
-}: TrustFiltersProps) {
-  const levelId = useId();
-  const deadId = useId();
+export interface TrustFiltersProps {
+  values: TrustSettings;
+  /** The holder's own setter (both holders name these settings alike), one key at a time. */
+  onChange: ((key: 'minConfidence', value: ConfidenceLevel) => void) &
+    ((key: 'hideDeadListings', value: boolean) => void);
+}
+
+export function TrustFilters({ values, onChange }: TrustFiltersProps) {
   return (
-    <div className="space-y-3 rounded-xl border border-white/5 bg-white/[0.02] p-3">
-      <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-200">
-        <label htmlFor={levelId} className="font-medium">
-          {TRUST_FILTER_LABELS.minConfidence}
-        </label>
-        <select
-          id={levelId}
-          value={minConfidence}
-          onChange={(e) =>
-            onMinConfidence(MIN_CONFIDENCE_OPTIONS.find((o) => o.value === e.target.value)?.value ?? 'low')
-          }
-          className={PANEL_SELECT_CLASS}
-        >
-          {MIN_CONFIDENCE_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <p className="w-full text-xs text-slate-400">{MIN_CONFIDENCE_HINT}</p>
-      </div>
-      <div className="flex items-start gap-3 text-sm text-slate-200">
-        <input
-          id={deadId}
-          type="checkbox"
-          className="mt-0.5 size-4 shrink-0 cursor-pointer accent-gold-400"
-          checked={hideDeadListings}
-          onChange={(e) => onHideDeadListings(e.target.checked)}
-          aria-describedby={`${deadId}-hint`}
-        />
-        {/* The explanation describes the box rather than naming it: its name stays "Hide dead listings". */}
-        <div>
-          <label htmlFor={deadId} className="block cursor-pointer font-medium">
-            {TRUST_FILTER_LABELS.hideDeadListings}
-          </label>
-          <p id={`${deadId}-hint`} className="text-xs text-slate-400">
-            {FLAG_EXPLANATIONS['dead-listing']}
-          </p>
-        </div>
-      </div>
-    </div>
+    <PanelChoices>
+      <PanelSelect
+        label={TRUST_FILTER_LABELS.minConfidence}
+        value={values.minConfidence}
+        options={MIN_CONFIDENCE_OPTIONS}
+        onChange={(level) => onChange('minConfidence', level)}
+        hint={MIN_CONFIDENCE_HINT}
+      />
+      <PanelCheckbox
+        label={TRUST_FILTER_LABELS.hideDeadListings}
+        checked={values.hideDeadListings}
+        onChange={(hide) => onChange('hideDeadListings', hide)}
+        hint={FLAG_EXPLANATIONS['dead-listing']}
+      />
+    </PanelChoices>
   );
 }

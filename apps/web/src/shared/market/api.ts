@@ -118,30 +118,46 @@ async function dealAnswer(
   }
 }
 
+/** How each deal route's SPEC JSON answer is turned into the compact columns. */
+const DEAL_FROM_JSON = {
+  undercut: (json: unknown) => {
+    const { data } = json as AhDataResponse;
+    return encodeFlippingAnswer(data.items, data.update.lastModified);
+  },
+  dropship: (json: unknown) => {
+    const { data } = json as AhDataDropshipResponse;
+    return encodeDropshipAnswer(data.items, data.update.lastModified, data.groupsFound);
+  },
+} as const;
+
+/** The query of one deal route: keyed by route, region and request; `shape` picks what the tool reads. */
+function dealQueryOptions<T>(
+  route: keyof typeof DEAL_FROM_JSON,
+  session: Session,
+  region: Region,
+  body: AhDataRequest,
+  enabled: boolean,
+  shape: (columns: MarketColumns) => T,
+) {
+  return queryOptions({
+    queryKey: ['market', route, region, body],
+    queryFn: async ({ signal }): Promise<T> =>
+      shape(await dealAnswer(session, MARKET_PATHS[route](region), body, signal, DEAL_FROM_JSON[route])),
+    enabled,
+    ...DATA_OPTIONS,
+  });
+}
+
 export const undercutQueryOptions = (
   session: Session,
   region: Region,
   body: AhDataRequest,
   enabled: boolean,
 ) =>
-  queryOptions({
-    queryKey: ['market', 'undercut', region, body],
-    queryFn: async ({ signal }): Promise<MarketRowsData> => {
-      const { rows, lastModified } = await dealAnswer(
-        session,
-        MARKET_PATHS.undercut(region),
-        body,
-        signal,
-        (json) => {
-          const { data } = json as AhDataResponse;
-          return encodeFlippingAnswer(data.items, data.update.lastModified);
-        },
-      );
-      return { rows, lastModified };
-    },
-    enabled,
-    ...DATA_OPTIONS,
-  });
+  dealQueryOptions('undercut', session, region, body, enabled, ({ rows, lastModified }): MarketRowsData => ({
+    rows,
+    lastModified,
+  }));
 
 export const dropshipQueryOptions = (
   session: Session,
@@ -149,25 +165,17 @@ export const dropshipQueryOptions = (
   body: AhDataRequest,
   enabled: boolean,
 ) =>
-  queryOptions({
-    queryKey: ['market', 'dropship', region, body],
-    queryFn: async ({ signal }): Promise<DropshipData> => {
-      const { rows, groups, lastModified } = await dealAnswer(
-        session,
-        MARKET_PATHS.dropship(region),
-        body,
-        signal,
-        (json) => {
-          const { data } = json as AhDataDropshipResponse;
-          return encodeDropshipAnswer(data.items, data.update.lastModified, data.groupsFound);
-        },
-      );
+  dealQueryOptions(
+    'dropship',
+    session,
+    region,
+    body,
+    enabled,
+    ({ rows, groups, lastModified }): DropshipData => {
       if (!groups) throw new ApiError(200, AUTH_MESSAGES.invalidResponse);
       return { rows, groups, lastModified };
     },
-    enabled,
-    ...DATA_OPTIONS,
-  });
+  );
 
 /** The two realms of a deal whose 14-day history its detail view shows. */
 export function dealHistoryQuery(

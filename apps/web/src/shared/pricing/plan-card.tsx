@@ -2,19 +2,18 @@ import { LABELS, formatPriceAmount } from '@goldroute/domain';
 import type { ReactNode } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { PLAN_TAGLINES, type PlanCardModel } from './plans';
+import { StrokeIcon } from '../../components/ui/stroke-icon';
 
 function CheckIcon() {
   return (
-    <svg viewBox="0 0 20 20" className="mt-0.5 size-5 shrink-0 text-gold-400" aria-hidden="true" fill="none">
-      <circle cx="10" cy="10" r="9" fill="currentColor" fillOpacity="0.12" />
-      <path
-        d="m6.5 10.2 2.3 2.3 4.7-5"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <StrokeIcon
+      d="m6.5 10.2 2.3 2.3 4.7-5"
+      viewBox="0 0 20 20"
+      className="mt-0.5 size-5 shrink-0 text-gold-400"
+      strokeWidth={1.8}
+      round="both"
+      backdrop={<circle cx="10" cy="10" r="9" fill="currentColor" fillOpacity="0.12" />}
+    />
   );
 }
 

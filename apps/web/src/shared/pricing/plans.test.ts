@@ -1,15 +1,7 @@
-import { FALLBACK_PRICE, type Price } from '@goldroute/domain';
+import { FALLBACK_PRICE } from '@goldroute/domain';
 import { describe, expect, it } from 'vitest';
 import { offeredIntervals, planCards } from './plans';
-
-const price = (id: string, lookup_key: string, interval: 'month' | 'year', unit_amount: number): Price => ({
-  id,
-  active: true,
-  unit_amount,
-  currency: 'usd',
-  recurring: { interval },
-  lookup_key,
-});
+import { price } from '../../test/fixtures';
 
 const prices = [
   price('adv-m', 'advanced_monthly', 'month', 999),

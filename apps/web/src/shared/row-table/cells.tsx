@@ -15,6 +15,9 @@ export const STATUS_TEXT: Record<StatusColor, string> = {
   green: 'text-emerald-400',
 };
 
+/** The colour of a gold figure: red when it is a loss. */
+export const goldTone = (value: number): string => (value < 0 ? 'text-red-400' : 'text-slate-100');
+
 /** In-game quality colours, so a trader recognises rarity at a glance. */
 export const QUALITY_TEXT: Record<string, string> = {
   common: 'text-slate-200',

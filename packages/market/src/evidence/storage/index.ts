@@ -3,8 +3,8 @@
 export { memoryShelf } from './past-day-shelf';
 export type { PastDayShelf, ShelvedBytes } from './past-day-shelf';
 export { createPastDayFiles } from './past-day-files';
-export { createKeptSnapshotFiles, memoryKeptSlot, sharedKeptBytes } from './kept-shelf';
-export type { KeptHold, KeptShelf, KeptSlot } from './kept-shelf';
+export { createKeptSnapshotFiles, memoryKeptSlot } from './kept-shelf';
+export type { KeptHold, KeptShelf, KeptSlot, KeptSnapshotFiles } from './kept-shelf';
 export { EvidenceCodecError, evidenceDaysFromBytes, evidenceToBytes } from './evidence-codec';
 export type { EvidenceDays } from './evidence-codec';
 export { KeptCodecError, keptFromBytes, keptToBytes } from './kept-codec';

@@ -1,10 +1,11 @@
 // Where each realm's kept snapshot (kept-snapshot.ts) stays between its hours: in memory by default;
 // the server keeps them in files, one per realm, so that the ~100 MB of a full region's snapshots sit
 // in the operating system's file cache and not in the process. A snapshot is read back twice an hour
-// (the next observe follows it; the build's listing pass reads it), into buffers shared by every
-// realm: only one realm's snapshot is in the process at a time, and the next observe writes the new
-// snapshot into the same buffers (the previous one is no longer read by then), so nothing is
-// allocated from hour to hour.
+// (the next observe follows it; the build's listing pass reads it), into buffers the shelf owns and
+// shares among its realms: only one realm's snapshot of a shelf is in the process at a time (its
+// builder observes and reads them one after another), and the next observe writes the new snapshot
+// into the same buffers (the previous one is no longer read by then), so nothing is allocated from
+// hour to hour. Two shelves never share buffers.
 
 import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -24,9 +25,9 @@ import { readAt, writeAt } from './file-bytes';
 export interface KeptHold {
   readonly hourMs: number;
   readonly count: number;
-  /** Bytes the process holds for it (0 when in a file: the shared buffers are counted by no realm). */
+  /** Bytes the process holds for it (0 when in a file: the shelf's buffers are counted by no realm). */
   readonly byteLength: number;
-  /** The snapshot; read from a file into the shared buffers, valid until the next snapshot is read. */
+  /** The snapshot; read from a file into the shelf's buffers, valid until the next snapshot is read. */
   snapshot(): KeptSnapshot;
 }
 
@@ -53,26 +54,35 @@ export const memoryKeptSlot: KeptSlot = {
   buffers: ownBuffers,
 };
 
-/** The buffers every realm's snapshot is read into and written to (files only); they only grow. */
-const shared = { auction: new ArrayBuffer(0), group: new ArrayBuffer(0) };
+/** The buffers a shelf's realms read their snapshots into and write them to; they only grow. */
+class SharedBuffers {
+  private auction = new ArrayBuffer(0);
+  private group = new ArrayBuffer(0);
 
-/** The shared buffer of that kind with room for `bytes` (a quarter more when it grows). */
-function sharedBuffer(kind: 'auction' | 'group', bytes: number): ArrayBuffer {
-  if (shared[kind].byteLength < bytes) shared[kind] = new ArrayBuffer(bytes + (bytes >> 2));
-  return shared[kind];
+  /** The buffer of that kind with room for `bytes` (a quarter more when it grows). */
+  buffer(kind: 'auction' | 'group', bytes: number): ArrayBuffer {
+    if (this[kind].byteLength < bytes) this[kind] = new ArrayBuffer(bytes + (bytes >> 2));
+    return this[kind];
+  }
+
+  get byteLength(): number {
+    return this.auction.byteLength + this.group.byteLength;
+  }
 }
 
-/** Bytes of the buffers shared by the snapshots kept in files: what the process holds for them all. */
-export function sharedKeptBytes(): number {
-  return shared.auction.byteLength + shared.group.byteLength;
+/** A shelf of kept snapshots in files, with what the process holds for them all. */
+export interface KeptSnapshotFiles extends KeptShelf {
+  /** Bytes of the buffers the shelf's realms share: what the process holds for its snapshots. */
+  sharedBytes(): number;
+  close(): void;
 }
-
-const sharedBuffers: KeptBuffers = (kind, _old, bytes) => sharedBuffer(kind, bytes);
 
 /** One file per realm under `dir` (emptied when made: the snapshots are rebuilt from the next dumps). */
-export function createKeptSnapshotFiles(dir: string): KeptShelf & { close(): void } {
+export function createKeptSnapshotFiles(dir: string): KeptSnapshotFiles {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  const shared = new SharedBuffers();
+  const sharedBuffers: KeptBuffers = (kind, _old, bytes) => shared.buffer(kind, bytes);
   const slots = new Map<number, { slot: KeptSlot; close(): void }>();
   const fileSlot = (connectedRealmId: number) => {
     const file = path.join(dir, `${connectedRealmId}.bin`);
@@ -102,8 +112,8 @@ export function createKeptSnapshotFiles(dir: string): KeptShelf & { close(): voi
             if (mine !== version)
               throw new Error(`realm ${connectedRealmId}: its kept snapshot was replaced`);
             const need = keptBufferBytes(count, m);
-            const auctionBuffer = sharedBuffer('auction', need.auction);
-            const groupBuffer = sharedBuffer('group', need.group);
+            const auctionBuffer = shared.buffer('auction', need.auction);
+            const groupBuffer = shared.buffer('group', need.group);
             const columns = keptColumns(auctionBuffer, groupBuffer, count, m);
             let from = 0;
             for (const column of keptColumnOrder(columns)) {
@@ -129,6 +139,7 @@ export function createKeptSnapshotFiles(dir: string): KeptShelf & { close(): voi
       if (!entry) slots.set(connectedRealmId, (entry = fileSlot(connectedRealmId)));
       return entry.slot;
     },
+    sharedBytes: () => shared.byteLength,
     close(): void {
       for (const entry of slots.values()) entry.close();
       slots.clear();

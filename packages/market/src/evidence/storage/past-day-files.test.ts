@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DayBucket } from '../day-bucket';
 import { PastDay } from '../past-day';
+import { PastDayReader } from '../past-day-reader';
 import { createPastDayFiles } from './past-day-files';
 
 const root = mkdtempSync(path.join(tmpdir(), 'past-days-'));
@@ -23,14 +24,17 @@ function dayOf(day: number, first: number, cells: number): DayBucket {
   return b;
 }
 
+/** Reads every day of the file, as a builder's reader reads its realms' days one after another. */
+const reader = new PastDayReader();
+
 /** What the build reads of a day: keys, lowest prices and each key's sales. */
 function readBack(d: PastDay): { keys: number[]; lowest: number[]; sales: number[][] } {
-  const { keys, lowest, size } = d.listedCells();
+  const { keys, lowest, size } = d.listedCells(reader);
   const keyList = Array.from(keys.subarray(0, size));
   const lowList = Array.from(lowest.subarray(0, size));
   const sales = keyList.map((k) => {
     const bins: number[] = [];
-    d.collectBins(k, bins);
+    d.collectBins(k, bins, reader);
     return bins;
   });
   return { keys: keyList, lowest: lowList, sales };

@@ -2,6 +2,7 @@ import { SceneDeals } from './scene-deals';
 import { GUIDE_DURATIONS, GUIDE_SCENES } from './scenes';
 import { SeekBar } from './seek-bar';
 import { formatClock, usePlayback } from './use-playback';
+import { StrokeIcon } from '../../../components/ui/stroke-icon';
 
 function PlayIcon({ className = 'size-5' }: { className?: string }) {
   return (
@@ -22,16 +23,7 @@ function PauseIcon({ className = 'size-5' }: { className?: string }) {
 
 function ReplayIcon({ className = 'size-5' }: { className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
+    <StrokeIcon d="M4 12a8 8 0 1 0 2.3-5.7M4 4v4h4" className={className} strokeWidth={2} round="both" />
   );
 }
 

@@ -17,3 +17,15 @@ export function MockWindow({ title, children }: { title: string; children: React
 
 /** Animation delay in seconds, for staggered scene elements. */
 export const delay = (seconds: number) => ({ animationDelay: `${seconds}s` });
+
+/** The scene's primary button, glowing from `at` seconds in, as the user is about to press it. */
+export function MockButton({ at, children }: { at: number; children: ReactNode }) {
+  return (
+    <span
+      style={delay(at)}
+      className="animate-glow rounded-lg bg-gold-400 px-3 py-1.5 text-[11px] font-semibold text-ink-950 sm:text-xs"
+    >
+      {children}
+    </span>
+  );
+}

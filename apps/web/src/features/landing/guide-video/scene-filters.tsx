@@ -1,5 +1,5 @@
 import { FILTER_LABELS, LABELS } from '@goldroute/domain';
-import { MockWindow, delay } from './mock-window';
+import { MockButton, MockWindow, delay } from './mock-window';
 
 const sliders = [
   { label: FILTER_LABELS.sellRate, value: '≥ 0.020', fill: 'w-[38%]', extra: '' },
@@ -9,6 +9,19 @@ const sliders = [
 ];
 const categories = ['Armor', 'Weapon', 'Pet', 'Mount'];
 const expansions = ['TWW', 'DF', 'SL', 'BFA'];
+/** The selected categories and expansions, popping in one after another; expansions from `sm` up. */
+const chips = [
+  {
+    labels: categories,
+    start: 2,
+    className: 'bg-sky-400/10 text-[10px] text-sky-200 ring-sky-400/25 sm:text-xs',
+  },
+  {
+    labels: expansions,
+    start: 2.2,
+    className: 'hidden bg-violet-400/10 text-xs text-violet-200 ring-violet-400/25 sm:inline',
+  },
+];
 const craftedOptions = ['Include', 'Excluded', 'Exclusive'];
 
 export function SceneFilters() {
@@ -44,24 +57,17 @@ export function SceneFilters() {
         ))}
       </div>
       <div className="mt-3 flex flex-wrap gap-1.5 sm:mt-4">
-        {categories.map((category, index) => (
-          <span
-            key={category}
-            style={delay(2 + index * 0.2)}
-            className="animate-pop rounded-full bg-sky-400/10 px-2 py-0.5 text-[10px] font-medium text-sky-200 ring-1 ring-sky-400/25 sm:text-xs"
-          >
-            {category}
-          </span>
-        ))}
-        {expansions.map((expansion, index) => (
-          <span
-            key={expansion}
-            style={delay(2.2 + index * 0.2)}
-            className="hidden animate-pop rounded-full bg-violet-400/10 px-2 py-0.5 text-xs font-medium text-violet-200 ring-1 ring-violet-400/25 sm:inline"
-          >
-            {expansion}
-          </span>
-        ))}
+        {chips.map(({ labels, start, className }) =>
+          labels.map((label, index) => (
+            <span
+              key={label}
+              style={delay(start + index * 0.2)}
+              className={`animate-pop rounded-full px-2 py-0.5 font-medium ring-1 ${className}`}
+            >
+              {label}
+            </span>
+          )),
+        )}
       </div>
       <div className="mt-4 hidden items-center justify-between gap-3 sm:flex">
         <span className="text-xs text-slate-400">Crafted items</span>
@@ -77,12 +83,7 @@ export function SceneFilters() {
         </span>
       </div>
       <div className="mt-auto flex justify-end pt-3">
-        <span
-          style={delay(2.6)}
-          className="animate-glow rounded-lg bg-gold-400 px-3 py-1.5 text-[11px] font-semibold text-ink-950 sm:text-xs"
-        >
-          {LABELS.applyFilters}
-        </span>
+        <MockButton at={2.6}>{LABELS.applyFilters}</MockButton>
       </div>
     </MockWindow>
   );

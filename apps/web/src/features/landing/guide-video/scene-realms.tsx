@@ -1,5 +1,6 @@
 import { LABELS } from '@goldroute/domain';
-import { MockWindow, delay } from './mock-window';
+import { MockButton, MockWindow, delay } from './mock-window';
+import { StrokeIcon } from '../../../components/ui/stroke-icon';
 
 const buying = ['Area 52', 'Illidan', 'Stormrage', "Zul'jin", "Kel'Thuzad"];
 const selling = ['Tichondrius', "Mal'Ganis", 'Sargeras', 'Thrall', 'Moon Guard'];
@@ -50,15 +51,13 @@ function RealmColumn({ title, realms, start }: { title: string; realms: string[]
                     style={delay(start + index * 0.4)}
                     className="absolute inset-0 flex animate-pop items-center justify-center rounded bg-gold-400 text-ink-950"
                   >
-                    <svg
+                    <StrokeIcon
+                      d="m4 8.5 2.5 2.5L12 5.5"
                       viewBox="0 0 16 16"
                       className="size-3"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2.5"
-                    >
-                      <path d="m4 8.5 2.5 2.5L12 5.5" strokeLinecap="round" strokeLinejoin="round" />
-                    </svg>
+                      strokeWidth={2.5}
+                      round="both"
+                    />
                   </span>
                 ) : null}
               </span>
@@ -89,12 +88,7 @@ export function SceneRealms() {
         <span style={delay(4.3)} className="animate-rise text-[11px] text-emerald-300 sm:text-xs">
           ✓ 8 realms saved
         </span>
-        <span
-          style={delay(4)}
-          className="animate-glow rounded-lg bg-gold-400 px-3 py-1.5 text-[11px] font-semibold text-ink-950 sm:text-xs"
-        >
-          {LABELS.saveAllData}
-        </span>
+        <MockButton at={4}>{LABELS.saveAllData}</MockButton>
       </div>
     </MockWindow>
   );

@@ -1,28 +1,14 @@
-// Test oracle: the engine's rules written the obvious way (JSON.parse, plain objects, nested
-// loops, no typed arrays, no early exits). Property tests compare the engine against it.
-import { assessDeal, craftedStatName, type TradeEvidence } from '@goldroute/domain';
-import { afterAhCut, toGold } from '../money';
+// Test oracle, the market: dumps reduced to variants with their lowest price and quantity per realm,
+// written the obvious way (JSON.parse, plain objects, nested loops, no typed arrays, no early exits).
+// Property tests compare the engine against it, through the deals (reference-deals.ts) and the realm
+// statistics (reference-realm-stats.ts) computed from it.
+import { craftedStatName } from '@goldroute/domain';
+import { toGold } from '../money';
 import { appClassification } from '../snapshot';
-import type {
-  BonusData,
-  DropshipGroup,
-  ItemInfo,
-  PetInfo,
-  RealmInfo,
-  RealmStats,
-  TradeItem,
-  TsmRow,
-} from '../types';
-import {
-  dropshipGroupKey,
-  petItemKey,
-  qualityLabel,
-  resolveVariant,
-  uniqueItemKey,
-  uniqueTradeKey,
-} from '../variants';
+import type { BonusData, ItemInfo, PetInfo, RealmInfo, TradeItem, TsmRow } from '../types';
+import { petItemKey, qualityLabel, resolveVariant, uniqueItemKey } from '../variants';
 
-interface RefVariant {
+export interface RefVariant {
   key: string;
   isPet: boolean;
   baseId: number;
@@ -241,207 +227,11 @@ export function referenceMarket(
   return { realms: sortedRealms, variants, auctions };
 }
 
-export interface RefFloors {
-  minProfit: number;
-  minAvgSale: number;
-  minSaleRate: number;
-  minProfitPercent: number;
-}
-
 /** The median of some numbers (the mean of the middle two for an even count). */
-function medianOf(xs: number[]): number {
+export function medianOf(xs: number[]): number {
   const sorted = [...xs].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1
     ? (sorted[mid] as number)
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-function row(m: RefMarket, v: RefVariant, buyId: number, sellId: number): TradeItem {
-  const buy = v.prices.get(buyId)?.min as number;
-  const sell = v.prices.get(sellId)?.min as number;
-  const br = m.realms.find((r) => r.id === buyId) as RealmInfo;
-  const sr = m.realms.find((r) => r.id === sellId) as RealmInfo;
-  const cut = Math.round(sell * 0.95 + 1e-9);
-  // Snapshots built from dumps alone (no evidence option, no dump times): nothing seen but the
-  // realms that list the variant.
-  const evidence: TradeEvidence = {
-    salesSeen14d: 0,
-    medianSale14d: null,
-    sellListingsNearPrice: 0,
-    sellQuantityNearPrice: 0,
-    realmsOffering: v.prices.size,
-    buyQuantity: 0,
-    sellListingAgeSnapshots: 0,
-    buyListingAgeSnapshots: 0,
-    buyRealmUpdatedAt: 0,
-    sellRealmUpdatedAt: 0,
-    hoursObserved: 0,
-    sellLowQuartile14d: null,
-    regionMedianLowest: medianOf([...v.prices.values()].map((p) => p.min)) / 10000,
-    sellItemFloor14d: null,
-    sellPostedHours: null,
-  };
-  const prices = {
-    buyBuyout: buy / 10000,
-    sellBuyout: sell / 10000,
-    avgSale: v.row.avgSale,
-    saleRate: v.row.saleRate,
-  };
-  return {
-    uniqueTradeKey: uniqueTradeKey(v.key, buyId, sellId),
-    ...v.row,
-    buyBuyout: buy / 10000,
-    sellBuyout: sell / 10000,
-    sellAHCut: cut / 10000,
-    sellVsBuy: (cut - buy) / 10000,
-    saleAvgVsBuy: (Math.round(v.avgSaleCopper * 0.95 + 1e-9) - buy) / 10000,
-    buyingConnectedRealmId: buyId,
-    buyingConnectedRealmName: br.name,
-    buyingConnectedRealmPopulation: br.population,
-    sellingConnectedRealmId: sellId,
-    sellingConnectedRealmName: sr.name,
-    sellingConnectedRealmPopulation: sr.population,
-    ...assessDeal(prices, evidence, 0),
-    evidence,
-  };
-}
-
-function passes(v: RefVariant, buy: number, sell: number, f: RefFloors): boolean {
-  const profitGold = (afterAhCut(sell) - buy) / 10000;
-  return (
-    v.saleRate >= f.minSaleRate &&
-    v.avgSaleCopper / 10000 >= f.minAvgSale &&
-    profitGold >= f.minProfit &&
-    (profitGold / (buy / 10000)) * 100 >= f.minProfitPercent - 1e-9
-  );
-}
-
-/** Best sell realm for a buy realm: highest price, then lowest realm id; never the buy realm. */
-function bestSellFor(v: RefVariant, selling: readonly number[], buyId: number): number | undefined {
-  let best: number | undefined;
-  for (const id of [...selling].sort((a, b) => a - b)) {
-    if (id === buyId) continue;
-    const p = v.prices.get(id);
-    if (!p) continue;
-    const cur = best === undefined ? undefined : v.prices.get(best);
-    if (!cur || p.min > cur.min) best = id;
-  }
-  return best;
-}
-
-export function referenceFlipping(
-  m: RefMarket,
-  buying: readonly number[],
-  selling: readonly number[],
-  f: RefFloors,
-): TradeItem[] {
-  const out: TradeItem[] = [];
-  for (const v of m.variants) {
-    let buyId: number | undefined;
-    for (const id of [...buying].sort((a, b) => a - b)) {
-      const p = v.prices.get(id);
-      if (!p) continue;
-      const cur = buyId === undefined ? undefined : v.prices.get(buyId);
-      if (!cur || p.min < cur.min) buyId = id;
-    }
-    if (buyId === undefined) continue;
-    const sellId = bestSellFor(v, selling, buyId);
-    if (sellId === undefined) continue;
-    const buy = v.prices.get(buyId)?.min as number;
-    const sell = v.prices.get(sellId)?.min as number;
-    if (passes(v, buy, sell, f)) out.push(row(m, v, buyId, sellId));
-  }
-  return out;
-}
-
-export function referenceDropship(
-  m: RefMarket,
-  buying: readonly number[],
-  selling: readonly number[],
-  f: RefFloors,
-): DropshipGroup[] {
-  const groups: DropshipGroup[] = [];
-  const byKey = new Map<string, TradeItem[]>();
-  for (const v of m.variants) {
-    // Buy realms in the order of their price, then realm id (the engine's entry order).
-    const buys = [...buying]
-      .filter((id, i, all) => v.prices.has(id) && all.indexOf(id) === i)
-      .sort((a, b) => (v.prices.get(a)?.min as number) - (v.prices.get(b)?.min as number) || a - b);
-    for (const buyId of buys) {
-      const sellId = bestSellFor(v, selling, buyId);
-      if (sellId === undefined) continue;
-      const buy = v.prices.get(buyId)?.min as number;
-      const sell = v.prices.get(sellId)?.min as number;
-      if (!passes(v, buy, sell, f)) continue;
-      const item = row(m, v, buyId, sellId);
-      const key = dropshipGroupKey(item.id, item.quality, item.itemLevel);
-      let list = byKey.get(key);
-      if (!list) {
-        list = [];
-        byKey.set(key, list);
-        groups.push({ key, mainItem: item, variants: list, bestProfit: 0, totalCount: 0 });
-      }
-      list.push(item);
-    }
-  }
-  for (const g of groups) {
-    g.variants.sort((a, b) => b.realisticProfit - a.realisticProfit);
-    g.mainItem = g.variants[0] as TradeItem;
-    g.bestProfit = g.mainItem.sellVsBuy;
-    g.totalCount = g.variants.length;
-  }
-  return groups;
-}
-
-export function referenceRealmStats(m: RefMarket, only?: readonly number[]): RealmStats {
-  const rows = [];
-  for (const realm of m.realms) {
-    if (!m.auctions.has(realm.id)) continue;
-    if (only && !only.includes(realm.id)) continue;
-    let listed = 0;
-    let ratio = 0;
-    let cheaper = 0;
-    let expensive = 0;
-    let equal = 0;
-    for (const v of m.variants) {
-      const mine = v.prices.get(realm.id);
-      if (!mine) continue;
-      const all = [...v.prices.values()].map((p) => p.min).sort((a, b) => a - b);
-      const min = all[0] as number;
-      const mid = all.length / 2;
-      const median =
-        all.length % 2 === 1
-          ? (all[Math.floor(mid)] as number)
-          : ((all[mid - 1] as number) + (all[mid] as number)) / 2;
-      listed++;
-      ratio += mine.min / min;
-      if (mine.min < median) cheaper++;
-      else if (mine.min > median) expensive++;
-      else equal++;
-    }
-    rows.push({
-      realmId: realm.id,
-      realmName: realm.name,
-      realmPopulation: realm.population,
-      totalAuctions: m.auctions.get(realm.id) ?? 0,
-      avgPriceRatio: listed ? ratio / listed : 0,
-      cheaperThanRegion: cheaper,
-      expensiveThanRegion: expensive,
-      percentCheaper: listed ? (100 * cheaper) / listed : 0,
-      percentExpensive: listed ? (100 * expensive) / listed : 0,
-      percentEqual: listed ? (100 * equal) / listed : 0,
-    });
-  }
-  rows.sort((a, b) => b.percentCheaper - a.percentCheaper || a.realmId - b.realmId);
-  const n = rows.length;
-  return {
-    overallStats: {
-      totalRealms: n,
-      totalAuctions: rows.reduce((s, r) => s + r.totalAuctions, 0),
-      avgPriceRatio: n ? rows.reduce((s, r) => s + r.avgPriceRatio, 0) / n : 0,
-      percentCheaper: n ? rows.reduce((s, r) => s + r.percentCheaper, 0) / n : 0,
-    },
-    realmStats: rows,
-  };
 }

@@ -1,0 +1,25 @@
+// Opening the subscription screen and finding its plan cards and status, shared by its test files.
+import type { User } from '@goldroute/domain/api';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
+import { renderRoute } from '../../test/render-route';
+import type { paymentsApi } from './test-utils';
+
+export async function openSubscription(api: ReturnType<typeof paymentsApi>, user: User) {
+  const view = renderRoute('/subscription', { user, fetch: api.fetch });
+  await screen.findByRole('heading', { level: 2, name: 'Your subscription' });
+  return { ...view, ue: userEvent.setup() };
+}
+
+export const card = (plan: string) => screen.getByRole('article', { name: plan });
+export const cardButton = (plan: string) => within(card(plan)).getByRole('button');
+export const status = () => screen.getByTestId('subscription-status');
+
+/** Stops the browser from leaving the test page; returns the spies. */
+export function stubLocation() {
+  const assign = vi.fn();
+  const reload = vi.fn();
+  vi.stubGlobal('location', { ...window.location, assign, reload });
+  return { assign, reload };
+}
