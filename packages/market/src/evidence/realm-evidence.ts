@@ -3,7 +3,6 @@
 // the age of the current lowest listing and the listings depth near a price. Pure: no clock, no I/O;
 // the caller feeds snapshots in time order and maps raw variants to its own stable indices. The same
 // per-variant figures for every row of a listing at once come from the listing pass (listing-pass.ts).
-
 import { NEAR_PRICE_FACTOR } from '@goldroute/domain';
 import type { RealmAuctions } from '../ingest';
 import { DAY_MS, DayBucket, dayOf } from './day-bucket';
