@@ -21,4 +21,5 @@ export * from './trust';
 export * from './trust-text';
 export * from './expected-profit';
 export * from './deal-confidence';
+export * from './freshness';
 export type { ItemInfo } from './item-info';

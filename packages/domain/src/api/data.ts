@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { TradeEvidence, TradeItem } from '../trade-item';
 import { CONFIDENCE_LEVELS, DEAL_FLAGS } from '../deal-evidence';
 import { MAX_LIST_LENGTH, idStringSchema } from './common';
+import { lateRealmSchema } from './freshness';
 
 // GET /shared/data/token/{region}
 export const tokenHistoryEntrySchema = z.object({ price: z.number(), timestamp: z.number() });
@@ -15,7 +16,11 @@ export const tokenResponseSchema = z.object({
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 // GET /shared/data/timer/{region}
-export const timerResponseSchema = z.object({ lastModified: z.number() });
+export const timerResponseSchema = z.object({
+  lastModified: z.number(),
+  /** Realms left behind by the region's last batch (freshness.ts), shown with their age on the banner. */
+  lateRealms: z.array(lateRealmSchema).default([]),
+});
 export type TimerResponse = z.infer<typeof timerResponseSchema>;
 
 // GET /shared/data/market-source: whether realms, prices and deals come from the built-in simulator (the

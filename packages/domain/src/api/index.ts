@@ -4,3 +4,4 @@ export * from './users';
 export * from './data';
 export * from './payments';
 export * from './admin';
+export * from './freshness';

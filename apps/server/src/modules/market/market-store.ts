@@ -1,5 +1,5 @@
 import type { Region } from '@goldroute/domain';
-import type { Realm } from '@goldroute/domain/api';
+import type { LateRealm, Realm } from '@goldroute/domain/api';
 import type { MarketSnapshot } from '@goldroute/market';
 
 /** What the admin page reports of a region's data besides the snapshot itself. */
@@ -9,6 +9,8 @@ export interface MarketMeta {
   /** Rows of TSM's region pricing the snapshot was built with. */
   tsmItems: number;
   tsmPets: number;
+  /** Realms the region's last batch left behind for LATE_AFTER_SECONDS (their deals are stale). */
+  lateRealms?: readonly number[];
 }
 
 const NO_META: MarketMeta = { realmTimes: {}, tsmItems: 0, tsmPets: 0 };
@@ -63,3 +65,15 @@ export function createMarketStore() {
 }
 
 export type MarketStore = ReturnType<typeof createMarketStore>;
+
+/** The late realms of a published snapshot with their labels and dump times, for the banner and the status. */
+export function lateRealmsOf(store: MarketStore, region: Region, market: PublishedMarket): LateRealm[] {
+  const late = market.meta.lateRealms ?? [];
+  if (late.length === 0) return [];
+  const labels = new Map(store.realms(region)?.map((r) => [r.id, r.label]));
+  return late.map((id) => ({
+    id,
+    label: labels.get(id) ?? `Realm ${id}`,
+    lastModified: market.meta.realmTimes[String(id)] ?? 0,
+  }));
+}

@@ -1,4 +1,5 @@
 import type { Region } from '@goldroute/domain';
+import type { TimerResponse } from '@goldroute/domain/api';
 import { TRADE_COLUMNS_TYPE } from '@goldroute/domain/wire';
 import {
   dropshipColumnsBytes,
@@ -8,7 +9,7 @@ import {
   realmStats,
 } from '@goldroute/market';
 import { HttpError } from '../../lib/http-error';
-import type { MarketStore, PublishedMarket } from './market-store';
+import { lateRealmsOf, type MarketStore, type PublishedMarket } from './market-store';
 import { JSON_TYPE, compressAnswer, type CachedResponse, type PersonalCache } from './personal-cache';
 
 /**
@@ -194,8 +195,9 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
       flippingJsonBytes(m.snapshot, { buyingRealms: ids, sellingRealms: ids });
       flippingColumnsBytes(m.snapshot, { buyingRealms: ids, sellingRealms: ids }, m.lastModified);
     },
-    timer(region: Region): { lastModified: number } {
-      return { lastModified: published(region).lastModified };
+    timer(region: Region): TimerResponse {
+      const m = published(region);
+      return { lastModified: m.lastModified, lateRealms: lateRealmsOf(store, region, m) };
     },
   };
 }
