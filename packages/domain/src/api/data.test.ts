@@ -66,7 +66,10 @@ describe('token, timer, realms and realm stats', () => {
   });
 
   it('"lastModified (seconds)"', () => {
-    expect(timerResponseSchema.parse({ lastModified: 1700000000 })).toEqual({ lastModified: 1700000000 });
+    expect(timerResponseSchema.parse({ lastModified: 1700000000 })).toEqual({
+      lastModified: 1700000000,
+      lateRealms: [],
+    });
   });
 
   it('the market source: { simulated } as a boolean', () => {
