@@ -15,6 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { replies } from '../../lib/route-schema';
 import { byBodyField, byParam, limitPerIp, type RateLimiter } from '../../plugins/rate-limits';
 import type { AccountsService } from './accounts.service';
+import { deviceOf } from './login-device-cookie';
+import type { LoginThrottle } from './login-throttle';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -45,6 +47,8 @@ const CALL_LIMITS = {
 export interface AccountRoutesOptions {
   accounts: AccountsService;
   limiter: RateLimiter;
+  /** Told of a password reset, so the device that made it is not kept waiting (off with the rate limits). */
+  loginThrottle?: LoginThrottle | undefined;
 }
 
 /** Account calls of SPEC §7: register, confirm the address, and the forgotten-password reset. */
@@ -104,6 +108,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       },
       preValidation: limits('reset'),
     },
-    async (request) => accounts.resetPassword(request.params.resetToken, request.body.newPassword),
+    async (request) => {
+      const { message, email } = await accounts.resetPassword(
+        request.params.resetToken,
+        request.body.newPassword,
+      );
+      await o.loginThrottle?.forgive({ email, ip: request.ip, device: deviceOf(request) });
+      return { message };
+    },
   );
 };

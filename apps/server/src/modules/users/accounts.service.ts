@@ -171,17 +171,23 @@ export function createAccountsService(deps: {
     return rows.length > 0;
   }
 
-  /** A reset proves control of the mailbox, so it also confirms the address, and it ends every session. */
-  async function resetPassword(token: string, newPassword: string): Promise<{ message: string }> {
+  /**
+   * A reset proves control of the mailbox, so it also confirms the address, and it ends every session.
+   * Returns the account's e-mail beside the answer (for the login throttle), never sent to the caller.
+   */
+  async function resetPassword(
+    token: string,
+    newPassword: string,
+  ): Promise<{ message: string; email: string }> {
     const passwordHash = await hashPassword(newPassword);
     // The token spent and the password changed together, or neither: never a spent link with the old
     // password still in place.
-    const userId = await db.transaction(async (tx) => {
+    const reset = await db.transaction(async (tx) => {
       const owner = await spendEmailToken(tx, token, 'reset');
       if (!owner) return null;
       const now = clock.now();
       const [user] = await tx
-        .select({ confirmedAt: users.emailConfirmedAt })
+        .select({ confirmedAt: users.emailConfirmedAt, email: users.email })
         .from(users)
         .where(eq(users.id, owner));
       await tx
@@ -194,11 +200,11 @@ export function createAccountsService(deps: {
         .where(
           and(eq(emailTokens.userId, owner), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)),
         );
-      return owner;
+      return { userId: owner, email: user?.email ?? '' };
     });
-    if (!userId) throw new HttpError(400, ACCOUNT_MESSAGES.invalidResetLink);
-    await sessions.revokeAllForUser(userId, 'password reset');
-    return { message: ACCOUNT_MESSAGES.resetDone };
+    if (!reset) throw new HttpError(400, ACCOUNT_MESSAGES.invalidResetLink);
+    await sessions.revokeAllForUser(reset.userId, 'password reset');
+    return { message: ACCOUNT_MESSAGES.resetDone, email: reset.email };
   }
 
   return { register, confirm, authenticate, forgotPassword, resetLinkValid, resetPassword };

@@ -162,6 +162,22 @@ describe('a stranger behind the owner’s address', () => {
     expect((await browser(here).login(email, 'Wrong#aA1')).status).toBe(401);
   });
 
+  it('a password reset from the waiting browser lets it in at once, as its refusal promised', async () => {
+    const { email, ownerBrowser } = await ownerSignedUp('reset-unlocks');
+    await guess(email, ownerBrowser, LOGIN_THROTTLE.perAccountAndDevice);
+    expect((await ownerBrowser.login(email, STRONG_PASSWORD)).status).toBe(429);
+    expect((await ownerBrowser.call('/shared/users/forgot-password', { email })).status).toBe(200);
+    const token = h
+      .pathOf(linkIn(await h.smtp.waitFor(email, 2), h.app.config.publicUrl))
+      .split('/')
+      .pop();
+    const newPassword = `${STRONG_PASSWORD}9`;
+    const reset = await ownerBrowser.call(`/shared/users/reset-password/${token}`, { newPassword });
+    expect(reset.status).toBe(200);
+    expect(reset.body).toEqual({ message: expect.any(String) });
+    expect((await ownerBrowser.login(email, newPassword)).status).toBe(200);
+  });
+
   it('a correct password clears that address’s count', async () => {
     const email = emailOf('typo');
     await signUp(email, browser(address()));

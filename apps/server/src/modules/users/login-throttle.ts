@@ -10,7 +10,8 @@ import type { ThrottleStore } from './login-throttle-store';
  * from all unknown devices together) unknown devices wait as well, known ones never: someone without the
  * password can slow an account's new devices down but never keep its owner out of a device the owner has
  * used, and a new device the throttle refuses is offered a mailed unlock link (login-unlock.service.ts).
- * A correct password clears the count it was checked against.
+ * A correct password clears the count it was checked against; a password reset (which proves the mailbox)
+ * clears the account's count and those of the device and address it was made from.
  */
 export const LOGIN_THROTTLE = {
   perAccountAndDevice: 10,
@@ -112,6 +113,15 @@ export function createLoginThrottle(
   }
 
   return {
+    /** After a password reset made from `attempt`'s device and address: their counts and the account's start over. */
+    async forgive(attempt: LoginAttempt): Promise<void> {
+      const keys = keysOf(attempt.email);
+      await Promise.all([
+        store.remove(keys.all),
+        store.remove(keys.pair(attempt.ip)),
+        attempt.device === undefined ? undefined : store.remove(keys.device(attempt.device)),
+      ]);
+    },
     /** Throws 429 when this device (or address, for a device the account does not know) must wait. */
     async begin(attempt: LoginAttempt): Promise<ThrottledLogin> {
       const keys = keysOf(attempt.email);
