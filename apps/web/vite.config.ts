@@ -7,12 +7,20 @@ const API_TARGET = 'http://localhost:3000';
 // Whole path segments only: a plain '/retail' prefix would also swallow the SPA's own
 // /retail-cross-realm-... pages. Keys starting with ^ are regular expressions.
 const proxiedPaths = ['^/shared(/|$)', '^/retail(/|$)', '^/dev(/|$)', '^/healthz$', '^/readyz$'];
+// The demo provider's checkout pages are the server's own; their form posts must look same-origin to it.
+const serverPages = ['^/demo-checkout(/|$)'];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), tailwindcss()],
   server: {
-    proxy: Object.fromEntries(proxiedPaths.map((path) => [path, { target: API_TARGET, changeOrigin: true }])),
+    proxy: Object.fromEntries([
+      ...proxiedPaths.map((path) => [path, { target: API_TARGET, changeOrigin: true }]),
+      ...serverPages.map((path) => [
+        path,
+        { target: API_TARGET, changeOrigin: true, headers: { origin: API_TARGET } },
+      ]),
+    ]),
   },
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
