@@ -28,10 +28,14 @@ export async function seedDemoAccounts(db: Db, clock: Clock, log: FastifyBaseLog
   const [done] = await db.select().from(appState).where(eq(appState.key, SEED_KEY));
   if (done) return;
   const now = clock.now();
-  const accounts = [
+  const drafts = [
     { label: 'admin', email: DEMO_ADMIN_EMAIL, role: 'admin' as const, password: demoPassword() },
     { label: 'subscriber', email: DEMO_SUBSCRIBER_EMAIL, role: 'user' as const, password: demoPassword() },
   ];
+  // Hashed before the transaction: it holds a pooled connection (and PGlite's only one) while it is open.
+  const accounts = await Promise.all(
+    drafts.map(async (a) => ({ ...a, passwordHash: await hashPassword(a.password) })),
+  );
   await db.transaction(async (tx) => {
     for (const a of accounts) {
       const id = randomUUID();
@@ -39,7 +43,7 @@ export async function seedDemoAccounts(db: Db, clock: Clock, log: FastifyBaseLog
         id,
         email: a.email,
         role: a.role,
-        passwordHash: await hashPassword(a.password),
+        passwordHash: a.passwordHash,
         emailConfirmedAt: now,
       });
       if (a.role === 'user') {
