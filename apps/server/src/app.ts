@@ -27,6 +27,10 @@ import { loginUnlockRoutes } from './modules/users/login-unlock.routes';
 import { createLoginUnlockService } from './modules/users/login-unlock.service';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { createAdminService } from './modules/admin/admin.service';
+import { eventsRoutes } from './modules/events/events.routes';
+import { createSnapshotEvents, type SnapshotEvents } from './modules/events/snapshot-events';
+import { createFreshnessService } from './modules/freshness/freshness.service';
+import { freshnessRoutes } from './modules/freshness/freshness.routes';
 import { localCacheActions, sharedCacheActions } from './modules/admin/cache-actions';
 import { noJobRunner, type StartJobs } from './jobs/job';
 import { createJobRuns } from './jobs/job-runs';
@@ -56,6 +60,8 @@ export interface App {
   database: Database;
   market: MarketRuntime;
   payments: PaymentsRuntime;
+  /** The snapshot event streams of this process (open streams, for the benches). */
+  events: SnapshotEvents;
 }
 
 export interface BuildOptions {
@@ -69,6 +75,8 @@ export interface BuildOptions {
   redisPrefix?: string;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: LogStream;
+  /** Heartbeat period of the snapshot event streams, ms (tests shorten it). */
+  eventsHeartbeatMs?: number;
 }
 
 /** Builds the whole application without listening; tests and server.ts both start here. */
@@ -169,6 +177,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onUserChanged: userViews.forget,
   });
   server.addHook('onClose', () => market.close());
+  const freshness = createFreshnessService({ db, clock, store: market.store, log: server.log });
+  server.addHook('onClose', () => freshness.close());
   const settings = createSettingsService({ db, clock, realms: market.store, onChange: market.forgetUser });
   const requireAuth = createAuthGuard(accessTokens, sessions);
   const payments = await startPayments(config.payments, {
@@ -235,6 +245,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     limiter,
     simulated: market.simulated,
   });
+  await server.register(freshnessRoutes, { freshness, access: market.access, requireAuth, limiter });
+  const events = createSnapshotEvents(market.store);
+  await server.register(eventsRoutes, {
+    events,
+    access: market.access,
+    requireAuth,
+    limiter,
+    heartbeatMs: options.eventsHeartbeatMs,
+  });
   const requireAdmin = createAdminGuard(db);
   const cacheActions = bus
     ? sharedCacheActions(market.caches, bus, server.log)
@@ -248,6 +267,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       store: market.store,
       caches: cacheActions,
       jobs: jobRuns,
+      freshness,
       forgetUser: market.forgetUser,
     }),
     caches: cacheActions,
@@ -289,5 +309,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (config.demoAccounts.seed) await seedDemoAccounts(db, clock, server.log);
   else server.log.info(`demo accounts not seeded: ${config.demoAccounts.reason}`);
-  return { server, database, market, payments };
+  return { server, database, market, payments, events };
 }

@@ -172,6 +172,25 @@ describe('loadConfig', () => {
     ).toThrow(/ITEM_EXPANSIONS_URL/);
   });
 
+  it('reads how long a simulated hour lasts: an hour by default, at least 30 s', () => {
+    expect(loadConfig({ MARKET_SOURCE: 'simulator' }).market).toMatchObject({ hourSeconds: 3600 });
+    expect(loadConfig({ MARKET_SOURCE: 'simulator', SIMULATOR_HOUR_SECONDS: '60' }).market).toMatchObject({
+      source: 'simulator',
+      hourSeconds: 60,
+    });
+    for (const bad of ['29', '0', '90.5', 'hourly']) {
+      expect(() => loadConfig({ SIMULATOR_HOUR_SECONDS: bad }), bad).toThrow(/SIMULATOR_HOUR_SECONDS/);
+    }
+  });
+
+  it('builds snapshots in a worker thread per region unless MARKET_BUILDER_THREAD=false', () => {
+    expect(loadConfig({ MARKET_SOURCE: 'simulator' }).market).toMatchObject({ builderThread: true });
+    expect(loadConfig({ MARKET_SOURCE: 'simulator', MARKET_BUILDER_THREAD: 'false' }).market).toMatchObject({
+      builderThread: false,
+    });
+    expect(() => loadConfig({ MARKET_BUILDER_THREAD: 'no' })).toThrow(/MARKET_BUILDER_THREAD/);
+  });
+
   it('reads the process role: all by default; web and worker need REDIS_URL', () => {
     expect(loadConfig({}).role).toBe('all');
     expect(loadConfig({ PROCESS_ROLE: 'web', REDIS_URL: 'redis://cache:6379' })).toMatchObject({

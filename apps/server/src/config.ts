@@ -70,8 +70,11 @@ const envSchema = z
     MARKET_SOURCE: z.enum(['auto', 'simulator', 'blizzard', 'off']).default('auto'),
     SIMULATOR_SIZE: z.enum(['tiny', 'small', 'standard', 'full']).default('standard'),
     SIMULATOR_SEED: z.coerce.number().int().default(20_261_122),
+    /** How long a simulated hour lasts, seconds (tests and benchmarks watch many batches with a short one). */
+    SIMULATOR_HOUR_SECONDS: z.coerce.number().int().min(30).default(3600),
     /** Days of past dumps the embedded simulator replays into deal evidence at a fresh start (0: none). */
     EVIDENCE_REPLAY_DAYS: z.coerce.number().int().min(0).max(14).default(14),
+    MARKET_BUILDER_THREAD: z.enum(['true', 'false']).default('true'),
     MARKET_POLL_MINUTES: z.coerce.number().min(1).max(60).default(10),
     BLIZZARD_CLIENT_ID: z.string().optional(),
     BLIZZARD_CLIENT_SECRET: z.string().optional(),
@@ -278,13 +281,18 @@ export interface Config {
         source: 'simulator';
         size: 'tiny' | 'small' | 'standard' | 'full';
         seed: number;
+        /** How long a simulated hour lasts, seconds (SIMULATOR_HOUR_SECONDS). */
+        hourSeconds: number;
         pollMinutes: number;
         /** Days of past dumps replayed into deal evidence at a fresh start (0: none). */
         replayDays: number;
+        /** Ingest, evidence and builds run in a worker thread per region (MARKET_BUILDER_THREAD). */
+        builderThread: boolean;
       }
     | {
         source: 'blizzard';
         pollMinutes: number;
+        builderThread: boolean;
         blizzard: { clientId: string; clientSecret: string; oauthUrl: string; apiUrl: string };
         tsm: { apiKey: string; clientId: string; authUrl: string; pricingUrl: string };
         /** Item data Blizzard's API does not give: raidbots bonus files, expansion and crafted lists. */
@@ -370,13 +378,16 @@ function marketConfig(e: z.output<typeof envSchema>): Config['market'] {
       source,
       size: e.SIMULATOR_SIZE,
       seed: e.SIMULATOR_SEED,
+      hourSeconds: e.SIMULATOR_HOUR_SECONDS,
       pollMinutes: e.MARKET_POLL_MINUTES,
       replayDays: e.EVIDENCE_REPLAY_DAYS,
+      builderThread: e.MARKET_BUILDER_THREAD === 'true',
     };
   }
   return {
     source,
     pollMinutes: e.MARKET_POLL_MINUTES,
+    builderThread: e.MARKET_BUILDER_THREAD === 'true',
     blizzard: {
       clientId: e.BLIZZARD_CLIENT_ID ?? '',
       clientSecret: e.BLIZZARD_CLIENT_SECRET ?? '',

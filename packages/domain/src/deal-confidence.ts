@@ -64,8 +64,9 @@ export function assessDealInto<T extends DealTrustFields>(
   deal: ExpectedProfitPrices,
   evidence: DealEvidence,
   nowSeconds: number,
+  late = false,
 ): T {
-  const bits = dealFlagBits(deal, evidence, nowSeconds);
+  const bits = dealFlagBits(deal, evidence, nowSeconds, late);
   const expected = expectedProfit(deal, evidence);
   out.realisticProfit = expected.expectedProfit;
   out.saleChance = roundChance(expected.saleChance);
@@ -74,13 +75,17 @@ export function assessDealInto<T extends DealTrustFields>(
   return out;
 }
 
-/** A deal's expected profit, its sale chance, the confidence in them and the flags that explain it. */
+/**
+ * A deal's expected profit, its sale chance, the confidence in them and the flags that explain it. `late`:
+ * the buy or sell realm missed its region's last update (stale).
+ */
 export function assessDeal(
   deal: ExpectedProfitPrices,
   evidence: DealEvidence,
   nowSeconds: number,
+  late = false,
 ): DealTrust {
   const empty: DealTrustFields = { realisticProfit: 0, saleChance: 0, confidence: 'low', flags: [] };
-  const trust = assessDealInto(empty, deal, evidence, nowSeconds);
+  const trust = assessDealInto(empty, deal, evidence, nowSeconds, late);
   return { ...trust, flags: [...trust.flags] };
 }

@@ -226,4 +226,9 @@ describe('flags', () => {
   ])('stale with %j: %j', (e, expected) => {
     expect(flagsOf({}, e)).toEqual(expected);
   });
+
+  it('a realm its region left behind makes the deal stale however recent its data', () => {
+    expect(dealFlags(DEAL, EVIDENCE, NOW, true)).toEqual(['stale']);
+    expect(dealFlags(DEAL, EVIDENCE, NOW, false)).toEqual([]);
+  });
 });

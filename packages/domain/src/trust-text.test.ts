@@ -91,6 +91,23 @@ describe('explanations', () => {
     ]);
   });
 
+  it("says a late realm missed its region's last update, and the deal is no longer high confidence", () => {
+    const prices = { ...deal(), saleRate: 0.2 };
+    const ev = evidence({ buyRealmUpdatedAt: NOW - 72 * 60, hoursObserved: 336, salesSeen14d: 40 });
+    const onTime = assessDeal(prices, ev, NOW);
+    const late = assessDeal(prices, ev, NOW, true);
+    expect(onTime.flags).toEqual([]);
+    expect(onTime.confidence).toBe('high');
+    expect(late.flags).toEqual(['stale']);
+    expect(late.confidence).toBe('medium');
+    expect(explainTrust({ ...prices, ...late }, ev, NOW).at(-1)).toBe(
+      "Stale data: the buy realm missed its region's last update (it last updated 1 h 12 min ago), so its listings may be gone.",
+    );
+    expect(FLAG_EXPLANATIONS.stale).toBe(
+      "Stale data: a realm missed its region's last update or has not updated for over 2 hours, so these listings may be gone.",
+    );
+  });
+
   it('says when no sale price is known', () => {
     const lines = explain(
       { avgSale: 0 },

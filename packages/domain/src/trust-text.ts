@@ -5,6 +5,7 @@ import { CONFIDENT_WINDOW_HOURS } from './deal-confidence';
 import { expectedProfit, type ExpectedProfitPrices } from './expected-profit';
 import { formatGold } from './format';
 import {
+  STALE_AFTER_SECONDS,
   THIN_SUPPLY_MIN_REALMS,
   deadListingBasis,
   expectedSale,
@@ -32,7 +33,8 @@ export function saleChanceText(chance: number): string {
 }
 
 export const FLAG_EXPLANATIONS: Readonly<Record<DealFlag, string>> = {
-  stale: 'Stale data: a realm has not updated for over 2 hours, so these listings may be gone.',
+  stale:
+    "Stale data: a realm missed its region's last update or has not updated for over 2 hours, so these listings may be gone.",
   'thin-supply': 'Thin supply: a single listing sets the price, or hardly any realm sells this item.',
   'slow-seller': 'Slow seller: the sell realm buys this item too rarely to expect a sale within 2 days.',
   'no-sales-seen': 'No sales seen: nobody was seen buying this item on the sell realm in 14 days.',
@@ -124,9 +126,14 @@ export function explainTrust(
         ? `Thin supply: only ${plural(evidence.realmsOffering, 'realm')} in the region sell this item.`
         : `Thin supply: ${plural(evidence.buyQuantity, 'unit')} to buy, and a single listing sets the sell price.`,
     stale: () => {
-      const minutes = Math.floor(oldestUpdateAge(evidence, nowSeconds) / 60);
+      const age = oldestUpdateAge(evidence, nowSeconds);
+      const minutes = Math.floor(age / 60);
       const side = evidence.buyRealmUpdatedAt <= evidence.sellRealmUpdatedAt ? 'buy' : 'sell';
-      return `Stale data: the ${side} realm last updated ${Math.floor(minutes / 60)} h ${minutes % 60} min ago.`;
+      const ago = `${Math.floor(minutes / 60)} h ${minutes % 60} min ago`;
+      // Stale while younger than the 2-hour rule: the realm was left behind by its region's batch.
+      return age > STALE_AFTER_SECONDS
+        ? `Stale data: the ${side} realm last updated ${ago}.`
+        : `Stale data: the ${side} realm missed its region's last update (it last updated ${ago}), so its listings may be gone.`;
     },
   };
   const worstFirst = [...deal.flags].sort((a, b) => DEAL_FLAGS.indexOf(b) - DEAL_FLAGS.indexOf(a));

@@ -71,7 +71,11 @@ export const SLOW_SELLER_MIN_SALES_48H = 2;
 /** The pace is taken over at least this many hours, so a first sale in a short window is no proof of pace. */
 export const SALES_PACE_MIN_HOURS = 48;
 
-/** Realms update hourly; older than 2 h means at least one update was missed and listings have moved. */
+/**
+ * Realms update hourly; older than 2 h means at least one update was missed and listings have moved. A
+ * realm its region's last batch left behind (freshness.ts LATE_AFTER_SECONDS) is stale sooner: the deal
+ * rules are told so (`late`).
+ */
 export const STALE_AFTER_SECONDS = 2 * 3600;
 
 /** The prices of the deal itself, as on the trade item (avgSale is the region sale average). */
@@ -263,11 +267,17 @@ export const FLAG_BIT = Object.fromEntries(DEAL_FLAGS.map((flag, i) => [flag, 1 
 
 /**
  * The flags that apply, as a bit set (bit i: DEAL_FLAGS[i]). No allocation but for a dead listing's
- * basis: an answer runs it for each of tens of thousands of rows.
+ * basis: an answer runs it for each of tens of thousands of rows. `late`: the buy or sell realm missed
+ * its region's last update (the deal is stale whatever the age of its data).
  */
-export function dealFlagBits(deal: DealPrices, evidence: DealEvidence, nowSeconds: number): number {
+export function dealFlagBits(
+  deal: DealPrices,
+  evidence: DealEvidence,
+  nowSeconds: number,
+  late = false,
+): number {
   let bits = 0;
-  if (oldestUpdateAge(evidence, nowSeconds) > STALE_AFTER_SECONDS) bits |= FLAG_BIT.stale;
+  if (late || oldestUpdateAge(evidence, nowSeconds) > STALE_AFTER_SECONDS) bits |= FLAG_BIT.stale;
   if (isThinSupply(evidence)) bits |= FLAG_BIT['thin-supply'];
   if (evidence.salesSeen14d > 0 && expectedSales48h(evidence) < SLOW_SELLER_MIN_SALES_48H)
     bits |= FLAG_BIT['slow-seller'];
@@ -291,8 +301,13 @@ export function flagsOfBits(bits: number): readonly DealFlag[] {
 }
 
 /** The flags that apply, in DEAL_FLAGS order. */
-export function dealFlags(deal: DealPrices, evidence: DealEvidence, nowSeconds: number): DealFlag[] {
-  return [...flagsOfBits(dealFlagBits(deal, evidence, nowSeconds))];
+export function dealFlags(
+  deal: DealPrices,
+  evidence: DealEvidence,
+  nowSeconds: number,
+  late = false,
+): DealFlag[] {
+  return [...flagsOfBits(dealFlagBits(deal, evidence, nowSeconds, late))];
 }
 
 /** Higher is better: low 0, medium 1, high 2 (sorting and the "Minimum confidence" filter). */

@@ -8,6 +8,7 @@ export {
   appClassification,
   buildSnapshot,
   decodeSnapshot,
+  decodeSnapshotStepwise,
   encodeSnapshot,
   rawModifiers,
   SnapshotBuilder,

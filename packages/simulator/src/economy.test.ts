@@ -263,3 +263,20 @@ describe('token', () => {
     expect(new Set(history.map((p) => p.price)).size).toBeGreaterThan(100);
   });
 });
+
+describe('a shortened hour (hourMs)', () => {
+  it('runs the same market faster: hour h is the same dump, h simulated hours after the start', () => {
+    const fast = createEconomy({ seed: 42, size: 'tiny', hourMs: 60_000 });
+    const realm = economy.connectedRealms('us')[0]?.id ?? 0;
+    expect(fast.startTime).toBe(economy.startTime);
+    expect(fast.hourTime(5)).toBe(economy.startTime + 5 * 60_000);
+    expect(fast.hourAt(economy.startTime + 5 * 60_000 + 59_999)).toBe(5);
+    expect(fast.auctionsJson('us', realm, 5)).toBe(economy.auctionsJson('us', realm, 5));
+    // Its dump is published inside its own (one-minute) hour, in whole seconds.
+    const published = fast.lastModified('us', realm, 5);
+    expect(published).toBeGreaterThanOrEqual(fast.hourTime(5));
+    expect(published).toBeLessThan(fast.hourTime(6));
+    expect(published % 1000).toBe(0);
+    expect(() => createEconomy({ hourMs: 0.5 })).toThrow(/hourMs/);
+  });
+});

@@ -15,6 +15,7 @@ import { hash4, hashedNormal, smoothNoise, unit } from './random';
 import type { RegionCode, RegionShape, SimConnectedRealm } from './realms';
 import { connectedRealmName, createConnectedRealms, POPULATION_NAMES, REGION_IDS } from './realms';
 import { iconUrl } from './icon-url';
+import { PublicationSchedule } from './publication';
 import type { BlizzardAuctionsResponse, TsmRegionRow } from './wire';
 import type { ItemInfo } from '@goldroute/domain';
 
@@ -25,11 +26,17 @@ export interface EconomyOptions {
   size?: EconomySize;
   /**
    * Wall-clock time of hour 0 in ms (floored to the hour). Default 2024-11-01T00:00Z. It only names
-   * the hours: the market at a wall-clock hour is the same whatever the start time.
+   * the hours: with the default hourMs the market at a wall-clock hour is the same whatever the start time.
    */
   startTime?: number;
   /** Memory budget of the market's cached realm books (see MarketOptions). */
   cachedListings?: MarketOptions['cachedListings'];
+  /**
+   * How long a simulated hour lasts on the wall clock, ms (default 3_600_000). A shorter one runs the
+   * same market faster (hour 0 is still startTime's market hour) and shrinks the publication schedule
+   * inside each hour alike; tests and benchmarks watch many batches with it.
+   */
+  hourMs?: number;
 }
 
 interface SizeShape {
@@ -84,6 +91,10 @@ export class Economy {
   readonly size: EconomySize;
   /** Wall-clock time of hour 0, ms. */
   readonly startTime: number;
+  /** Wall-clock length of a simulated hour, ms. */
+  readonly hourMs: number;
+  /** When each dump and commodities file is published (publication.ts). */
+  readonly schedule: PublicationSchedule;
   readonly items: readonly SimItem[];
   readonly pets: readonly SimPetSpecies[];
   readonly bonusData: BonusData;
@@ -97,6 +108,9 @@ export class Economy {
     this.seed = (options.seed ?? 1) >>> 0;
     this.size = options.size ?? 'small';
     this.startTime = Math.floor((options.startTime ?? DEFAULT_START_TIME) / HOUR_MS) * HOUR_MS;
+    this.hourMs = options.hourMs ?? HOUR_MS;
+    if (!Number.isInteger(this.hourMs) || this.hourMs < 1000)
+      throw new Error('hourMs must be whole ms, >= 1000');
     const shape = SIZE_SHAPES[this.size];
     const catalog: Catalog = createCatalog(this.seed, shape.items, shape.pets);
     this.items = catalog.items;
@@ -121,6 +135,15 @@ export class Economy {
       },
       { cachedListings: options.cachedListings },
     );
+    this.schedule = new PublicationSchedule({
+      seed: this.seed,
+      startTime: this.startTime,
+      hourMs: this.hourMs,
+      realms: {
+        us: this.realmsByRegion.us.map((r) => r.id),
+        eu: this.realmsByRegion.eu.map((r) => r.id),
+      },
+    });
   }
 
   connectedRealms(region: RegionCode): readonly SimConnectedRealm[] {
@@ -141,18 +164,21 @@ export class Economy {
 
   /** Wall-clock start of an hour index, ms. */
   hourTime(hour: number): number {
-    return this.startTime + hour * HOUR_MS;
+    return this.schedule.hourTime(hour);
   }
 
   /** Hour index at a wall-clock time. */
   hourAt(time: number): number {
-    return Math.floor((time - this.startTime) / HOUR_MS);
+    return this.schedule.hourAt(time);
   }
 
-  /** When a realm's dump for an hour was published (its Last-Modified), ms. */
+  /**
+   * When a realm's dump for an hour was published (its Last-Modified), ms: the schedule's publishedAt.
+   * For an hour the realm was left behind in, when it would have been (see schedule.visibleDump).
+   */
   lastModified(region: RegionCode, connectedRealmId: number, hour: number): number {
-    const realm = this.requireRealm(region, connectedRealmId);
-    return this.hourTime(hour) + realm.publishMinute * 60_000;
+    this.requireRealm(region, connectedRealmId);
+    return this.schedule.publishedAt(region, connectedRealmId, hour);
   }
 
   private requireRealm(region: RegionCode, id: number): SimConnectedRealm {
@@ -161,6 +187,7 @@ export class Economy {
     return realm;
   }
 
+  /** The market's hour: hour 0 is startTime's real hour, then one market hour per simulated hour. */
   private absoluteHour(hour: number): number {
     return Math.floor(this.startTime / HOUR_MS) + hour;
   }

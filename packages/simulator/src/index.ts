@@ -6,6 +6,13 @@ export type { EconomyOptions, EconomySize, RealmSummary, StaticItem, StaticPet, 
 export type { MarketOptions } from './market';
 export { mulberry32 } from './random';
 export { startSimulatorServer } from './server';
+export { createPublicationSchedule, PublicationSchedule } from './publication';
+export type {
+  PublicationBatch,
+  PublicationScheduleOptions,
+  PublishedRealm,
+  VisibleDump,
+} from './publication';
 export type {
   FaultKind,
   FaultSpec,

@@ -44,8 +44,6 @@ export interface SimConnectedRealm {
   auctionVolume: number;
   /** Realm-wide price level (multiplier, 1 = typical). */
   priceBias: number;
-  /** Minutes after the hour at which this realm's dump is published. */
-  publishMinute: number;
   russian: boolean;
 }
 
@@ -137,18 +135,12 @@ export function createConnectedRealms(
     const population = POPULATIONS[weightedIndex(rng, POPULATION_WEIGHTS)] ?? 'MEDIUM';
     const first = realms[0];
     if (!first) throw new Error('connected realm without realms');
-    result.push({
-      id: first.id,
-      index,
-      region,
-      population,
-      realms,
-      auctionVolume:
-        POPULATION_VOLUME[population] * Math.exp(0.25 * normal(rng)) * (1 + 0.15 * (members - 1)),
-      priceBias: Math.exp(0.3 * normal(rng)),
-      publishMinute: intBetween(rng, 0, 9),
-      russian,
-    });
+    const auctionVolume =
+      POPULATION_VOLUME[population] * Math.exp(0.25 * normal(rng)) * (1 + 0.15 * (members - 1));
+    const priceBias = Math.exp(0.3 * normal(rng));
+    // An unused draw: without it every later realm of a seed would change.
+    rng();
+    result.push({ id: first.id, index, region, population, realms, auctionVolume, priceBias, russian });
   }
   // Scale volumes so the mean matches the requested average.
   const mean = result.reduce((s, r) => s + r.auctionVolume, 0) / result.length;

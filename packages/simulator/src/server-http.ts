@@ -20,6 +20,13 @@ export function httpDate(ms: number): string {
   return new Date(ms).toUTCString();
 }
 
+/** Whether the request's If-Modified-Since is not older than `lastModified` (compared in whole seconds). */
+export function notModifiedSince(req: IncomingMessage, lastModified: number): boolean {
+  const since = req.headers['if-modified-since'];
+  const sinceMs = typeof since === 'string' ? Date.parse(since) : NaN;
+  return !Number.isNaN(sinceMs) && Math.floor(lastModified / 1000) * 1000 <= sinceMs;
+}
+
 export function acceptsGzip(req: IncomingMessage): boolean {
   const header = req.headers['accept-encoding'];
   if (typeof header !== 'string') return false;

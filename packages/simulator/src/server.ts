@@ -1,5 +1,6 @@
 // Loopback HTTP server speaking the Blizzard Game Data API (with its OAuth token endpoint) and
-// the TSM pricing API over the simulator's economy, with fault injection and a movable clock.
+// the TSM pricing API over the simulator's economy, with fault injection, and either a movable hour
+// (manual mode) or a clock that publishes dumps the way Blizzard does (scheduled mode, server-clock.ts).
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
@@ -18,7 +19,9 @@ import {
   readBody,
   regionFromNamespace,
   parseId,
+  notModifiedSince,
 } from './server-http';
+import { manualClock, scheduledClock } from './server-clock';
 
 interface ActiveFault extends FaultSpec {
   remaining: number;
@@ -32,14 +35,16 @@ interface TokenGrant {
 export async function startSimulatorServer(options: SimulatorServerOptions): Promise<SimulatorServer> {
   const { economy } = options;
   const ttl = options.tokenTtlSeconds ?? 86_399;
-  let hour = options.hour ?? 0;
+  const dumps = options.clock
+    ? scheduledClock(economy, options.clock)
+    : manualClock(economy, options.hour ?? 0);
   const faults: ActiveFault[] = [];
   const tokens = new Map<string, TokenGrant>();
   const requests: RecordedRequest[] = [];
   const hanging = new Set<ServerResponse>();
   let origin = '';
 
-  const now = (): number => economy.hourTime(hour) + 10 * 60_000;
+  const now = (): number => dumps.now();
 
   function takeFault(method: string, path: string): ActiveFault | undefined {
     for (const f of faults) {
@@ -204,7 +209,7 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
       const regionId = Number(tsmRegion[1]);
       const region: RegionCode | undefined = regionId === 1 ? 'us' : regionId === 2 ? 'eu' : undefined;
       if (!region) throw new HttpError(404, { error: 'not_found', message: 'Unknown region' });
-      return reply(200, json(economy.tsmRegion(region, hour)));
+      return reply(200, json(economy.tsmRegion(region, dumps.regionHour(region))));
     }
 
     // Static files the app reads besides the Blizzard API: raidbots' bonus data, the expansion
@@ -232,27 +237,27 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
       if (!economy.connectedRealm(region, id)) throw blizzardError(404, 'Not Found');
       if (rest.length === 2) return reply(200, json(responses.connectedRealm(economy, region, id, origin)));
       if (c === 'auctions' && rest.length === 3) {
-        const lastModified = economy.lastModified(region, id, hour);
-        const headers = { 'last-modified': httpDate(lastModified) };
-        const since = req.headers['if-modified-since'];
-        const sinceMs = typeof since === 'string' ? Date.parse(since) : NaN;
-        if (!Number.isNaN(sinceMs) && Math.floor(lastModified / 1000) * 1000 <= sinceMs) {
+        const dump = dumps.auctions(region, id);
+        const headers = { 'last-modified': httpDate(dump.publishedAt) };
+        if (notModifiedSince(req, dump.publishedAt)) {
           res.writeHead(304, headers);
           res.end();
           return 304;
         }
-        const h = hour;
-        return reply(200, { chunks: () => economy.auctionChunks(region, id, h, origin) }, headers);
+        return reply(200, { chunks: () => economy.auctionChunks(region, id, dump.hour, origin) }, headers);
       }
       throw blizzardError(404, 'Not Found');
     }
     if (a === 'auctions' && b === 'commodities' && rest.length === 2) {
       const region = regionFromNamespace(namespace, 'dynamic');
-      const lastModified = economy.hourTime(hour);
-      return reply(200, json({ auctions: [] }), {
-        'last-modified': httpDate(lastModified),
-        'x-region': region,
-      });
+      const { publishedAt } = dumps.commodities(region);
+      const headers = { 'last-modified': httpDate(publishedAt), 'x-region': region };
+      if (notModifiedSince(req, publishedAt)) {
+        res.writeHead(304, headers);
+        res.end();
+        return 304;
+      }
+      return reply(200, json({ auctions: [] }), headers);
     }
     if (a === 'token' && b === 'index' && rest.length === 2) {
       const region = regionFromNamespace(namespace, 'dynamic');
@@ -342,16 +347,18 @@ export async function startSimulatorServer(options: SimulatorServerOptions): Pro
     url: origin,
     port: address.port,
     economy,
+    schedule: economy.schedule,
+    shownAt: (region, realmId, atMs) => dumps.shownAt(region, realmId, atMs),
     get hour() {
-      return hour;
+      return dumps.hour();
     },
     now,
     advanceHour(hours = 1) {
-      hour += hours;
-      return hour;
+      dumps.setHour(dumps.hour() + hours);
+      return dumps.hour();
     },
     setHour(h: number) {
-      hour = h;
+      dumps.setHour(h);
     },
     inject(fault: FaultSpec) {
       faults.push({ ...fault, remaining: fault.times ?? 1 });

@@ -22,3 +22,4 @@ export {
 } from './tables/payments';
 export { demoPrices, demoCheckoutSessions, demoSubscriptions, demoInvoices } from './tables/demo-payments';
 export { appState, adminAudit, jobRuns } from './tables/operations';
+export { freshnessSamples } from './tables/freshness';

@@ -6,6 +6,7 @@ import {
   adminAudit,
   discordStates,
   emailTokens,
+  freshnessSamples,
   outbox,
   paymentCheckouts,
   paymentEvents,
@@ -148,6 +149,13 @@ describe('purge', () => {
     await checkout('expired-inside', 'expired', edge(r.paymentCheckouts, 1));
     await checkout('open-old', 'open', edge(r.paymentCheckouts, -60));
 
+    // Freshness samples: 7 days after their dump's Last-Modified; two realms share the stamp past it.
+    const sample = (realmId: number, lastModified: Date) =>
+      db.insert(freshnessSamples).values({ region: 'us', realmId, lastModified, publishedAt: lastModified });
+    await sample(1, edge(r.freshnessSamples, -1));
+    await sample(2, edge(r.freshnessSamples, -1));
+    await sample(1, edge(r.freshnessSamples, 1));
+
     const purge = createPurge({ db, clock, log });
     expect(await purge.run()).toEqual({
       sessions: 2,
@@ -159,6 +167,7 @@ describe('purge', () => {
       paymentEvents: 1,
       adminAudit: 1,
       paymentCheckouts: 2,
+      freshnessSamples: 2,
     });
 
     const kept = ['expired-inside', 'live', 'used-inside'];
@@ -186,6 +195,9 @@ describe('purge', () => {
       'complete-inside',
       'expired-inside',
       'open-old',
+    ]);
+    expect(await db.select().from(freshnessSamples)).toMatchObject([
+      { realmId: 1, lastModified: edge(r.freshnessSamples, 1) },
     ]);
 
     // Nothing more is due: a second run deletes nothing.

@@ -6,6 +6,7 @@ import {
   adminAudit,
   discordStates,
   emailTokens,
+  freshnessSamples,
   outbox,
   paymentCheckouts,
   paymentEvents,
@@ -39,6 +40,8 @@ export const RETENTION_DAYS = {
   adminAudit: 365,
   /** Expired or completed checkouts, from when they were opened. */
   paymentCheckouts: 30,
+  /** Data freshness samples, from their dump's Last-Modified (the pages show the last 24 hours). */
+  freshnessSamples: 7,
 } as const;
 
 /** At most this many rows go in one DELETE, so a large backlog never holds long locks. */
@@ -56,7 +59,8 @@ export type PurgeCounts = Record<
   | 'outbox'
   | 'paymentEvents'
   | 'adminAudit'
-  | 'paymentCheckouts',
+  | 'paymentCheckouts'
+  | 'freshnessSamples',
   number
 >;
 
@@ -70,7 +74,10 @@ export function createPurge(deps: {
 }) {
   const { db, clock, log, batchSize = PURGE_BATCH } = deps;
 
-  /** Deletes `where` rows of `table` in batches by primary key; returns how many went. */
+  /**
+   * Deletes `where` rows of `table` in batches by `key` (the primary key, or a column every matching row
+   * shares its value of with only other matching rows); returns how many went.
+   */
   async function purge(table: PgTable, key: PgColumn, where: SQL | undefined): Promise<number> {
     let total = 0;
     for (;;) {
@@ -142,6 +149,12 @@ export function createPurge(deps: {
           inArray(paymentCheckouts.status, ['expired', 'complete']),
           lt(paymentCheckouts.createdAt, before(r.paymentCheckouts)),
         ),
+      ),
+      // Keyed by region, realm and stamp: batched by the stamp, which the cutoff splits cleanly.
+      freshnessSamples: await purge(
+        freshnessSamples,
+        freshnessSamples.lastModified,
+        lt(freshnessSamples.lastModified, before(r.freshnessSamples)),
       ),
     };
     const total = Object.values(counts).reduce((a, b) => a + b, 0);

@@ -53,7 +53,7 @@ describe('Blizzard client against the simulator over HTTP', () => {
     const first = await blizzard.auctions('us', id);
     expect(first.status).toBe('ok');
     if (first.status !== 'ok') return;
-    expect(JSON.parse(first.body).auctions.length).toBeGreaterThan(0);
+    expect(JSON.parse(Buffer.from(first.body).toString('utf8')).auctions.length).toBeGreaterThan(0);
     expect(await blizzard.auctions('us', id, first.lastModified)).toEqual({ status: 'not-modified' });
     sim.advanceHour();
     const next = await blizzard.auctions('us', id, first.lastModified);
@@ -79,6 +79,32 @@ describe('Blizzard client against the simulator over HTTP', () => {
   it('gets a new OAuth token when the old one is revoked', async () => {
     sim.revokeTokens();
     expect((await blizzard.tokenPrice('eu')).price).toBeGreaterThan(0);
+  });
+
+  it("probes the commodities' time with If-Modified-Since, without reading them", async () => {
+    const first = await blizzard.commoditiesModified('us');
+    if (first.status !== 'ok') throw new Error('no commodities time');
+    expect(await blizzard.commoditiesModified('us', first.lastModified)).toEqual({ status: 'not-modified' });
+    sim.advanceHour();
+    const next = await blizzard.commoditiesModified('us', first.lastModified);
+    expect(next.status === 'ok' && next.lastModified > first.lastModified).toBe(true);
+  });
+
+  it('a 429 with Retry-After slows the whole client, not only the refused request', async () => {
+    const id = await firstRealm();
+    const quick = performance.now();
+    await blizzard.tokenPrice('us');
+    expect(performance.now() - quick).toBeLessThan(500);
+
+    const from = sim.requests.length;
+    sim.inject({ path: `/connected-realm/${id}/auctions`, kind: '429', times: 1, retryAfterSeconds: 1 });
+    const start = performance.now();
+    const dump = blizzard.auctions('us', id);
+    while (!sim.requests.slice(from).some((r) => r.status === 429))
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    await blizzard.tokenPrice('us');
+    expect(performance.now() - start).toBeGreaterThanOrEqual(1000);
+    expect((await dump).status).toBe('ok');
   });
 });
 

@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
 import { DEFAULT_RETRY, fetchWithRetry, readJson, UpstreamError, type RetryPolicy } from './http-json';
 import { createOAuthToken } from './oauth-token';
+import { createRateGate, type RequestGate } from './rate-gate';
 
 export type Region = 'us' | 'eu';
 
@@ -14,6 +15,8 @@ export interface BlizzardOptions {
   /** Realm dumps fetched at once (Blizzard allows 100 requests/s; dumps are large). */
   concurrency?: number;
   retry?: RetryPolicy;
+  /** Every API request passes it: Blizzard's 100 a second and 36,000 an hour, and a 429's pause (default). */
+  gate?: RequestGate;
 }
 
 export interface ConnectedRealmInfo {
@@ -22,7 +25,10 @@ export interface ConnectedRealmInfo {
   realms: { id: number; name: string; slug: string; locale: string; timezone?: string }[];
 }
 
-export type AuctionsResult = { status: 'not-modified' } | { status: 'ok'; lastModified: Date; body: string };
+/** A dump's body is its bytes, undecoded: they move to the builder thread as they are (transferred, not copied). */
+export type AuctionsResult =
+  { status: 'not-modified' } | { status: 'ok'; lastModified: Date; body: Uint8Array };
+export type ModifiedResult = { status: 'not-modified' } | { status: 'ok'; lastModified: Date };
 
 export interface BlizzardItem {
   id: number;
@@ -47,6 +53,7 @@ export interface BlizzardPet {
 export function createBlizzardClient(options: BlizzardOptions) {
   const retry = options.retry ?? DEFAULT_RETRY;
   const limit = pLimit(options.concurrency ?? 4);
+  const gate = options.gate ?? createRateGate();
   const token = createOAuthToken({
     name: 'Blizzard OAuth',
     url: options.oauthUrl,
@@ -80,6 +87,7 @@ export function createBlizzardClient(options: BlizzardOptions) {
           headers: { ...headers, authorization: `Bearer ${await token.get()}`, 'accept-encoding': 'gzip' },
         },
         retry,
+        gate,
       );
       if (res.status !== 401 || round === 1) return res;
       await res.body?.cancel();
@@ -109,7 +117,7 @@ export function createBlizzardClient(options: BlizzardOptions) {
     connectedRealm: (region: Region, id: number) =>
       limit(() => getJson<ConnectedRealmInfo>(region, `/data/wow/connected-realm/${id}`, 'dynamic')),
 
-    /** One realm's dump as text; 304 when nothing changed since `since`. The body is parsed by the ingester. */
+    /** One realm's dump as bytes; 304 when nothing changed since `since`. The body is parsed by the ingester. */
     auctions: (region: Region, id: number, since?: Date): Promise<AuctionsResult> =>
       limit(async () => {
         const res = await get(
@@ -124,7 +132,28 @@ export function createBlizzardClient(options: BlizzardOptions) {
         }
         if (!res.ok) throw new UpstreamError(`HTTP ${res.status} for realm ${id} auctions`, res.status);
         const lastModified = new Date(res.headers.get('last-modified') ?? Date.now());
-        return { status: 'ok' as const, lastModified, body: await res.text() };
+        return { status: 'ok' as const, lastModified, body: new Uint8Array(await res.arrayBuffer()) };
+      }),
+
+    /**
+     * Whether the region's commodity dump changed since `since` (a batch probe): its time only, the body
+     * (the region's commodities, large) is not read.
+     */
+    commoditiesModified: (region: Region, since?: Date): Promise<ModifiedResult> =>
+      limit(async () => {
+        const res = await get(
+          region,
+          '/data/wow/auctions/commodities',
+          'dynamic',
+          since ? { 'if-modified-since': since.toUTCString() } : {},
+        );
+        await res.body?.cancel();
+        if (res.status === 304) return { status: 'not-modified' as const };
+        if (!res.ok) throw new UpstreamError(`HTTP ${res.status} for commodities`, res.status);
+        const lastModified = new Date(res.headers.get('last-modified') ?? Date.now());
+        // A server that ignores If-Modified-Since answers 200 with the same time: nothing new.
+        if (since && lastModified.getTime() <= since.getTime()) return { status: 'not-modified' as const };
+        return { status: 'ok' as const, lastModified };
       }),
 
     async tokenPrice(region: Region): Promise<{ price: number; lastUpdated: Date }> {

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { RequestGate } from './rate-gate';
 
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
@@ -25,16 +26,19 @@ const retryable = (status: number) => status === 429 || status >= 500;
 
 /**
  * fetch with a timeout per attempt and backoff on 429 (honouring Retry-After), 5xx and network errors or
- * timeouts. Other statuses (and 304) are returned to the caller as they are.
+ * timeouts. Other statuses (and 304) are returned to the caller as they are. With a gate, every attempt
+ * waits for its slot, and a 429 pauses every request through the gate for its Retry-After.
  */
 export async function fetchWithRetry(
   url: string,
   init: RequestInit,
   policy: RetryPolicy = DEFAULT_RETRY,
+  gate?: RequestGate,
 ): Promise<Response> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= policy.attempts; attempt++) {
     try {
+      await gate?.acquire();
       // A redirect is refused, not followed: the configured host is the only one we call (ASVS 15.3.2).
       const res = await fetch(url, {
         ...init,
@@ -43,7 +47,9 @@ export async function fetchWithRetry(
       });
       if (!retryable(res.status) || attempt === policy.attempts) return res;
       await res.body?.cancel();
-      await sleep(backoff(policy, attempt, res.headers.get('retry-after')));
+      const delay = backoff(policy, attempt, res.headers.get('retry-after'));
+      if (res.status === 429) gate?.backOff(delay);
+      await sleep(delay);
       lastError = new UpstreamError(`HTTP ${res.status} from ${new URL(url).pathname}`, res.status);
     } catch (err) {
       lastError = err;

@@ -1,22 +1,15 @@
-import { createEconomy, startSimulatorServer } from '@goldroute/simulator';
-import { sourceFromSimulator } from '../modules/market/embedded-source';
+import type { BuildOptions } from '../app';
 import { grantSubscription, startHarness } from './accounts';
+import { startSimulatedMarket } from './simulated-market';
 
 export { grantSubscription };
 
-const HOUR_MS = 3_600_000;
-
 /** The real app fed by a tiny simulator the test controls (hours, faults), read through the real clients. */
-export async function startMarketHarness(env: Record<string, string> = {}) {
-  const economy = createEconomy({
-    seed: 7,
-    size: 'tiny',
-    startTime: Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 2 * HOUR_MS,
-  });
-  const simulator = await startSimulatorServer({ economy, port: 0, host: '127.0.0.1', hour: 1 });
+export async function startMarketHarness(env: Record<string, string> = {}, options: BuildOptions = {}) {
+  const { economy, simulator, source } = await startSimulatedMarket();
   const h = await startHarness(
     { LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', ...env },
-    { marketSource: sourceFromSimulator(economy, simulator) },
+    { ...options, marketSource: source },
   );
   await h.app.market.refreshNow();
 

@@ -50,6 +50,7 @@ const RealmStatsScreen = onFirstVisit(() => import('../screens/realm-stats'), 'R
 const RefundPolicyScreen = onFirstVisit(() => import('../screens/refund-policy'), 'RefundPolicyScreen');
 const RegisterScreen = onFirstVisit(() => import('../screens/register'), 'RegisterScreen');
 const ResetPasswordScreen = onFirstVisit(() => import('../screens/reset-password'), 'ResetPasswordScreen');
+const StatusScreen = onFirstVisit(() => import('../features/status/status-screen'), 'StatusScreen');
 const SubscriptionScreen = onFirstVisit(() => import('../screens/subscription'), 'SubscriptionScreen');
 const TermsAndConditionsScreen = onFirstVisit(
   () => import('../screens/terms-and-conditions'),
@@ -115,6 +116,7 @@ export const routes: RouteObject[] = [
           { path: paths.refundPolicy, element: <RefundPolicyScreen /> },
           { path: paths.termsAndConditions, element: <TermsAndConditionsScreen /> },
           { path: paths.privacyPolicy, element: <PrivacyPolicyScreen /> },
+          { path: paths.status, element: <StatusScreen /> },
           {
             element: <RequireAuth />,
             children: [

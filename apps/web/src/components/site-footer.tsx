@@ -5,7 +5,10 @@ import { LogoMark, Wordmark } from './logo';
 
 const linkClass = 'rounded text-sm text-slate-400 transition hover:text-gold-300';
 
-/** SPEC §1: the footer links are Contact Us, a community chat link, Refund Policy, Privacy Policy and Terms. */
+/**
+ * SPEC §1: the footer links are Contact Us, a community chat link, Refund Policy, Privacy Policy and Terms;
+ * the data status page follows them.
+ */
 export function SiteFooter() {
   return (
     <footer className="border-t border-white/5 bg-ink-950">
@@ -44,6 +47,11 @@ export function SiteFooter() {
             <li>
               <Link className={linkClass} to={paths.termsAndConditions}>
                 Terms and Conditions
+              </Link>
+            </li>
+            <li>
+              <Link className={linkClass} to={paths.status}>
+                Status
               </Link>
             </li>
           </ul>

@@ -175,7 +175,7 @@ describe('landing page', () => {
     }
   });
 
-  it('has a footer with exactly the five links', async () => {
+  it('has a footer with exactly the five links and the data status', async () => {
     renderRoute('/');
     const footer = await screen.findByRole('contentinfo');
     const links = within(footer).getAllByRole('link');
@@ -185,6 +185,7 @@ describe('landing page', () => {
       ['Refund Policy', '/refund-policy'],
       ['Privacy Policy', '/privacy-policy'],
       ['Terms and Conditions', '/terms-and-conditions'],
+      ['Status', '/status'],
     ]);
     const discord = within(footer).getByRole('link', { name: 'Discord' });
     expect(discord).toHaveAttribute('target', '_blank');

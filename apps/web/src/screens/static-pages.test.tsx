@@ -5,7 +5,8 @@ import { renderRoute } from '../test/render-route';
 async function expectLogoOnlyLayout() {
   const header = screen.getByRole('banner');
   expect(within(header).getAllByRole('link')).toHaveLength(1);
-  expect(within(screen.getByRole('contentinfo')).getAllByRole('link')).toHaveLength(5);
+  // The SPEC's five footer links and the public data status page.
+  expect(within(screen.getByRole('contentinfo')).getAllByRole('link')).toHaveLength(6);
 }
 
 describe('static pages', () => {

@@ -14,6 +14,8 @@ export const paths = {
   refundPolicy: '/refund-policy',
   termsAndConditions: '/terms-and-conditions',
   privacyPolicy: '/privacy-policy',
+  /** How fresh the market data is (public). */
+  status: '/status',
   discordCallback: '/auth/discord/callback',
   subscription: '/subscription',
   paymentSuccess: '/payment-success',

@@ -4,6 +4,7 @@ import { MARKET_PRODUCTS, type CacheRoute } from '../caches';
 import { DURATION_MONTHS, SUBSCRIPTION_TYPES } from '../enums';
 import { CONFIG_MESSAGES } from '../messages';
 import { emptyRequestSchema, idStringSchema, regionParamsSchema, regionSchema } from './common';
+import { regionFreshnessSchema } from './freshness';
 
 const countByKeySchema = z.record(z.string(), z.number());
 
@@ -80,6 +81,8 @@ export const adminStatsResponseSchema = z.object({
     audit: z.array(adminAuditEntrySchema).optional(),
     /** Every scheduled job of the deployment, by name (not in SPEC §3; the stats page shows them). */
     jobs: z.array(jobRunSchema).optional(),
+    /** Each region's data freshness over the last 24 hours, as GET /shared/status has it (not in SPEC §3). */
+    freshness: z.array(regionFreshnessSchema).optional(),
   }),
   status: z.string().optional(),
 });

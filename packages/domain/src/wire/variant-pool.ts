@@ -182,8 +182,11 @@ export class VariantPool {
     }
     const idText: string[] = [];
     if (this.idText.size > 0) {
+      // Only a string id is NaN in the id column: the map is asked for those, not for every variant.
+      const ids = this.numbers.id.view();
       for (let k = 0; k < n; k++) {
-        const text = this.idText.get(used[k]!);
+        const id = ids[used[k]!]!;
+        const text = id !== id ? this.idText.get(used[k]!) : undefined;
         if (text !== undefined) idText.push(text);
       }
     }

@@ -114,8 +114,18 @@ export function dealTrust(
   snapshot: MarketSnapshot,
   prices: ExpectedProfitPrices,
   evidence: TradeEvidence,
+  late = false,
 ): DealTrust {
-  return assessDeal(prices, evidence, trustNow(snapshot));
+  return assessDeal(prices, evidence, trustNow(snapshot), late);
+}
+
+/** Whether the buy or sell realm of a pair is one its region's last batch left behind (stale). */
+export function pairLate(snapshot: MarketSnapshot, buyEntry: number, sellEntry: number): boolean {
+  const late = snapshot.realmLate;
+  return (
+    late[snapshot.entryRealm[buyEntry] as number] === 1 ||
+    late[snapshot.entryRealm[sellEntry] as number] === 1
+  );
 }
 
 /** "Now" for the trust rules of a snapshot's deals (dealTrust), unix seconds. */

@@ -14,7 +14,7 @@ import { afterAhCut, COPPER_PER_GOLD, toGold } from '../money';
 import type { MarketSnapshot } from '../snapshot';
 import type { TradeItem } from '../types';
 import { uniqueTradeKey } from '../variants';
-import { dealEvidence, dealTrust } from './deal-trust';
+import { dealEvidence, dealTrust, pairLate } from './deal-trust';
 import { grown } from '../grown';
 
 /** Rows below these are dropped by the engine (SPEC §5 minimums; gold, rate, percent). */
@@ -224,6 +224,7 @@ export function tradeItemOf(
     snapshot,
     { buyBuyout, sellBuyout, avgSale: m.avgSale, saleRate: m.saleRate },
     evidence,
+    pairLate(snapshot, buyEntry, sellEntry),
   );
   return {
     uniqueTradeKey: uniqueTradeKey(m.uniqueItemKey, br.id, sr.id),

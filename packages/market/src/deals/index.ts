@@ -12,6 +12,7 @@ export {
   fillEvidence,
   fillPrices,
   pairExpectations,
+  pairLate,
   trustNow,
 } from './deal-trust';
 export { realmStats } from './realm-stats';

@@ -7,7 +7,7 @@ import type { ConfidenceLevel, DealFlag, DealTrust, TradeEvidence } from '@goldr
 import type { DealPairs, DealSearchOptions } from '../deals';
 import type { SearchLimit } from '../deals';
 import { dropshipPlan, flippingPlan } from '../deals';
-import { dealEvidence, dealTrust, emptyPrices, fillPrices } from '../deals';
+import { dealEvidence, dealTrust, emptyPrices, fillPrices, pairLate } from '../deals';
 import { afterAhCut, COPPER_PER_GOLD, toGold } from '../money';
 import type { MarketSnapshot } from '../snapshot';
 
@@ -241,7 +241,8 @@ function writeRow(w: Writer, snapshot: MarketSnapshot, f: Fragments, pairs: Deal
   w.byte(44);
   w.put(f.selling[sr] as Uint8Array);
   const evidence = dealEvidence(snapshot, v, b, s);
-  writeTrust(w, dealTrust(snapshot, fillPrices(emptyPrices(), snapshot, v, b, s), evidence), evidence);
+  const prices = fillPrices(emptyPrices(), snapshot, v, b, s);
+  writeTrust(w, dealTrust(snapshot, prices, evidence, pairLate(snapshot, b, s)), evidence);
   w.byte(125); // }
 }
 

@@ -24,6 +24,8 @@ export interface BuildSnapshotInput extends SnapshotSources {
   /** The evidence of each realm's listing rows, asked for once per realm while the entries are laid out. */
   evidence?: RowEvidenceSource;
   modified?: ReadonlyMap<number, number>;
+  /** Connected realm ids their region's last batch left behind (their deals are stale). */
+  late?: ReadonlySet<number>;
 }
 
 export interface RowEvidenceSource {
@@ -247,6 +249,7 @@ export function buildSnapshotWith(input: BuildSnapshotInput, resolver: Resolver)
   }
 
   const realmModified = Float64Array.from(realms, (r) => input.modified?.get(r.id) ?? 0);
+  const realmLate = Uint8Array.from(realms, (r) => (input.late?.has(r.id) ? 1 : 0));
   const realmHoursObserved = Uint16Array.from(realms, (r) => input.evidence?.hoursObserved(r.id) ?? 0);
   return new Snapshot({
     region: input.region,
@@ -266,6 +269,7 @@ export function buildSnapshotWith(input: BuildSnapshotInput, resolver: Resolver)
     entryQuantity,
     ...(withTrust ? trust.columns : emptyEntryTrust(en)),
     realmModified,
+    realmLate,
     realmHoursObserved,
     ...rawsOfVariants(rawToVariant, rank, V),
     unknownItemIds: [...resolver.unknownItems].sort((a, b) => a - b),

@@ -12,6 +12,6 @@ export { SnapshotBuilder } from './snapshot-builder';
 export type { SnapshotBuilderOptions } from './snapshot-builder';
 export { appClassification, rawModifiers } from './variant-resolver';
 export type { SnapshotSources } from './variant-resolver';
-export { decodeSnapshot, encodeSnapshot, SnapshotCodecError } from './snapshot-codec';
+export { decodeSnapshot, decodeSnapshotStepwise, encodeSnapshot, SnapshotCodecError } from './snapshot-codec';
 /** The median of a sorted run without one value; deal trust reads the going rate with it. */
 export { medianWithout } from './variant-worth';

@@ -131,6 +131,8 @@ export interface MarketSnapshot {
   readonly entryPostedHours: Uint8Array;
   /** Per realm: unix ms of its dump in the snapshot (0: unknown), and its snapshots in the 14-day evidence. */
   readonly realmModified: Float64Array;
+  /** Per realm: 1 when its region's last batch left it behind (its deals are stale), else 0. */
+  readonly realmLate: Uint8Array;
   readonly realmHoursObserved: Uint16Array;
   /** The raw variant ids (builder's table) of variant v: rawIds[rawOffsets[v] .. rawOffsets[v + 1]) (evidence history). */
   readonly rawOffsets: Uint32Array;
@@ -186,6 +188,7 @@ export class Snapshot implements MarketSnapshot {
   readonly entryItemFloor!: Float32Array;
   readonly entryPostedHours!: Uint8Array;
   readonly realmModified!: Float64Array;
+  readonly realmLate!: Uint8Array;
   readonly realmHoursObserved!: Uint16Array;
   readonly rawOffsets!: Uint32Array;
   readonly rawIds!: Int32Array;

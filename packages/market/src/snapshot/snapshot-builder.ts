@@ -58,6 +58,7 @@ export class SnapshotBuilder {
   private resolver: Resolver;
   private realms: readonly RealmInfo[];
   private tsm: readonly TsmRow[] = [];
+  private late: ReadonlySet<number> = new Set();
 
   constructor(private readonly options: SnapshotBuilderOptions) {
     this.realms = options.realms;
@@ -166,6 +167,14 @@ export class SnapshotBuilder {
     this.tsm = rows;
   }
 
+  /**
+   * Realms their region's last batch left behind (the poller decides): the next builds mark them, and
+   * the deals they are part of carry the stale flag whatever the age of their dump.
+   */
+  setLateRealms(connectedRealmIds: Iterable<number>): void {
+    this.late = new Set(connectedRealmIds);
+  }
+
   setRealms(realms: readonly RealmInfo[]): void {
     this.realms = realms;
   }
@@ -217,6 +226,7 @@ export class SnapshotBuilder {
         tsm: this.tsm,
         lastModified,
         modified: this.modified,
+        late: this.late,
         evidence: this.options.evidence === true ? this.rowEvidenceSource() : undefined,
       },
       this.resolver,

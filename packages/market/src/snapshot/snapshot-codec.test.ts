@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { dropshipSearch, flippingSearch, realmStats } from '../deals';
 import { flippingJsonBytes } from '../serialize';
 import { SnapshotBuilder, type MarketSnapshot } from './';
-import { decodeSnapshot, encodeSnapshot, SnapshotCodecError } from './snapshot-codec';
+import { decodeSnapshot, decodeSnapshotStepwise, encodeSnapshot, SnapshotCodecError } from './snapshot-codec';
 
 const economy = createEconomy({ seed: 5, size: 'tiny' });
 const region = 'eu';
@@ -81,5 +81,20 @@ describe('snapshot codec', () => {
       expect(() => decodeSnapshot(buf)).toThrow(SnapshotCodecError);
       expect(() => decodeSnapshot(buf)).toThrow(message);
     }
+  });
+
+  it('decodes stepwise to the same snapshot, letting timers run in between, with the same errors', async () => {
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    const copy = await decodeSnapshotStepwise(encoded);
+    clearInterval(ticker);
+    expect(turns).toBeGreaterThan(0);
+    expectSameAnswers(copy);
+    expect(Buffer.compare(encodeSnapshot(copy), encoded)).toBe(0);
+    expect(copy.variantIndexOf(original.variants[7]?.uniqueItemKey ?? '')).toBe(7);
+    const damaged = Buffer.from(encoded);
+    damaged[damaged.length - 1] = (damaged[damaged.length - 1] as number) ^ 0xff;
+    await expect(decodeSnapshotStepwise(damaged)).rejects.toThrow(/checksum mismatch/);
+    await expect(decodeSnapshotStepwise(encoded.subarray(0, 10))).rejects.toThrow(/only 10 bytes/);
   });
 });

@@ -13,8 +13,8 @@ import type { RealmInfo } from '../types';
 
 const MAGIC = 'GRSN';
 // 2: the evidence columns (deal trust); 3: the realm's low quartile; 4: those two as Float32; 5: quantities
-// as Uint16; 6: the item floor; 7: the hours the lowest listing was posted for
-const VERSION = 7;
+// as Uint16; 6: the item floor; 7: the hours the lowest listing was posted for; 8: the late realms
+const VERSION = 8;
 const PREFIX_BYTES = 24;
 const ALIGN = 8;
 
@@ -39,6 +39,7 @@ const COLUMNS = {
   entryItemFloor: Float32Array,
   entryPostedHours: Uint8Array,
   realmModified: Float64Array,
+  realmLate: Uint8Array,
   realmHoursObserved: Uint16Array,
   rawOffsets: Uint32Array,
   rawIds: Int32Array,
@@ -156,6 +157,58 @@ export function encodeSnapshot(snapshot: MarketSnapshot): Buffer {
 
 /** Throws SnapshotCodecError for anything encodeSnapshot of this version did not write, byte for byte. */
 export function decodeSnapshot(buf: Uint8Array): MarketSnapshot {
+  const framed = framing(buf);
+  if (crc32(framed.bytes.subarray(PREFIX_BYTES)) !== framed.crc) throw checksumError();
+  const header = parseHeader(framed);
+  return snapshotFrom(
+    framed,
+    header,
+    header.variants.map((row) => variantFrom(row, header.strings)),
+  );
+}
+
+/** Bytes the stepwise decode checks between two turns of the event loop, and variants it makes. */
+const STEP = { crcBytes: 4 << 20, variants: 10_000 } as const;
+
+/**
+ * decodeSnapshot in steps, the event loop turning between them (a full-size region's snapshot decodes
+ * for a second or more): the checksum a few megabytes at a time, then the variants in batches. Only the
+ * header's JSON is parsed in one go. The same snapshot, and the same errors, as decodeSnapshot.
+ */
+export async function decodeSnapshotStepwise(buf: Uint8Array): Promise<MarketSnapshot> {
+  const framed = framing(buf);
+  const body = framed.bytes.subarray(PREFIX_BYTES);
+  let crc = 0;
+  for (let at = 0; at < body.length; at += STEP.crcBytes) {
+    crc = crc32(body.subarray(at, at + STEP.crcBytes), crc);
+    await nextTurn();
+  }
+  if (crc !== framed.crc) throw checksumError();
+  const header = parseHeader(framed);
+  await nextTurn();
+  // Pushed rather than assigned by index: a packed array, as map() gives (the searches read it hot).
+  const variants: SnapshotVariant[] = [];
+  const rows = header.variants;
+  for (let at = 0; at < rows.length; at += STEP.variants) {
+    const end = Math.min(rows.length, at + STEP.variants);
+    for (let i = at; i < end; i++) variants.push(variantFrom(rows[i] as unknown[], header.strings));
+    await nextTurn();
+  }
+  return snapshotFrom(framed, header, variants);
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+const checksumError = () => new SnapshotCodecError('checksum mismatch (damaged in transit or storage)');
+
+interface Framed {
+  bytes: Buffer;
+  total: number;
+  headerBytes: number;
+  crc: number;
+}
+
+/** The prefix checked (signature, version, length): the buffer aligned for typed-array views. */
+function framing(buf: Uint8Array): Framed {
   requireLittleEndian();
   if (buf.length < PREFIX_BYTES) throw new SnapshotCodecError(`only ${buf.length} bytes`);
   // Typed-array views need aligned offsets; a buffer sliced out of a socket chunk may not be.
@@ -169,10 +222,10 @@ export function decodeSnapshot(buf: Uint8Array): MarketSnapshot {
   const total = bytes.readUInt32LE(8);
   if (total !== bytes.length)
     throw new SnapshotCodecError(`${bytes.length} bytes, written as ${total} (truncated?)`);
-  if (crc32(bytes.subarray(PREFIX_BYTES)) !== bytes.readUInt32LE(16))
-    throw new SnapshotCodecError('checksum mismatch (damaged in transit or storage)');
+  return { bytes, total, headerBytes: bytes.readUInt32LE(12), crc: bytes.readUInt32LE(16) };
+}
 
-  const headerBytes = bytes.readUInt32LE(12);
+function parseHeader({ bytes, headerBytes }: Framed): Header {
   let header: Header;
   try {
     // TextDecoder: an order of magnitude faster than Buffer#toString on a header of megabytes.
@@ -181,6 +234,14 @@ export function decodeSnapshot(buf: Uint8Array): MarketSnapshot {
     throw new SnapshotCodecError('header is not JSON');
   }
   if (!isHeader(header)) throw new SnapshotCodecError('unexpected header fields, columns or variant fields');
+  return header;
+}
+
+function snapshotFrom(
+  { bytes, total, headerBytes }: Framed,
+  header: Header,
+  variants: SnapshotVariant[],
+): MarketSnapshot {
   const lengths = header.columns.map(([, length]) => length);
   const { starts, total: expected } = layout(headerBytes, lengths);
   if (expected !== total) throw new SnapshotCodecError('column lengths do not add up to the buffer');
@@ -204,7 +265,7 @@ export function decodeSnapshot(buf: Uint8Array): MarketSnapshot {
     unknownPetSpecies: Object.freeze(header.unknownPetSpecies),
     unknownLevelAuctions: header.unknownLevelAuctions,
     unknownBonusIds: Object.freeze(header.unknownBonusIds),
-    variants: header.variants.map((row) => variantFrom(row, header.strings)),
+    variants,
     ...columns,
   };
   checkShape(parts);
@@ -259,6 +320,7 @@ function checkShape(p: SnapshotParts): void {
     p.realmAuctions.length === R &&
     p.realmHasData.length === R &&
     p.realmModified.length === R &&
+    p.realmLate.length === R &&
     p.realmHoursObserved.length === R &&
     p.saleRate.length === V &&
     p.avgSale.length === V &&

@@ -18,6 +18,7 @@ import { HttpError } from '../../lib/http-error';
 import type { MarketStore } from '../market/market-store';
 import { rowToSubscription } from '../payments/subscription-rows';
 import { deriveAccess } from '../users/access';
+import type { FreshnessService } from '../freshness/freshness.service';
 import type { CacheActions } from './cache-actions';
 
 /** "Lifetime" (99 months in SPEC §3) is a hundred years. */
@@ -50,6 +51,8 @@ export function createAdminService(deps: {
   caches: CacheActions;
   /** The scheduled jobs' records (last run, duration, last error). */
   jobs: Pick<JobRuns, 'list'>;
+  /** Each region's data freshness over the last 24 hours. */
+  freshness: Pick<FreshnessService, 'regions'>;
   /** Drops a user's cached access checks in every process (after a grant). */
   forgetUser(userId: string): Promise<void>;
 }) {
@@ -110,15 +113,23 @@ export function createAdminService(deps: {
   }
 
   async function stats() {
-    const [cacheData, subscriptionCounts, audit, jobs] = await Promise.all([
+    const [cacheData, subscriptionCounts, audit, jobs, freshness] = await Promise.all([
       deps.caches.counts(),
       subscriptionData(),
       recentAudit(),
       deps.jobs.list(),
+      deps.freshness.regions(),
     ]);
     const loading = REGION_LIST.filter((r) => !store.current(r));
     return {
-      data: { cacheData, timerData: timerData(), subscriptionData: subscriptionCounts, audit, jobs },
+      data: {
+        cacheData,
+        timerData: timerData(),
+        subscriptionData: subscriptionCounts,
+        audit,
+        jobs,
+        freshness,
+      },
       ...(loading.length > 0
         ? { status: `Market data is still loading for ${loading.map((r) => r.toUpperCase()).join(' and ')}` }
         : {}),

@@ -4,8 +4,13 @@ import type { Database } from '../../db/client';
 import type { JobRuns } from '../../jobs/job-runs';
 import type { Clock } from '../../lib/clock';
 
-/** A job is overdue once its last run started more than this many of its periods ago. */
+/** A job is overdue once its last run started more than this many of its periods ago, */
 export const OVERDUE_PERIODS = 2;
+/**
+ * and never sooner than this: the batch watch runs every 10 s but a step that lands a whole region
+ * (every realm fetched and ingested) takes its time, and the next step starts after it.
+ */
+export const OVERDUE_FLOOR_MS = 2 * 60_000;
 
 export interface Readiness {
   /** Ready or not, and why: the database, and every job's record against its period. */
@@ -65,7 +70,8 @@ export function createReadiness(deps: {
         const record = byName.get(name);
         const since = record ? record.lastRunAt * 1000 : startedAt;
         // Without the database the records are unknown: that reason alone is given.
-        const overdue = databaseReachable && now - since > OVERDUE_PERIODS * everyMs;
+        const overdue =
+          databaseReachable && now - since > Math.max(OVERDUE_PERIODS * everyMs, OVERDUE_FLOOR_MS);
         if (overdue)
           reasons.push(
             record

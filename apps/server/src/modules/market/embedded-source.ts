@@ -13,37 +13,27 @@ import type { RegisteredCache } from './cache-registry';
 import type { MarketSource } from './market-source';
 
 const HOUR_MS = 3_600_000;
-// Realms publish within ten minutes of the hour; the simulated hour turns once all of them have.
-const PUBLISH_WINDOW_MS = 10 * 60_000;
 
 /**
  * The embedded default: the seeded simulator runs as a loopback HTTP server speaking the Blizzard and TSM
- * APIs, and the real clients read it, so `npm start` exercises the same code as production. Its clock follows
- * the wall clock, so a new dump appears every hour.
+ * APIs, and the real clients read it, so `npm start` exercises the same code as production. It follows
+ * the wall clock and publishes each region's dumps in batches the way Blizzard does (one batch a
+ * simulated hour, realms spread over seconds to minutes, now and then a group left behind for hours).
  */
 export async function startEmbeddedSource(options: {
   size: EconomySize;
   seed: number;
   /** Days of past dumps to replay into deal evidence at a fresh start (default 14; 0: none). */
   replayDays?: number;
+  /** How long a simulated hour lasts, ms (default an hour; SIMULATOR_HOUR_SECONDS). */
+  hourMs?: number;
 }): Promise<MarketSource> {
-  const startTime = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 24 * HOUR_MS;
-  const economy = createEconomy({ seed: options.seed, size: options.size, startTime });
-  const currentHour = () => economy.hourAt(Date.now() - PUBLISH_WINDOW_MS);
-  const simulator = await startSimulatorServer({ economy, port: 0, host: '127.0.0.1', hour: currentHour() });
-  const clock = setInterval(() => {
-    if (currentHour() !== simulator.hour) simulator.setHour(currentHour());
-  }, 60_000);
-  clock.unref();
-
-  const source = sourceFromSimulator(economy, simulator, options.replayDays);
-  return {
-    ...source,
-    async close() {
-      clearInterval(clock);
-      await source.close();
-    },
-  };
+  const hourMs = options.hourMs ?? HOUR_MS;
+  // Hour 0 lies at least 24 simulated hours before the current one (the economy starts on a real hour).
+  const startTime = Math.floor((Date.now() - 24 * hourMs) / HOUR_MS) * HOUR_MS;
+  const economy = createEconomy({ seed: options.seed, size: options.size, startTime, hourMs });
+  const simulator = await startSimulatorServer({ economy, port: 0, host: '127.0.0.1', clock: Date.now });
+  return sourceFromSimulator(economy, simulator, options.replayDays, { scheduled: true });
 }
 
 /** Real Blizzard and TSM clients pointed at a running simulator; static item data read from its economy. */
@@ -51,6 +41,8 @@ export function sourceFromSimulator(
   economy: Economy,
   simulator: SimulatorServer,
   replayDays = 0,
+  /** The simulator follows a clock (scheduled mode): a realm left behind then showed an older dump. */
+  mode: { scheduled: boolean } = { scheduled: false },
 ): MarketSource {
   const credentials = { clientId: 'goldroute-embedded', clientSecret: 'embedded' };
   // Built once per region: the same lookups every refresh keep the ingestor's resolutions.
@@ -86,15 +78,29 @@ export function sourceFromSimulator(
         .map((p) => ({ price: p.price, recordedAt: new Date(p.timestamp) }));
     },
     // The simulator can publish any past hour: deal evidence replays the 14 days before the first snapshot.
+    // The replay steps by real hours; with a shorter simulated hour that samples the economy's hours. A realm
+    // left behind in that hour (scheduled mode) answers the older dump it still showed: the replay skips it.
     past: (region: Region) => ({
       days: replayDays,
       dump(realmId: number, hourMs: number) {
-        const hour = economy.hourAt(hourMs);
+        const published = economy.lastModified(region, realmId, economy.hourAt(hourMs));
+        const shown = simulator.shownAt(region, realmId, published);
         return {
-          body: economy.auctionsJson(region, realmId, hour),
-          lastModified: economy.lastModified(region, realmId, hour),
+          body: economy.auctionsJson(region, realmId, shown.hour),
+          lastModified: shown.publishedAt,
         };
       },
+    }),
+    // The same past dumps, made by a builder thread from the seeded economy (past-dumps-recipe.ts).
+    pastRecipe: (region: Region) => ({
+      kind: 'simulator',
+      seed: economy.seed,
+      size: economy.size,
+      startTime: economy.startTime,
+      hourMs: economy.hourMs,
+      region,
+      days: replayDays,
+      leaveBehind: mode.scheduled,
     }),
     close: () => simulator.close(),
   };

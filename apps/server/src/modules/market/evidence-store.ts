@@ -24,6 +24,32 @@ const TABLE_ROW = 0;
 const WHOLE = -1;
 /** Rows per insert: a realm's day can reach a few hundred KB at full size. */
 const BATCH = 32;
+/**
+ * Bytes per insert, and a turn of the event loop after each. PGlite (the embedded default) encodes and
+ * runs a statement in one synchronous step on the thread that answers requests, about a second per
+ * 10 MB of bytea: a replayed day of a standard region written as one statement stalled every request
+ * for seconds. A row larger than this is written alone.
+ */
+const BATCH_BYTES = 256 * 1024;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Rows in statement-sized groups: up to BATCH rows and BATCH_BYTES bytes (at least one row each). */
+function batches<T extends { bytes: Uint8Array }>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  let current: T[] = [];
+  let bytes = 0;
+  for (const row of rows) {
+    if (current.length > 0 && (current.length >= BATCH || bytes + row.bytes.byteLength > BATCH_BYTES)) {
+      out.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(row);
+    bytes += row.bytes.byteLength;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
 
 export interface StoredEvidence {
   /** RawVariantTable.toInt32() of the region, null before the first save. */
@@ -79,7 +105,10 @@ function fromDayRows(rows: readonly Row[], compact: PastDayShelf | null): RealmE
 }
 
 /** Each realm's evidence from its rows: its day rows when it has any, else its whole-blob row. */
-function assemble(rows: readonly Row[], compact: PastDayShelf | null = null): Map<number, RealmEvidence> {
+export function assemble(
+  rows: readonly Row[],
+  compact: PastDayShelf | null = null,
+): Map<number, RealmEvidence> {
   const days = new Map<number, Row[]>();
   const whole = new Map<number, Uint8Array>();
   for (const row of rows) {
@@ -100,26 +129,40 @@ function assemble(rows: readonly Row[], compact: PastDayShelf | null = null): Ma
 const columns = { realmId: marketEvidence.realmId, day: marketEvidence.day, bytes: marketEvidence.bytes };
 
 export function createEvidenceStore(db: Db) {
+  /**
+   * The stored rows as bytes, undecoded (a builder thread decodes them off the main thread):
+   * the table, every day row and each realm's kept snapshot.
+   */
+  async function loadRaw(
+    region: Region,
+  ): Promise<{ table: Int32Array | null; rows: Row[]; kept: [number, Uint8Array][] }> {
+    const rows = await db.select(columns).from(marketEvidence).where(eq(marketEvidence.region, region));
+    const tableRow = rows.find((r) => r.realmId === TABLE_ROW);
+    const kept = await db
+      .select({ realmId: marketKeptSnapshots.realmId, bytes: marketKeptSnapshots.bytes })
+      .from(marketKeptSnapshots)
+      .where(eq(marketKeptSnapshots.region, region));
+    return {
+      table: tableRow ? int32Of(tableRow.bytes) : null,
+      rows: rows.filter((r) => r.realmId !== TABLE_ROW),
+      kept: kept.map((r): [number, Uint8Array] => [r.realmId, r.bytes]),
+    };
+  }
+
   return {
     /** To build from: past days compacted onto `pastDays` (memory without it), as the ingestor keeps them. */
     async load(region: Region, pastDays: PastDayShelf = memoryShelf): Promise<StoredEvidence> {
-      const rows = await db.select(columns).from(marketEvidence).where(eq(marketEvidence.region, region));
-      const tableRow = rows.find((r) => r.realmId === TABLE_ROW);
-      const kept = await db
-        .select({ realmId: marketKeptSnapshots.realmId, bytes: marketKeptSnapshots.bytes })
-        .from(marketKeptSnapshots)
-        .where(eq(marketKeptSnapshots.region, region));
-      return {
-        table: tableRow ? int32Of(tableRow.bytes) : null,
-        realms: assemble(rows, pastDays),
-        kept: new Map(kept.map((r) => [r.realmId, r.bytes])),
-      };
+      const raw = await loadRaw(region);
+      return { table: raw.table, realms: assemble(raw.rows, pastDays), kept: new Map(raw.kept) };
     },
+
+    loadRaw,
 
     /** Replaces the kept snapshots of these realms (after their days are saved: the days name the hour). */
     async saveKept(region: Region, kept: readonly KeptRow[]): Promise<void> {
       // Singly: a realm's snapshot reaches megabytes at full size.
       for (const row of kept) {
+        await nextTurn();
         await db
           .insert(marketKeptSnapshots)
           .values({ region, ...row })
@@ -163,10 +206,11 @@ export function createEvidenceStore(db: Db) {
           : []),
         ...days.map((d) => ({ region, realmId: d.realmId, day: d.day, bytes: d.bytes })),
       ];
-      for (let i = 0; i < rows.length; i += BATCH) {
+      for (const batch of batches(rows)) {
+        await nextTurn();
         await db
           .insert(marketEvidence)
-          .values(rows.slice(i, i + BATCH))
+          .values(batch)
           .onConflictDoUpdate({
             target: [marketEvidence.region, marketEvidence.realmId, marketEvidence.day],
             set: { bytes: sql`excluded.bytes`, updatedAt: sql`now()` },

@@ -1,4 +1,5 @@
 import {
+  PROBE_EVERY_MS,
   REGION_CACHE_KEYS,
   REGION_LIST,
   UNKNOWN_ITEM_LEVEL_ROW,
@@ -12,6 +13,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Job, JobPeriod, JobRunner, StartJobs } from '../../jobs/job';
 import type { RedisBus } from '../../lib/redis-bus';
+import { createBatchWatcher } from './batch-watcher';
 import { createBlizzardSource } from './blizzard-source';
 import { createCacheRegistry, type CacheCounts, type CacheRegistry } from './cache-registry';
 import { createMarketAccessReader, type MarketAccessReader } from './market-access';
@@ -32,6 +34,8 @@ export const TOKEN_POLL_MINUTES = 15;
 export const LIST_REFRESH_MS = 24 * 3_600_000;
 const REFRESH_LISTS = 'refresh-lists';
 const refreshJob = (region: Region) => `refresh-market-${region}`;
+/** Watches for the region's batch publication (batch-watcher.ts): cheap outside a batch's window. */
+const watchJob = (region: Region) => `watch-market-${region}`;
 const tokenJob = (region: Region) => `poll-token-${region}`;
 const pollMsOf = (config: Config['market']) => (config.source === 'off' ? 10 : config.pollMinutes) * 60_000;
 
@@ -41,6 +45,7 @@ function marketJobPeriods(config: Config['market']): JobPeriod[] {
   return [
     ...REGION_LIST.flatMap((r) => [
       { name: refreshJob(r), everyMs: pollMsOf(config) },
+      { name: watchJob(r), everyMs: PROBE_EVERY_MS },
       { name: tokenJob(r), everyMs: TOKEN_POLL_MINUTES * 60_000 },
     ]),
     // Only the Blizzard source keeps lists to refresh (source.refreshLists).
@@ -89,7 +94,12 @@ async function openSource(
 ): Promise<MarketSource | null> {
   if (config.source === 'off') return null;
   if (config.source === 'simulator')
-    return startEmbeddedSource({ size: config.size, seed: config.seed, replayDays: config.replayDays });
+    return startEmbeddedSource({
+      size: config.size,
+      seed: config.seed,
+      replayDays: config.replayDays,
+      hourMs: config.hourSeconds * 1000,
+    });
   return createBlizzardSource(config, deps);
 }
 
@@ -157,18 +167,32 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
         store,
         log: deps.log,
         evidence,
-        pastDays: shelves?.shelf(region),
-        keptSnapshots: shelves?.kept(region),
-        replayKeptSnapshots: source.past ? shelves?.kept(`${region}-replay`) : undefined,
-        past: source.past?.(region),
+        pastDaysDir: shelves?.pastDaysDir(region),
+        keptDir: shelves?.keptDir(region),
+        replayKeptDir: source.pastRecipe ? shelves?.keptDir(`${region}-replay`) : undefined,
+        pastRecipe: source.pastRecipe?.(region),
+        // Read by the in-thread builder only: a builder thread makes them from the recipe.
+        past: config.source !== 'off' && !config.builderThread ? source.past?.(region) : undefined,
+        builderThread: config.source === 'off' || config.builderThread,
       });
       ingestors.set(region, ingestor);
+      const watcher = createBatchWatcher({
+        region,
+        ingestor,
+        blizzard: source.blizzard,
+        realmIds: () => store.realms(region)?.map((r) => r.id) ?? [],
+        clock: deps.clock,
+        log: deps.log,
+      });
+      // The full poll stays as the safety net; the watcher lands each batch within a probe step. Both
+      // ingest through the ingestor's one queue for the region.
       jobs.push({
         name: refreshJob(region),
         everyMs: pollMs,
         runAtStart: true,
         run: async () => void (await ingestor.refresh()),
       });
+      jobs.push({ name: watchJob(region), everyMs: PROBE_EVERY_MS, runAtStart: false, run: watcher.step });
       jobs.push({
         name: tokenJob(region),
         everyMs: TOKEN_POLL_MINUTES * 60_000,
@@ -254,7 +278,8 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
       await bus?.publish({ type: 'user-changed', userId });
     },
     refreshNow: async () => {
-      const market = jobs.filter((j) => j.name !== REFRESH_LISTS);
+      // The watch steps are not refreshes: they run on their own timers (and through runJob).
+      const market = jobs.filter((j) => j.name !== REFRESH_LISTS && !j.name.startsWith('watch-market-'));
       await Promise.all(market.map((j) => scheduler.runNow(j.name)));
       await relay?.idle();
     },

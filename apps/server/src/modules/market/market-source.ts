@@ -4,6 +4,7 @@ import type { BlizzardClient } from '../../sources/blizzard';
 import type { TsmClient } from '../../sources/tsm';
 import type { RegisteredCache } from './cache-registry';
 import type { MissingIds } from './item-catalog';
+import type { PastDumpsRecipe } from './builder-thread/past-dumps-recipe';
 import type { PastDumps } from './evidence-replay';
 import type { TokenSample } from './token-prices.service';
 
@@ -33,5 +34,7 @@ export interface MarketSource {
   tokenHistory?(region: Region): Promise<TokenSample[]>;
   /** Past hours' dumps, for sources that know them (the simulator): deal evidence is replayed from them. */
   past?(region: Region): PastDumps;
+  /** How a builder thread makes the same past dumps itself (a function cannot cross threads). */
+  pastRecipe?(region: Region): PastDumpsRecipe;
   close(): Promise<void>;
 }

@@ -52,8 +52,10 @@ export function createMarketStore() {
       realmLists.set(region, realms);
     },
 
-    onPublish(listener: (region: Region) => void): void {
-      listeners.push(listener);
+    /** `first`: heard before the listeners already added (the push to open tools goes before warming). */
+    onPublish(listener: (region: Region) => void, options: { first?: boolean } = {}): void {
+      if (options.first) listeners.unshift(listener);
+      else listeners.push(listener);
     },
 
     /** Realm ids per region for settings validation; null until the realm list is known. */

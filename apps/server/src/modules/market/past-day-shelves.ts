@@ -20,6 +20,10 @@ export interface PastDayShelves {
   shelf(region: string): PastDayShelf;
   /** Where the region's realms keep their last snapshots; undefined: in memory. */
   kept(region: string): KeptShelf | undefined;
+  /** The directory shelf(region) opens, unopened (a builder thread opens its files); undefined: in memory. */
+  pastDaysDir(region: string): string | undefined;
+  /** The directory kept(region) opens, unopened; undefined: in memory. */
+  keptDir(region: string): string | undefined;
   close(): void;
 }
 
@@ -50,19 +54,30 @@ function removeStale(root: string): void {
 }
 
 export function openPastDayShelves(dataDir: string): PastDayShelves {
-  if (dataDir === 'memory://') return { shelf: () => memoryShelf, kept: () => undefined, close: () => {} };
+  if (dataDir === 'memory://')
+    return {
+      shelf: () => memoryShelf,
+      kept: () => undefined,
+      pastDaysDir: () => undefined,
+      keptDir: () => undefined,
+      close: () => {},
+    };
   const root = path.resolve(dataDir, 'past-days');
   removeStale(root);
   const dir = path.join(root, `${process.pid}-${randomBytes(4).toString('hex')}`);
   const open: { close(): void }[] = [];
+  const pastDaysDir = (region: string) => path.join(dir, region);
+  const keptDir = (region: string) => path.join(dir, `${region}-kept`);
   return {
+    pastDaysDir,
+    keptDir,
     shelf(region: string): PastDayShelf {
-      const files = createPastDayFiles(path.join(dir, region));
+      const files = createPastDayFiles(pastDaysDir(region));
       open.push(files);
       return files;
     },
     kept(region: string): KeptShelf {
-      const files = createKeptSnapshotFiles(path.join(dir, `${region}-kept`));
+      const files = createKeptSnapshotFiles(keptDir(region));
       open.push(files);
       return files;
     },

@@ -1,4 +1,4 @@
-import type { ItemInfo, SnapshotSources } from '@goldroute/market';
+import { flippingSearch, type ItemInfo, type MarketSnapshot, type SnapshotSources } from '@goldroute/market';
 import { createEconomy, startSimulatorServer } from '@goldroute/simulator';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,34 +16,44 @@ const economy = createEconomy({
 let sim: Awaited<ReturnType<typeof startSimulatorServer>>;
 const store = createMarketStore();
 let ingestor: ReturnType<typeof createRegionIngestor>;
+let ingestorOf: (
+  target: ReturnType<typeof createMarketStore>,
+  builderThread: boolean,
+) => ReturnType<typeof createRegionIngestor>;
 const usData = economy.staticData('us');
 let sources: SnapshotSources = { items: usData.items, pets: usData.pets, bonusData: economy.bonusData };
 
 beforeAll(async () => {
   sim = await startSimulatorServer({ economy, port: 0, hour: 1 });
   const retry = { attempts: 2, baseDelayMs: 5, timeoutMs: 500 };
-  ingestor = createRegionIngestor({
-    region: 'us',
-    blizzard: createBlizzardClient({
-      clientId: 'a',
-      clientSecret: 'b',
-      oauthUrl: `${sim.url}/token`,
-      apiUrl: sim.url,
-      retry,
-    }),
-    tsm: createTsmClient({
-      apiKey: 'k',
-      clientId: 'c',
-      authUrl: `${sim.url}/oauth2/token`,
-      pricingUrl: sim.url,
-      retry,
-    }),
-    sources: async () => sources,
-    store,
-    log: pino({ level: 'silent' }),
-  });
+  ingestorOf = (target, builderThread) =>
+    createRegionIngestor({
+      region: 'us',
+      blizzard: createBlizzardClient({
+        clientId: 'a',
+        clientSecret: 'b',
+        oauthUrl: `${sim.url}/token`,
+        apiUrl: sim.url,
+        retry,
+      }),
+      tsm: createTsmClient({
+        apiKey: 'k',
+        clientId: 'c',
+        authUrl: `${sim.url}/oauth2/token`,
+        pricingUrl: sim.url,
+        retry,
+      }),
+      sources: async () => sources,
+      store: target,
+      log: pino({ level: 'silent' }),
+      builderThread,
+    });
+  ingestor = ingestorOf(store, true);
 });
-afterAll(() => sim.close());
+afterAll(async () => {
+  await ingestor.close();
+  await sim.close();
+});
 
 describe('hourly ingestion of a region', () => {
   it('publishes a first snapshot of every realm, then nothing new until the next hour (304s)', async () => {
@@ -88,6 +98,45 @@ describe('hourly ingestion of a region', () => {
     // The same lookups again: nothing to publish.
     expect(await ingestor.refresh()).toBe(0);
     expect(store.current('us')?.version).toBe(after?.version);
+  });
+
+  it('a full poll and a realms poll asked together run one after the other: each new dump is fetched once', async () => {
+    const ids = store.realms('us')?.map((r) => r.id) ?? [];
+    sim.advanceHour();
+    const from = sim.requests.length;
+    const [polled, probed] = await Promise.all([ingestor.refresh(), ingestor.pollRealms(ids)]);
+    expect(polled).toBe(ids.length);
+    // The realms poll waited for the full poll, so it asked with the new dumps' times and got 304s.
+    expect(probed).toEqual([]);
+    const statuses = sim.requests
+      .slice(from)
+      .filter((r) => r.path.endsWith('/auctions'))
+      .map((r) => r.status);
+    expect(statuses.sort()).toEqual([...ids.map(() => 200), ...ids.map(() => 304)]);
+  });
+
+  it('the builder on the request thread (MARKET_BUILDER_THREAD=false) publishes the same snapshot as a builder thread', async () => {
+    const [inThread, threaded] = [createMarketStore(), createMarketStore()];
+    const ingestors = [ingestorOf(inThread, false), ingestorOf(threaded, true)];
+    try {
+      expect(await Promise.all(ingestors.map((i) => i.refresh()))).toEqual([4, 4]);
+      const [a, b] = [inThread.current('us'), threaded.current('us')];
+      if (!a || !b) throw new Error('both published');
+      // Dumps are ingested as they arrive, so variants may be numbered in another order: compared by key.
+      const keys = (m: MarketSnapshot) => m.variants.map((v) => v.uniqueItemKey).sort();
+      const ids = a.snapshot.realms.map((r) => r.id);
+      const deals = (m: MarketSnapshot) =>
+        flippingSearch(m, { buyingRealms: ids, sellingRealms: ids })
+          .map((row) => JSON.stringify(row))
+          .sort();
+      expect(a.snapshot.variantCount).toBeGreaterThan(0);
+      expect(keys(a.snapshot)).toEqual(keys(b.snapshot));
+      expect(deals(a.snapshot).length).toBeGreaterThan(0);
+      expect(deals(a.snapshot)).toEqual(deals(b.snapshot));
+      expect(a.meta).toEqual(b.meta);
+    } finally {
+      await Promise.all(ingestors.map((i) => i.close()));
+    }
   });
 
   it('the region lastModified is the newest dump time in seconds', () => {

@@ -1,6 +1,7 @@
 import { REGION_LIST, type Region } from '@goldroute/domain';
 import type { Realm } from '@goldroute/domain/api';
-import { decodeSnapshot, encodeSnapshot } from '@goldroute/market';
+import { decodeSnapshotStepwise, encodeSnapshot } from '@goldroute/market';
+import { encodedBytesOf } from './builder-thread/builder-thread';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RedisBus } from '../../lib/redis-bus';
 import type { MarketMeta, MarketStore, PublishedMarket } from './market-store';
@@ -58,13 +59,24 @@ export function createSnapshotRelay(deps: {
     return next;
   }
 
+  /**
+   * A builder thread's snapshot comes with the bytes it was encoded to there: not encoded again here
+   * (a Buffer viewing them, as Redis clients write Buffers as bytes).
+   */
+  function snapshotBytes(market: PublishedMarket): Buffer {
+    const bytes = encodedBytesOf(market.snapshot);
+    return bytes
+      ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+      : encodeSnapshot(market.snapshot);
+  }
+
   /** The region's hash: `id` names the upload (`publishedAt` orders them), with the realm list. */
   const fieldsOf = (region: Region, market: PublishedMarket, stamp: { id: string; publishedAt: number }) => ({
     id: stamp.id,
     publishedAt: String(stamp.publishedAt),
     realms: JSON.stringify(store.realms(region) ?? null),
     meta: JSON.stringify(market.meta),
-    data: encodeSnapshot(market.snapshot),
+    data: snapshotBytes(market),
   });
 
   async function upload(region: Region, market: PublishedMarket, publishedAt: number): Promise<void> {
@@ -128,7 +140,8 @@ export function createSnapshotRelay(deps: {
     if (!id || !fields.data || id.startsWith(ownIds) || held.get(region)?.id === id) return;
     let snapshot;
     try {
-      snapshot = decodeSnapshot(fields.data);
+      // Stepwise: the process answers requests while a region's snapshot decodes.
+      snapshot = await decodeSnapshotStepwise(fields.data);
     } catch (err) {
       log.error({ err, region, id }, 'unusable snapshot in Redis; keeping the current one');
       return;

@@ -7,19 +7,23 @@ import { AuditList } from './audit-list';
 import { CacheTable } from './cache-table';
 import { cacheRows } from './cache-rows';
 import { formatTimeOfDay } from './format';
+import { FreshnessTable } from './freshness-table';
 import { JobsTable } from './jobs-table';
 import type { AdminStats } from './stats';
 import { StatsEmpty } from './stats-empty';
 import { SubscriptionCards } from './subscription-cards';
 import { TimerSection } from './timer-section';
-import { timerRows } from './timer-rows';
+import { lateRealmIds, timerRows } from './timer-rows';
 import { useAdminStats } from './use-admin-stats';
 import { useNow } from './use-now';
 import { useRealmNames } from './use-realm-names';
 import { useStatsAction } from './use-stats-action';
 import { StrokeIcon } from '../../components/ui/stroke-icon';
 
-/** /admin/stats (SPEC §2 "Admin stats"): subscription cards, realm timers, caches, scheduled jobs and recent admin actions. */
+/**
+ * /admin/stats (SPEC §2 "Admin stats"): subscription cards, data freshness, realm timers (late realms
+ * marked), caches, scheduled jobs and recent admin actions.
+ */
 export function AdminStatsView() {
   const query = useAdminStats();
   const { data, isPending, isFetching, dataUpdatedAt } = query;
@@ -64,7 +68,10 @@ function StatsContent({ stats }: { stats: AdminStats }) {
   const names = useRealmNames();
   const now = useNow();
   const actions = useStatsAction();
-  const timers = useMemo(() => timerRows(stats.timerData, names), [stats.timerData, names]);
+  const timers = useMemo(
+    () => timerRows(stats.timerData, names, lateRealmIds(stats.freshness)),
+    [stats.timerData, stats.freshness, names],
+  );
   const caches = useMemo(() => cacheRows(stats.cacheData), [stats.cacheData]);
   return (
     <div className="flex flex-col gap-8">
@@ -77,6 +84,7 @@ function StatsContent({ stats }: { stats: AdminStats }) {
         </p>
       ) : null}
       <SubscriptionCards counts={stats.subscriptionData} />
+      {stats.freshness ? <FreshnessTable regions={stats.freshness} now={now} /> : null}
       <div className="grid items-start gap-6 xl:grid-cols-2">
         <TimerSection rows={timers} now={now} actions={actions} />
         <CacheTable rows={caches} actions={actions} />

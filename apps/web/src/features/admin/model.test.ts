@@ -25,6 +25,15 @@ const JOB = {
   ranBy: 'host:1',
 };
 
+const FRESHNESS = {
+  region: 'us',
+  p50Seconds: 38,
+  p95Seconds: 52,
+  samples: 10,
+  dataAgeSeconds: 240,
+  lateRealms: [],
+};
+
 describe('readStats', () => {
   it('needs data.cacheData', () => {
     expect(() => readStats({})).toThrow(NoCacheDataError);
@@ -39,6 +48,7 @@ describe('readStats', () => {
         subscriptionData: { active: { count: 2 }, odd: { total: 1 } },
         audit: [{ at: 1, admin: 'a', action: 'clear', target: 't', ok: true, result: 'r' }, { at: 'x' }],
         jobs: [JOB, { ...JOB, name: 'broken', state: 'stuck' }],
+        freshness: [FRESHNESS, { ...FRESHNESS, region: 'mars' }],
       },
       status: 'loading',
     });
@@ -48,10 +58,12 @@ describe('readStats', () => {
       subscriptionData: { active: 2 },
       audit: [{ at: 1, admin: 'a', action: 'clear', target: 't', ok: true, result: 'r' }],
       jobs: [JOB],
+      freshness: [FRESHNESS],
       status: 'loading',
     });
     expect(readStats({ data: { cacheData: {} } }).audit).toBeNull();
     expect(readStats({ data: { cacheData: {} } }).jobs).toBeNull();
+    expect(readStats({ data: { cacheData: {} } }).freshness).toBeNull();
   });
 });
 

@@ -2,8 +2,10 @@
 import {
   adminAuditEntrySchema,
   jobRunSchema,
+  regionFreshnessSchema,
   type AdminAuditEntry,
   type JobRun,
+  type RegionFreshness,
 } from '@goldroute/domain/api';
 import { NoCacheDataError } from './errors';
 
@@ -17,6 +19,8 @@ export interface AdminStats {
   audit: AdminAuditEntry[] | null;
   /** The scheduled jobs' last runs (absent from servers that do not report them). */
   jobs: JobRun[] | null;
+  /** Each region's data freshness over the last 24 hours (absent from servers that do not measure it). */
+  freshness: RegionFreshness[] | null;
   /** The server's note, e.g. that market data is still loading. */
   status: string | null;
 }
@@ -70,6 +74,7 @@ export function readStats(body: unknown): AdminStats {
     subscriptionData: counts(data.subscriptionData),
     audit: validEntries<AdminAuditEntry>(data.audit, adminAuditEntrySchema),
     jobs: validEntries<JobRun>(data.jobs, jobRunSchema),
+    freshness: validEntries<RegionFreshness>(data.freshness, regionFreshnessSchema),
     status: isRecord(body) && typeof body.status === 'string' && body.status ? body.status : null,
   };
 }

@@ -55,6 +55,24 @@ export const STATS = {
         result: 'TSM answered 503',
       },
     ],
+    freshness: [
+      {
+        region: 'us',
+        p50Seconds: 38.2,
+        p95Seconds: 52,
+        samples: 1_284,
+        dataAgeSeconds: 4 * 60 + 10,
+        lateRealms: [{ id: 57, label: 'Illidan', lastModified: minutesAgo(75) }],
+      },
+      {
+        region: 'eu',
+        p50Seconds: null,
+        p95Seconds: null,
+        samples: 0,
+        dataAgeSeconds: null,
+        lateRealms: [],
+      },
+    ],
     jobs: [
       {
         name: 'poll-token-us',

@@ -8,6 +8,7 @@ import {
   type Region,
   type StatusColor,
 } from '@goldroute/domain';
+import type { RegionFreshness } from '@goldroute/domain/api';
 import type { NumbersByKey } from './stats';
 import { minutesSince } from './format';
 import { clickedSort } from '../../shared/column-sort';
@@ -22,6 +23,8 @@ export interface TimerRow {
   name: string | null;
   /** Unix seconds; 0 when the realm has not been loaded yet. */
   updatedAt: number;
+  /** Its region's last batch left it behind (its deals are stale). */
+  late: boolean;
 }
 
 /** Realm id -> name, per region. */
@@ -31,7 +34,16 @@ export function regionKeyLabel(key: string): string {
   return CACHE_REGION_LABELS[key as CacheRegionKey] ?? regionLabelForStats(key);
 }
 
-export function timerRows(timerData: NumbersByKey, names: RealmNames): TimerRow[] {
+/** The late realms' ids, per region (from the stats' freshness figures). */
+export type LateRealmIds = Partial<Record<Region, ReadonlySet<number>>>;
+
+export function lateRealmIds(freshness: readonly RegionFreshness[] | null): LateRealmIds {
+  return Object.fromEntries(
+    (freshness ?? []).map((r) => [r.region, new Set(r.lateRealms.map((realm) => realm.id))]),
+  );
+}
+
+export function timerRows(timerData: NumbersByKey, names: RealmNames, late: LateRealmIds = {}): TimerRow[] {
   return Object.entries(timerData).flatMap(([regionKey, realms]) => {
     const region = regionOfKey(regionKey);
     return Object.entries(realms).map(([realmId, updatedAt]) => ({
@@ -42,6 +54,7 @@ export function timerRows(timerData: NumbersByKey, names: RealmNames): TimerRow[
       realmId,
       name: names[region]?.get(Number(realmId)) ?? null,
       updatedAt,
+      late: late[region]?.has(Number(realmId)) ?? false,
     }));
   });
 }

@@ -11,7 +11,7 @@ import type { TimerRow } from './timer-rows';
 
 const CONNECTED = 'Tyrithmere / Quorenost / Draenfell / Sylaewyn / Ithsarn Hollow';
 
-const row = (realmId: string, name: string | null, minutesAgo: number): TimerRow => ({
+const row = (realmId: string, name: string | null, minutesAgo: number, late = false): TimerRow => ({
   key: `2:${realmId}`,
   regionKey: '2',
   region: 'eu',
@@ -19,6 +19,7 @@ const row = (realmId: string, name: string | null, minutesAgo: number): TimerRow
   realmId,
   name,
   updatedAt: NOW_S - minutesAgo * 60,
+  late,
 });
 
 function renderTable() {

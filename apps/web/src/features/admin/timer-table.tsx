@@ -63,6 +63,11 @@ function TimerRowView({ row, now }: { row: TimerRow; now: number }) {
             <Badge color={freshness.color} className="whitespace-nowrap">
               {formatAge(freshness.minutes)}
             </Badge>
+            {row.late ? (
+              <Badge color="red" className="whitespace-nowrap">
+                Late
+              </Badge>
+            ) : null}
             <span className="text-xs whitespace-nowrap text-slate-500 tabular-nums">
               {formatClock(row.updatedAt, now)}
             </span>

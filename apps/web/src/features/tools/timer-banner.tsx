@@ -1,5 +1,6 @@
 // Last-updated banner with the data timer of SPEC §4: countdown to lastModified + 1 h ticking every
-// second, the server timer polled every 60 s, and a dimmed reload when the data changed.
+// second, the server timer polled every 60 s (and pushed at once by the snapshot stream), a dimmed reload
+// when the data changed, and the realms the last batch left behind.
 import {
   LABELS,
   TIMER_RELOAD_DELAY_MS,
@@ -8,10 +9,16 @@ import {
   timerFreshnessColor,
   type Region,
 } from '@goldroute/domain';
-import { useEffect, useState, memo } from 'react';
+import { useEffect, useRef, useState, memo } from 'react';
 import { Spinner } from '../../components/loading-screen';
 import { useDataTimer } from '../../shared/market/api';
 import { DemoDataNotice } from '../../shared/market/demo-data-notice';
+import { lateRealmsText } from '../../shared/market/live/late-realms';
+import {
+  reloadForSnapshot,
+  useLiveSnapshots,
+  useShownReport,
+} from '../../shared/market/live/use-live-snapshots';
 import { STATUS_TEXT } from '../../shared/row-table/cells';
 
 export function formatCountdown(seconds: number): string {
@@ -35,6 +42,8 @@ function useNowSeconds(): number {
   return now;
 }
 
+const reloadPage = () => window.location.reload();
+
 export interface TimerBannerProps {
   region: Region;
   /** lastModified of the shown data (unix seconds). */
@@ -46,22 +55,33 @@ export interface TimerBannerProps {
 export const TimerBanner = memo(function TimerBanner({
   region,
   lastModified,
-  reload = () => window.location.reload(),
+  reload = reloadPage,
 }: TimerBannerProps) {
   const timer = useDataTimer(region);
+  useLiveSnapshots(region);
+  useShownReport(region, lastModified);
   const now = useNowSeconds();
   const serverLastModified = timer.data?.lastModified;
   const changed = serverLastModified !== undefined && serverLastModified !== lastModified;
 
+  // The latest reload, read when the delay ends: a new function each render must not restart the 5 s.
+  const reloadRef = useRef(reload);
+  useEffect(() => {
+    reloadRef.current = reload;
+  }, [reload]);
   useEffect(() => {
     if (!changed) return;
-    const id = window.setTimeout(reload, TIMER_RELOAD_DELAY_MS);
+    const id = window.setTimeout(
+      () => reloadForSnapshot(region, serverLastModified, () => reloadRef.current()),
+      TIMER_RELOAD_DELAY_MS,
+    );
     return () => window.clearTimeout(id);
-  }, [changed, reload]);
+  }, [changed, region, serverLastModified]);
 
   const remaining = lastModified + UPDATE_PERIOD_SECONDS - now;
   const minutesSince = (now - lastModified) / 60;
   const freshness = STATUS_TEXT[timerFreshnessColor(minutesSince)];
+  const lateRealms = lateRealmsText(timer.data?.lateRealms ?? [], now);
 
   let status;
   if (timer.isError) {
@@ -97,6 +117,11 @@ export const TimerBanner = memo(function TimerBanner({
           </span>
           <span data-testid="timer-status">{status}</span>
         </div>
+        {lateRealms ? (
+          <p data-testid="late-realms" className="max-w-prose text-amber-200/90">
+            {lateRealms}
+          </p>
+        ) : null}
         <DemoDataNotice className="text-slate-300" />
       </div>
       {changed ? (

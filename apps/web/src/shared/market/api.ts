@@ -19,7 +19,7 @@ import {
   type MarketColumns,
   type TradeColumns,
 } from '@goldroute/domain/wire';
-import { dealHistoryResponseSchema } from '@goldroute/domain/api';
+import { dealHistoryResponseSchema, timerResponseSchema } from '@goldroute/domain/api';
 import { measured } from '../../lib/measured';
 import type {
   AhDataDropshipResponse,
@@ -44,6 +44,7 @@ export const MARKET_PATHS = {
   undercut: (region: Region) => `/retail/market/ah-data-undercut/${region}`,
   dropship: (region: Region) => `/retail/market/ah-data-dropship/${region}`,
   timer: (region: Region) => `/shared/data/timer/${region}`,
+  shown: (region: Region) => `/shared/data/shown/${region}`,
   source: '/shared/data/market-source',
   dealHistory: (region: Region, query: DealHistoryQuery) => {
     const params = new URLSearchParams({
@@ -211,11 +212,21 @@ export function useDealHistory(region: Region, query: DealHistoryQuery) {
   return useQuery(dealHistoryQueryOptions(session, region, query));
 }
 
-/** SPEC §4 data timer: the server's lastModified, polled every 60 s (public call). */
+/**
+ * SPEC §4 data timer: the server's lastModified and late realms, polled every 60 s (public call). The
+ * snapshot stream (./live) sets the same data the moment a snapshot is published; the poll stays as the
+ * fallback when the stream is down.
+ */
 export const timerQueryOptions = (region: Region) =>
   queryOptions({
     queryKey: ['market', 'timer', region],
-    queryFn: ({ signal }) => apiRequest<TimerResponse>(MARKET_PATHS.timer(region), { signal }),
+    queryFn: async ({ signal }): Promise<TimerResponse> => {
+      const parsed = timerResponseSchema.safeParse(
+        await apiRequest<unknown>(MARKET_PATHS.timer(region), { signal }),
+      );
+      if (!parsed.success) throw new ApiError(200, AUTH_MESSAGES.invalidResponse);
+      return parsed.data;
+    },
     refetchInterval: TIMER_POLL_MS,
     refetchIntervalInBackground: true,
     staleTime: 0,
