@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { marketConfigOf, marketEnvShape, optionalUrl, type MarketConfig } from './config-market';
 import { notPlainlyLocalStart } from './lib/local-only';
 
 // The only reader of process.env: every setting is parsed here once and the app receives a typed Config.
@@ -10,7 +11,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const defaultWebDist = path.resolve(here, '../../web/dist');
 
 const port = z.coerce.number().int().min(0).max(65535);
-const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), z.url().optional());
 
 const DEFAULT_DEMO_PRICES = 'basic_monthly=499,basic_yearly=4990,advanced_monthly=799,advanced_yearly=7990';
 
@@ -67,27 +67,7 @@ const envSchema = z
     DISCORD_CLIENT_SECRET: z.string().optional(),
     DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
     DISCORD_API_URL: z.url().default('https://discord.com/api'),
-    MARKET_SOURCE: z.enum(['auto', 'simulator', 'blizzard', 'off']).default('auto'),
-    SIMULATOR_SIZE: z.enum(['tiny', 'small', 'standard', 'full']).default('standard'),
-    SIMULATOR_SEED: z.coerce.number().int().default(20_261_122),
-    /** How long a simulated hour lasts, seconds (tests and benchmarks watch many batches with a short one). */
-    SIMULATOR_HOUR_SECONDS: z.coerce.number().int().min(30).default(3600),
-    /** Days of past dumps the embedded simulator replays into deal evidence at a fresh start (0: none). */
-    EVIDENCE_REPLAY_DAYS: z.coerce.number().int().min(0).max(14).default(14),
-    MARKET_BUILDER_THREAD: z.enum(['true', 'false']).default('true'),
-    MARKET_POLL_MINUTES: z.coerce.number().min(1).max(60).default(10),
-    BLIZZARD_CLIENT_ID: z.string().optional(),
-    BLIZZARD_CLIENT_SECRET: z.string().optional(),
-    BLIZZARD_OAUTH_URL: z.url().default('https://oauth.battle.net/token'),
-    BLIZZARD_API_URL: z.string().default('https://{region}.api.blizzard.com'),
-    TSM_API_KEY: z.string().optional(),
-    TSM_CLIENT_ID: z.string().optional(),
-    TSM_AUTH_URL: z.url().default('https://auth.tradeskillmaster.com/oauth2/token'),
-    TSM_PRICING_URL: z.url().default('https://pricing-api.tradeskillmaster.com'),
-    BONUS_DATA_URL: z.url().default('https://www.raidbots.com/static/data/live'),
-    ITEM_EXPANSIONS_URL: optionalUrl,
-    CRAFTED_ITEMS_URL: optionalUrl,
-    FAKE_ITEMS_URL: optionalUrl,
+    ...marketEnvShape,
     PAYMENT_PROVIDER: z.enum(['auto', 'demo', 'stripe']).default('auto'),
     ALLOW_DEMO_PAYMENTS: z.enum(['true', 'false']).default('false'),
     STRIPE_SECRET_KEY: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(8).optional()),
@@ -275,34 +255,7 @@ export interface Config {
         apiUrl: string;
         timeoutMs: number;
       };
-  market:
-    | { source: 'off' }
-    | {
-        source: 'simulator';
-        size: 'tiny' | 'small' | 'standard' | 'full';
-        seed: number;
-        /** How long a simulated hour lasts, seconds (SIMULATOR_HOUR_SECONDS). */
-        hourSeconds: number;
-        pollMinutes: number;
-        /** Days of past dumps replayed into deal evidence at a fresh start (0: none). */
-        replayDays: number;
-        /** Ingest, evidence and builds run in a worker thread per region (MARKET_BUILDER_THREAD). */
-        builderThread: boolean;
-      }
-    | {
-        source: 'blizzard';
-        pollMinutes: number;
-        builderThread: boolean;
-        blizzard: { clientId: string; clientSecret: string; oauthUrl: string; apiUrl: string };
-        tsm: { apiKey: string; clientId: string; authUrl: string; pricingUrl: string };
-        /** Item data Blizzard's API does not give: raidbots bonus files, expansion and crafted lists. */
-        itemData: {
-          bonusDataUrl: string;
-          expansionsUrl: string | undefined;
-          craftedUrl: string | undefined;
-          fakeUrl: string | undefined;
-        };
-      };
+  market: MarketConfig;
 }
 
 export class ConfigError extends Error {
@@ -364,47 +317,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             timeoutMs: e.STRIPE_TIMEOUT_MS,
           }
         : { provider: 'demo', prices: parseDemoPrices(e.DEMO_PRICES), currency: e.DEMO_CURRENCY },
-    market: marketConfig(e),
-  };
-}
-
-/** auto: the real APIs when Blizzard credentials are given, otherwise the embedded simulator. */
-function marketConfig(e: z.output<typeof envSchema>): Config['market'] {
-  const source =
-    e.MARKET_SOURCE === 'auto' ? (e.BLIZZARD_CLIENT_ID ? 'blizzard' : 'simulator') : e.MARKET_SOURCE;
-  if (source === 'off') return { source };
-  if (source === 'simulator') {
-    return {
-      source,
-      size: e.SIMULATOR_SIZE,
-      seed: e.SIMULATOR_SEED,
-      hourSeconds: e.SIMULATOR_HOUR_SECONDS,
-      pollMinutes: e.MARKET_POLL_MINUTES,
-      replayDays: e.EVIDENCE_REPLAY_DAYS,
-      builderThread: e.MARKET_BUILDER_THREAD === 'true',
-    };
-  }
-  return {
-    source,
-    pollMinutes: e.MARKET_POLL_MINUTES,
-    builderThread: e.MARKET_BUILDER_THREAD === 'true',
-    blizzard: {
-      clientId: e.BLIZZARD_CLIENT_ID ?? '',
-      clientSecret: e.BLIZZARD_CLIENT_SECRET ?? '',
-      oauthUrl: e.BLIZZARD_OAUTH_URL,
-      apiUrl: e.BLIZZARD_API_URL,
-    },
-    tsm: {
-      apiKey: e.TSM_API_KEY ?? '',
-      clientId: e.TSM_CLIENT_ID ?? '',
-      authUrl: e.TSM_AUTH_URL,
-      pricingUrl: e.TSM_PRICING_URL,
-    },
-    itemData: {
-      bonusDataUrl: e.BONUS_DATA_URL.replace(/\/+$/, ''),
-      expansionsUrl: e.ITEM_EXPANSIONS_URL,
-      craftedUrl: e.CRAFTED_ITEMS_URL,
-      fakeUrl: e.FAKE_ITEMS_URL,
-    },
+    market: marketConfigOf(e),
   };
 }
