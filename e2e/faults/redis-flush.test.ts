@@ -19,7 +19,14 @@ const POLL_MINUTES = 1;
 /** Jobs of a one-minute period: each must have run again within the bound. */
 const MINUTE_JOBS = ['refresh-market-us', 'refresh-market-eu', 'demo-billing'];
 /** Every job of the set, whose BullMQ scheduler must be back in Redis. */
-const ALL_JOBS = [...MINUTE_JOBS, 'poll-token-us', 'poll-token-eu', 'purge'];
+const ALL_JOBS = [
+  ...MINUTE_JOBS,
+  'watch-market-us',
+  'watch-market-eu',
+  'poll-token-us',
+  'poll-token-eu',
+  'purge',
+];
 /** The bound: jobs running again, and no caller answered 503, within 2 minutes of the flush. */
 const RESUME_BOUND_MS = 120_000;
 /** Watched a little past the bound, so a failure says how long it stayed broken. */
