@@ -4,10 +4,10 @@ import {
   IngestError,
   SnapshotBuilder,
   type MarketSnapshot,
-  type SnapshotBuilderOptions,
 } from '@goldroute/market';
 import { createEconomy } from '@goldroute/simulator';
 import { afterEach, describe, expect, it } from 'vitest';
+import { builderOptionsOf } from '../../../test-support/economy-builder';
 import { BuilderThread } from './builder-thread';
 import { BuilderThreadStopped } from './builder-thread-error';
 
@@ -17,16 +17,7 @@ const economy = createEconomy({
   size: 'tiny',
   startTime: Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 3 * HOUR_MS,
 });
-const { items, pets, realms } = economy.staticData('us');
-const options: SnapshotBuilderOptions = {
-  region: 'us',
-  realms,
-  items,
-  pets,
-  bonusData: economy.bonusData,
-  evidence: true,
-};
-const realmIds = realms.map((r) => r.id);
+const { options, realmIds } = builderOptionsOf(economy);
 const dumpOf = (id: number, hour: number) => ({
   body: economy.auctionsJson('us', id, hour),
   lastModified: economy.lastModified('us', id, hour),

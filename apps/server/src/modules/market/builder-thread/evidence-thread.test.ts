@@ -1,15 +1,11 @@
 // Deal evidence saved and restored through the builder thread: the database rows it writes are read
 // back by the main-thread keeper as they always were, and a restart restored from them in a worker
 // shows the same snapshot as one restored on the main thread.
-import {
-  encodeSnapshot,
-  keptFromBytes,
-  SnapshotBuilder,
-  type SnapshotBuilderOptions,
-} from '@goldroute/market';
+import { encodeSnapshot, keptFromBytes, SnapshotBuilder } from '@goldroute/market';
 import { createEconomy } from '@goldroute/simulator';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builderOptionsOf } from '../../../test-support/economy-builder';
 import { openTestDatabase } from '../../../test-support/test-database';
 import { createEvidenceKeeper } from '../evidence-keeper';
 import { createEvidenceStore, type EvidenceStore } from '../evidence-store';
@@ -22,16 +18,7 @@ const economy = createEconomy({
   size: 'tiny',
   startTime: Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 5 * HOUR_MS,
 });
-const { items, pets, realms } = economy.staticData('us');
-const options: SnapshotBuilderOptions = {
-  region: 'us',
-  realms,
-  items,
-  pets,
-  bonusData: economy.bonusData,
-  evidence: true,
-};
-const realmIds = realms.map((r) => r.id);
+const { options, realmIds } = builderOptionsOf(economy);
 const log = pino({ level: 'silent' });
 
 let db: Awaited<ReturnType<typeof openTestDatabase>>;

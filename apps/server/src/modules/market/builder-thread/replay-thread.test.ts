@@ -1,8 +1,9 @@
 // The evidence replay run in the builder thread: the worker generates the past dumps from the same
 // seeded economy and replays them into the same evidence as the replay on the main thread.
-import { encodeSnapshot, SnapshotBuilder, type SnapshotBuilderOptions } from '@goldroute/market';
+import { encodeSnapshot, SnapshotBuilder } from '@goldroute/market';
 import { createEconomy } from '@goldroute/simulator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { builderOptionsOf } from '../../../test-support/economy-builder';
 import { replayEvidence } from '../evidence-replay';
 import { BuilderThread } from './builder-thread';
 import { pastDumpsOf, type PastDumpsRecipe } from './past-dumps-recipe';
@@ -19,16 +20,7 @@ const recipe: PastDumpsRecipe = {
   leaveBehind: true,
 };
 const economy = createEconomy({ seed: recipe.seed, size: recipe.size, startTime: recipe.startTime });
-const { items, pets, realms } = economy.staticData('us');
-const options: SnapshotBuilderOptions = {
-  region: 'us',
-  realms,
-  items,
-  pets,
-  bonusData: economy.bonusData,
-  evidence: true,
-};
-const realmIds = realms.map((r) => r.id);
+const { options, realmIds } = builderOptionsOf(economy);
 const liveHour = economy.hourAt(Date.now());
 
 const thread = new BuilderThread(options);
