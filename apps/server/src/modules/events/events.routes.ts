@@ -1,12 +1,11 @@
 import sse from '@fastify/sse';
-import { ACCESS, type Region } from '@goldroute/domain';
+import type { Region } from '@goldroute/domain';
 import { SNAPSHOT_EVENT, regionParamsSchema } from '@goldroute/domain/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../lib/http-error';
 import { ERROR_REPLIES } from '../../lib/route-schema';
 import type { RateLimiter } from '../../plugins/rate-limits';
-import type { MarketAccessReader } from '../market/market-access';
+import { requireMarketAccess, type MarketAccessReader } from '../market/market-access';
 import { authOf, type createAuthGuard } from '../sessions/auth-guard';
 import type { SnapshotEventEntry, SnapshotEvents } from './snapshot-events';
 
@@ -39,9 +38,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<EventsRoutesOptions> = async (a
 
   /** The data calls' own rule: signed in, with access. */
   async function requireToolAccess(request: FastifyRequest): Promise<void> {
-    const access = await o.access.read(authOf(request).userId);
-    if (!access) throw new HttpError(401, 'Authentication failed');
-    if (!access.hasAccess) throw new HttpError(403, ACCESS.noSubscription);
+    await requireMarketAccess(o.access, authOf(request).userId);
   }
 
   app.get(

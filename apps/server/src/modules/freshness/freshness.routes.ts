@@ -1,12 +1,10 @@
-import { ACCESS } from '@goldroute/domain';
 import { regionParamsSchema, shownReportSchema, statusResponseSchema } from '@goldroute/domain/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../../lib/http-error';
 import { ERROR_REPLIES, replies } from '../../lib/route-schema';
 import type { RateLimiter } from '../../plugins/rate-limits';
-import type { MarketAccessReader } from '../market/market-access';
+import { requireMarketAccess, type MarketAccessReader } from '../market/market-access';
 import { authOf, type createAuthGuard } from '../sessions/auth-guard';
 import { STATUS_CACHE_MS, type FreshnessService } from './freshness.service';
 
@@ -27,9 +25,7 @@ const byUser = (request: FastifyRequest): string => request.auth?.userId ?? 'ano
 export const freshnessRoutes: FastifyPluginAsyncZod<FreshnessRoutesOptions> = async (app, o) => {
   /** The data calls' own rule: signed in, with access. */
   async function requireToolAccess(request: FastifyRequest): Promise<void> {
-    const access = await o.access.read(authOf(request).userId);
-    if (!access) throw new HttpError(401, 'Authentication failed');
-    if (!access.hasAccess) throw new HttpError(403, ACCESS.noSubscription);
+    await requireMarketAccess(o.access, authOf(request).userId);
   }
 
   app.post(

@@ -1,8 +1,9 @@
-import { hasToolAccess, type Region } from '@goldroute/domain';
+import { ACCESS, hasToolAccess, type Region } from '@goldroute/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { subscriptions, users } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import { HttpError } from '../../lib/http-error';
 import { createSharedReads } from '../../lib/shared-reads';
 import type { ProviderSubscription } from '../payments/payment-provider';
 import { loadProviderSubscriptions } from '../payments/subscription-rows';
@@ -78,3 +79,11 @@ export function createMarketAccessReader(db: Db, clock: Clock) {
 }
 
 export type MarketAccessReader = ReturnType<typeof createMarketAccessReader>;
+
+/** The data calls' rule: the signed-in user's access record, else 401 (no such user) or 403 (no access). */
+export async function requireMarketAccess(reader: MarketAccessReader, userId: string): Promise<MarketAccess> {
+  const access = await reader.read(userId);
+  if (!access) throw new HttpError(401, 'Authentication failed');
+  if (!access.hasAccess) throw new HttpError(403, ACCESS.noSubscription);
+  return access;
+}

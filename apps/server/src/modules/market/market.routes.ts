@@ -1,4 +1,3 @@
-import { ACCESS } from '@goldroute/domain';
 import { TRADE_COLUMNS_TYPE } from '@goldroute/domain/wire';
 import {
   ahDataDropshipRequestSchema,
@@ -25,7 +24,7 @@ import { ERROR_REPLIES, replies } from '../../lib/route-schema';
 import type { RateLimiter } from '../../plugins/rate-limits';
 import { authOf, type createAuthGuard } from '../sessions/auth-guard';
 import type { DealHistory } from './deal-history';
-import type { MarketAccessReader } from './market-access';
+import { requireMarketAccess, type MarketAccessReader } from './market-access';
 import type { MarketStore } from './market-store';
 import type { AnswerEncoding, MarketService, RealmSelection } from './market.service';
 import type { TokenPriceService } from './token-prices.service';
@@ -84,9 +83,7 @@ export const marketRoutes: FastifyPluginAsyncZod<MarketRoutesOptions> = async (a
     const { userId } = authOf(request);
     if (bodyUserId !== undefined && bodyUserId !== userId)
       throw new HttpError(403, 'You can only read your own data');
-    const access = await o.access.read(userId);
-    if (!access) throw new HttpError(401, 'Authentication failed');
-    if (!access.hasAccess) throw new HttpError(403, ACCESS.noSubscription);
+    const access = await requireMarketAccess(o.access, userId);
     return { userId, savedRealms: access.savedRealms };
   }
 
