@@ -122,15 +122,15 @@ export class RealmEvidence {
   /**
    * Keeps every day but the newest (today's) as only what the build reads of it (past-day.ts): about
    * a fifth of its bytes, kept on `shelf`. Only days `stored` says are stored in full as they are
-   * (the day and its snapshots): a compacted day leaves `buckets`, so storage and the history no
-   * longer see it here. Returns the days compacted.
+   * now: a compacted day leaves `buckets`, so storage and the history no longer see it here.
+   * Returns the days compacted.
    */
   compactPast(
-    stored: (day: number, snapshots: number) => boolean = () => true,
+    stored: (bucket: DayBucket) => boolean = () => true,
     shelf: PastDayShelf = memoryShelf,
   ): number {
     const newest = this.days[this.days.length - 1];
-    const done = this.days.filter((b) => b !== newest && stored(b.day, b.snapshots));
+    const done = this.days.filter((b) => b !== newest && stored(b));
     if (done.length === 0) return 0;
     for (const b of done) this.past.push(PastDay.of(b, shelf));
     this.past.sort((a, b) => a.day - b.day);

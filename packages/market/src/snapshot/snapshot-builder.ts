@@ -11,7 +11,7 @@ import {
   ObserveScratch,
   RealmEvidence,
 } from '../evidence';
-import type { KeptShelf } from '../evidence';
+import type { DayBucket, KeptShelf } from '../evidence';
 import type { RealmAuctions, RealmListing } from '../ingest';
 import { IngestScratch, ingestRealmDump, RawVariantTable } from '../ingest';
 import type { MarketSnapshot } from './market-snapshot';
@@ -143,16 +143,16 @@ export class SnapshotBuilder {
   }
 
   /**
-   * Keeps every realm's past days that are stored in full (`stored`, by realm, day and snapshots; all
-   * without it) as only what the build reads of them (RealmEvidence.compactPast); returns the days
-   * compacted.
+   * Keeps every realm's past days that are stored in full as they are now (`stored`, by realm and
+   * day; all without it) as only what the build reads of them (RealmEvidence.compactPast); returns
+   * the days compacted.
    */
-  compactEvidence(stored?: (connectedRealmId: number, day: number, snapshots: number) => boolean): number {
+  compactEvidence(stored?: (connectedRealmId: number, bucket: DayBucket) => boolean): number {
     const shelf = this.options.pastDays ?? memoryShelf;
     let days = 0;
     const held = new Set<number>();
     for (const [id, evidence] of this.evidenceOf) {
-      days += evidence.compactPast(stored && ((day, snapshots) => stored(id, day, snapshots)), shelf);
+      days += evidence.compactPast(stored && ((bucket) => stored(id, bucket)), shelf);
       for (const d of evidence.allDays) held.add(d.day);
     }
     shelf.keepOnly(held);

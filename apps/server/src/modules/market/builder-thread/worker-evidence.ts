@@ -1,9 +1,9 @@
-// The worker's half of saving and restoring deal evidence (evidence-keeper.ts does both on the main
-// thread today): encoding the days and kept snapshots to write, decoding what the database holds, and
-// the bookkeeping of what is already stored. The main thread only moves the bytes to and from the
+// The builder's half of saving and restoring deal evidence (evidence-keeper.ts moves the bytes):
+// encoding the days and kept snapshots to write, decoding what the database holds, and the
+// bookkeeping of what is already stored. The main thread only moves the bytes to and from the
 // database, so none of the encoding or decoding runs on the thread that answers requests.
 import {
-  EVIDENCE_DAYS,
+  type DayBucket,
   keptFromBytes,
   keptToBytes,
   memoryShelf,
@@ -15,13 +15,18 @@ import { assemble, dayBytes } from '../evidence-store';
 import type { EvidenceRow, EvidenceToSave, KeptToSave } from './protocol';
 
 export function createWorkerEvidence(pastDays: PastDayShelf | undefined) {
-  /** Per realm and day, the snapshots the stored row holds (a save writes only the days that took more). */
-  const savedDays = new Map<string, number>();
+  /**
+   * Per day bucket, the snapshots it held when it was stored: a save writes only the days that took
+   * more since, or that are new buckets (a replay swaps a realm's evidence for one whose today may hold
+   * as many snapshots as the live one's but other figures). Weak: a compacted day's bucket goes.
+   */
+  const savedDays = new WeakMap<DayBucket, number>();
+  const isStored = (bucket: DayBucket) => savedDays.get(bucket) === bucket.snapshots;
   let savedTableLength = 0;
   /** Per realm, the evidence and hour of the kept snapshot stored. */
   const savedKept = new Map<number, { evidence: RealmEvidence; hourMs: number | null }>();
   /** What the last evidenceToSave handed out, applied once the main thread says it was written. */
-  let pending: { snapshotsOf: Map<string, number>; tableLength: number; newestDay: number } | null = null;
+  let pending: { buckets: [DayBucket, number][]; tableLength: number } | null = null;
 
   return {
     restore(
@@ -53,19 +58,18 @@ export function createWorkerEvidence(pastDays: PastDayShelf | undefined) {
 
     toSave(b: SnapshotBuilder): EvidenceToSave {
       const days: EvidenceRow[] = [];
-      const snapshotsOf = new Map<string, number>();
+      const buckets: [DayBucket, number][] = [];
       let newestDay = -Infinity;
       for (const [id, evidence] of b.evidenceRealms()) {
         for (const bucket of evidence.buckets) {
           newestDay = Math.max(newestDay, bucket.day);
-          const key = `${id}:${bucket.day}`;
-          if (savedDays.get(key) === bucket.snapshots) continue;
-          snapshotsOf.set(key, bucket.snapshots);
+          if (isStored(bucket)) continue;
+          buckets.push([bucket, bucket.snapshots]);
           days.push({ realmId: id, day: bucket.day, bytes: dayBytes(evidence, bucket) });
         }
       }
       const table = b.table.toInt32();
-      pending = { snapshotsOf, tableLength: table.length, newestDay };
+      pending = { buckets, tableLength: table.length };
       return { table: table.length === savedTableLength ? null : table, days, newestDay };
     },
 
@@ -75,11 +79,8 @@ export function createWorkerEvidence(pastDays: PastDayShelf | undefined) {
       pending = null;
       if (!ok || !done) return [];
       savedTableLength = done.tableLength;
-      for (const [key, snapshots] of done.snapshotsOf) savedDays.set(key, snapshots);
-      for (const key of savedDays.keys()) {
-        if (Number(key.slice(key.indexOf(':') + 1)) <= done.newestDay - EVIDENCE_DAYS) savedDays.delete(key);
-      }
-      b.compactEvidence((id, day, snapshots) => savedDays.get(`${id}:${day}`) === snapshots);
+      for (const [bucket, snapshots] of done.buckets) savedDays.set(bucket, snapshots);
+      b.compactEvidence((_id, bucket) => isStored(bucket));
       const rows: KeptToSave[] = [];
       for (const [id, evidence] of b.evidenceRealms()) {
         const stored = savedKept.get(id);
