@@ -4,6 +4,7 @@ import {
   DEFAULT_BATCH_INTERVAL_MS,
   LATE_AFTER_SECONDS,
   batchInterval,
+  landingFrom,
   landingOver,
   lateAfterMs,
   nextBatchDue,
@@ -21,6 +22,14 @@ describe('learning the batch interval', () => {
   it('is 60 minutes until two starts are known', () => {
     expect(batchInterval([])).toBe(DEFAULT_BATCH_INTERVAL_MS);
     expect(batchInterval([T0])).toBe(60 * MIN);
+  });
+
+  it('is the interval a source says it publishes at until two starts are known (a fast simulated hour)', () => {
+    expect(batchInterval([T0], 2 * MIN)).toBe(2 * MIN);
+    expect(batchInterval([T0, T0 + 3 * MIN], 2 * MIN)).toBe(3 * MIN);
+    expect(nextBatchDue([T0], 2 * MIN)).toBe(T0 + 2 * MIN);
+    expect(probeWindowOpen([T0], T0 + 60_000, 2 * MIN)).toBe(false);
+    expect(probeWindowOpen([T0], T0 + 2 * MIN - 12_000, 2 * MIN)).toBe(true);
   });
 
   it('is the median gap, so one missed batch (a double gap) does not move it', () => {
@@ -76,6 +85,17 @@ describe('batches and late realms', () => {
     expect(LATE_AFTER_SECONDS).toBe(600);
     expect(landingOver(T0, T0 + 599_999)).toBe(false);
     expect(landingOver(T0, T0 + 600_000)).toBe(true);
+  });
+
+  it('lands from the batch start, so a batch a process finds already landed has its late realms at once', () => {
+    expect(landingFrom(T0, T0 + 8_000, 60 * MIN)).toBe(T0);
+    // Found at a start 4 minutes in: 6 minutes left; 40 minutes in: over at once.
+    expect(landingFrom(T0, T0 + 4 * MIN, 60 * MIN)).toBe(T0);
+    const found = T0 + 40 * MIN;
+    expect(landingOver(landingFrom(T0, found, 60 * MIN), found)).toBe(true);
+    expect(landingOver(landingFrom(T0, T0 + 4 * MIN, 60 * MIN), T0 + 4 * MIN)).toBe(false);
+    // A stamp ahead of our clock: from when it was seen.
+    expect(landingFrom(T0 + MIN, T0, 60 * MIN)).toBe(T0);
   });
 
   it('a batch lands for 10 minutes of a real hour, even one that wandered short, and a fifth of a simulated one', () => {

@@ -18,11 +18,14 @@ export const SENTINEL_REALMS = 3;
 /** Probing starts this long before the batch is due, at most (a tenth of the interval when that is shorter). */
 export const PROBE_LEAD_MAX_MS = 3 * 60_000;
 
-/** The median gap between consecutive batch starts (unix ms, ascending); the default until two are known. */
-export function batchInterval(starts: readonly number[]): number {
+/**
+ * The median gap between consecutive batch starts (unix ms, ascending); `assumed` until two are known
+ * (the hour, or the hour a source says it publishes at: a simulator's fast hour).
+ */
+export function batchInterval(starts: readonly number[], assumed = DEFAULT_BATCH_INTERVAL_MS): number {
   const gaps = starts.slice(1).map((t, i) => t - (starts[i] as number));
   const positive = gaps.filter((g) => g > 0).sort((a, b) => a - b);
-  if (positive.length === 0) return DEFAULT_BATCH_INTERVAL_MS;
+  if (positive.length === 0) return assumed;
   const mid = Math.floor(positive.length / 2);
   return positive.length % 2 === 1
     ? (positive[mid] as number)
@@ -35,19 +38,23 @@ export function probeLead(intervalMs: number): number {
 }
 
 /** When the next batch is due (unix ms): the last start plus the learned interval; null without history. */
-export function nextBatchDue(starts: readonly number[]): number | null {
+export function nextBatchDue(starts: readonly number[], assumed = DEFAULT_BATCH_INTERVAL_MS): number | null {
   const last = starts.at(-1);
-  return last === undefined ? null : last + batchInterval(starts);
+  return last === undefined ? null : last + batchInterval(starts, assumed);
 }
 
 /**
  * Whether sentinels are probed now: from the lead before the next batch is due until it is detected (a
  * late batch keeps the window open), and always while no batch start is known.
  */
-export function probeWindowOpen(starts: readonly number[], nowMs: number): boolean {
-  const due = nextBatchDue(starts);
+export function probeWindowOpen(
+  starts: readonly number[],
+  nowMs: number,
+  assumed = DEFAULT_BATCH_INTERVAL_MS,
+): boolean {
+  const due = nextBatchDue(starts, assumed);
   if (due === null) return true;
-  return nowMs >= due - probeLead(batchInterval(starts));
+  return nowMs >= due - probeLead(batchInterval(starts, assumed));
 }
 
 /** Adds a batch start to the history (ascending, the last BATCH_HISTORY kept). */
@@ -62,6 +69,15 @@ export function withBatchStart(starts: readonly number[], startMs: number): numb
  */
 export function lateAfterMs(intervalMs: number): number {
   return Math.min(LATE_AFTER_SECONDS * 1000, intervalMs / 5);
+}
+
+/**
+ * Where a batch's landing window starts: when it began, so that a batch a process finds already landed
+ * (at its start) has its late realms at once; never later than when it was seen (a stamp ahead of
+ * our clock), nor earlier than a whole window before (what was late is decided at the next step).
+ */
+export function landingFrom(batchStartMs: number, seenAtMs: number, intervalMs: number): number {
+  return Math.min(seenAtMs, Math.max(batchStartMs, seenAtMs - lateAfterMs(intervalMs)));
 }
 
 /** Whether a region's batch detected at `detectedAtMs` has had its time: the realms still missing are late. */

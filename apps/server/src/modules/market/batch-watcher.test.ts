@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBlizzardClient } from '../../sources/blizzard';
 import { createTsmClient } from '../../sources/tsm';
 import { createBatchWatcher, type BatchWatcher } from './batch-watcher';
-import { createMarketStore } from './market-store';
+import { createMarketStore, type MarketStore } from './market-store';
 import { createRegionIngestor, type RegionIngestor } from './region-ingestor';
 
 const HOUR_MS = 3_600_000;
@@ -25,44 +25,48 @@ let sim: SimulatorServer;
 let ingestor: RegionIngestor;
 let watcher: BatchWatcher;
 
-beforeAll(async () => {
-  sim = await startSimulatorServer({ economy, port: 0, hour: 1 });
+/** A US ingestor and its watcher reading `server`, publishing to `to`, on the tests' clock. */
+function watched(server: SimulatorServer, to: MarketStore) {
   const retry = { attempts: 1, baseDelayMs: 5, timeoutMs: 2_000 };
   const log = pino({ level: 'silent' });
-  ingestor = createRegionIngestor({
+  const blizzard = createBlizzardClient({
+    clientId: 'a',
+    clientSecret: 'b',
+    oauthUrl: `${server.url}/token`,
+    apiUrl: server.url,
+    retry,
+  });
+  const regionIngestor = createRegionIngestor({
     region: 'us',
-    blizzard: createBlizzardClient({
-      clientId: 'a',
-      clientSecret: 'b',
-      oauthUrl: `${sim.url}/token`,
-      apiUrl: sim.url,
-      retry,
-    }),
+    blizzard,
     tsm: createTsmClient({
       apiKey: 'k',
       clientId: 'c',
-      authUrl: `${sim.url}/oauth2/token`,
-      pricingUrl: sim.url,
+      authUrl: `${server.url}/oauth2/token`,
+      pricingUrl: server.url,
       retry,
     }),
     sources: async () => ({ items: usData.items, pets: usData.pets, bonusData: economy.bonusData }),
-    store,
+    store: to,
     log,
   });
-  watcher = createBatchWatcher({
-    region: 'us',
-    ingestor,
-    blizzard: createBlizzardClient({
-      clientId: 'a',
-      clientSecret: 'b',
-      oauthUrl: `${sim.url}/token`,
-      apiUrl: sim.url,
-      retry,
+  const ids = () => to.realms('us')?.map((r) => r.id) ?? [];
+  return {
+    ingestor: regionIngestor,
+    watcher: createBatchWatcher({
+      region: 'us',
+      ingestor: regionIngestor,
+      blizzard,
+      realmIds: ids,
+      clock,
+      log,
     }),
-    realmIds: () => realmIds(),
-    clock,
-    log,
-  });
+  };
+}
+
+beforeAll(async () => {
+  sim = await startSimulatorServer({ economy, port: 0, hour: 1 });
+  ({ ingestor, watcher } = watched(sim, store));
 });
 afterAll(async () => {
   await ingestor.close();
@@ -171,5 +175,30 @@ describe('batch watching of a region', () => {
     const caughtUp = store.current('us');
     expect(caughtUp?.meta.lateRealms).toBeUndefined();
     expect([...(caughtUp?.snapshot.realmLate ?? [])].every((v) => v === 0)).toBe(true);
+  });
+});
+
+describe('a process that starts after its region batch landed', () => {
+  it('marks the realms the batch left behind late at its first watch step', async () => {
+    // The first batch of the coming days that leaves realms behind, and a start 40 minutes after it.
+    const from = economy.hourTime(2);
+    const left = economy.schedule
+      .batches('us', from, from + 30 * 24 * HOUR_MS)
+      .find((b) => b.leftBehind.length > 0 && b.realms.length > 0);
+    if (!left) throw new Error('the schedule leaves no realm behind in 30 days');
+    nowMs = left.startedAt + 40 * MIN;
+    const scheduled = await startSimulatorServer({ economy, port: 0, clock: () => nowMs });
+    const published = createMarketStore();
+    const started = watched(scheduled, published);
+    try {
+      await started.ingestor.refresh();
+      expect(published.current('us')?.meta.lateRealms).toBeUndefined();
+      await started.watcher.step();
+      const late = [...(published.current('us')?.meta.lateRealms ?? [])].sort((a, b) => a - b);
+      expect(late).toEqual([...left.leftBehind].sort((a, b) => a - b));
+    } finally {
+      await started.ingestor.close();
+      await scheduled.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import {
   batchInterval,
+  landingFrom,
   landingOver,
   lateAfterMs,
   opensNewBatch,
@@ -21,12 +22,15 @@ export interface BatchWatcherDeps {
   realmIds: () => readonly number[];
   clock: Clock;
   log: FastifyBaseLogger;
+  /** The interval the source publishes at, assumed until two batches are seen (default an hour). */
+  assumedIntervalMs?: number | undefined;
 }
 
-/** The batch being landed: when it began (its earliest dump), when we saw it, and the realms that have it. */
+/** The batch being landed: when it began (its earliest dump), when its landing began, and the realms that have it. */
 interface Batch {
   startMs: number;
-  detectedAtMs: number;
+  /** landingFrom: when it was seen, or its start for a batch found already landed. */
+  landingFromMs: number;
   members: Set<number>;
   /** Its late realms were decided (or every realm arrived): no more re-probing. */
   settled: boolean;
@@ -45,6 +49,7 @@ export function createBatchWatcher(deps: BatchWatcherDeps) {
   let starts: number[] = [];
   let batch: Batch | null = null;
   let commoditiesAt: Date | undefined;
+  const interval = () => batchInterval(starts, deps.assumedIntervalMs);
 
   /** Newest first: the newest dump opens a batch, the ones a few minutes older join it. */
   function observe(dumps: readonly RealmDump[]): void {
@@ -52,15 +57,20 @@ export function createBatchWatcher(deps: BatchWatcherDeps) {
     for (const d of [...dumps].sort((a, b) => b.lastModified - a.lastModified)) {
       const current: Batch | null = batch;
       // A dump older than the batch's spread is a late realm catching up with an earlier batch.
-      if (current && d.lastModified < current.startMs - lateAfterMs(batchInterval(starts))) continue;
+      if (current && d.lastModified < current.startMs - lateAfterMs(interval())) continue;
       const opens = opensNewBatch({
         alreadyInBatch: current?.members.has(d.id) ?? false,
         dumpMs: d.lastModified,
         batchStartMs: current?.startMs ?? null,
-        intervalMs: batchInterval(starts),
+        intervalMs: interval(),
       });
       if (opens || !current) {
-        batch = { startMs: d.lastModified, detectedAtMs: now, members: new Set([d.id]), settled: false };
+        batch = {
+          startMs: d.lastModified,
+          landingFromMs: landingFrom(d.lastModified, now, interval()),
+          members: new Set([d.id]),
+          settled: false,
+        };
         starts = withBatchStart(starts, d.lastModified);
         log.info({ region, batchAt: new Date(d.lastModified).toISOString() }, 'auction batch detected');
         continue;
@@ -98,7 +108,7 @@ export function createBatchWatcher(deps: BatchWatcherDeps) {
       current.settled = true;
       return;
     }
-    if (landingOver(current.detectedAtMs, now, batchInterval(starts))) {
+    if (landingOver(current.landingFromMs, now, interval())) {
       current.settled = true;
       log.warn({ region, lateRealms: pending }, 'realms missed their region batch');
       await ingestor.setLateRealms(pending);
@@ -127,7 +137,7 @@ export function createBatchWatcher(deps: BatchWatcherDeps) {
       const current = batch;
       if (current && !current.settled) await land(current, ids, clock.now().getTime());
       // A batch seen while landing (or by the step above) moves the window on.
-      if (probeWindowOpen(starts, clock.now().getTime())) await probe(ids);
+      if (probeWindowOpen(starts, clock.now().getTime(), deps.assumedIntervalMs)) await probe(ids);
     },
     /** The learned batch starts, unix ms ascending (admin, tests). */
     batchStarts: (): readonly number[] => starts,

@@ -10,6 +10,8 @@ describe('embedded source', () => {
     const hourMs = 2_000;
     const source = await startEmbeddedSource({ size: 'tiny', seed: 3, replayDays: 0, hourMs });
     try {
+      // The batch watcher assumes this interval until it has seen two batches.
+      expect(source.batchIntervalMs).toBe(hourMs);
       const blizzard = source.blizzard;
       if (!blizzard) throw new Error('the embedded source reads the simulator through the Blizzard client');
       const ids = await blizzard.connectedRealmIds('eu');

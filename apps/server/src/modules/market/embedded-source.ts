@@ -77,6 +77,7 @@ export function sourceFromSimulator(
         .tokenHistory(region, Date.now())
         .map((p) => ({ price: p.price, recordedAt: new Date(p.timestamp) }));
     },
+    batchIntervalMs: economy.hourMs,
     // The simulator can publish any past hour: deal evidence replays the 14 days before the first snapshot.
     // The replay steps by real hours; with a shorter simulated hour that samples the economy's hours. A realm
     // left behind in that hour (scheduled mode) answers the older dump it still showed: the replay skips it.

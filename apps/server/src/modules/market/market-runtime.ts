@@ -183,6 +183,7 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
         realmIds: () => store.realms(region)?.map((r) => r.id) ?? [],
         clock: deps.clock,
         log: deps.log,
+        assumedIntervalMs: source.batchIntervalMs,
       });
       // The full poll stays as the safety net; the watcher lands each batch within a probe step. Both
       // ingest through the ingestor's one queue for the region.

@@ -32,6 +32,8 @@ export interface MarketSource {
   caches?: readonly RegisteredCache[];
   /** Token history to fill an empty table with on first start, when the source has one. */
   tokenHistory?(region: Region): Promise<TokenSample[]>;
+  /** How often the source publishes a region's batch, when it says (a simulator's hour); else learned. */
+  batchIntervalMs?: number;
   /** Past hours' dumps, for sources that know them (the simulator): deal evidence is replayed from them. */
   past?(region: Region): PastDumps;
   /** How a builder thread makes the same past dumps itself (a function cannot cross threads). */
