@@ -37,14 +37,17 @@ type ToParent = { type: 'listening'; port: number } | { type: 'refreshed'; ms: n
 async function runApp(): Promise<void> {
   const { buildApp } = await import('@goldroute/server');
   const { loadConfig } = await import('@goldroute/server/config');
-  const { createEconomy, startSimulatorServer } = await import('@goldroute/simulator');
+  const { createEconomy } = await import('@goldroute/simulator');
   const { sourceFromSimulator } = await import('../apps/server/src/modules/market/embedded-source');
+  const { startSimulatorThread } = await import('../apps/server/src/modules/market/simulator-thread');
   const config = loadConfig();
   if (config.market.source !== 'simulator') throw new Error('MARKET_SOURCE=simulator expected');
   const HOUR_MS = 3_600_000;
   const startTime = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 24 * HOUR_MS;
-  const economy = createEconomy({ seed: config.market.seed, size: config.market.size, startTime });
-  const simulator = await startSimulatorServer({ economy, port: 0, host: '127.0.0.1', hour: 24 });
+  const economyOptions = { seed: config.market.seed, size: config.market.size, startTime };
+  const economy = createEconomy(economyOptions);
+  // In its own thread, as the embedded default runs it: Blizzard's work is not the app's.
+  const simulator = await startSimulatorThread({ economy: economyOptions, hour: 24 }, economy.schedule);
   const source = sourceFromSimulator(economy, simulator, config.market.replayDays);
   const app = await buildApp(config, { marketSource: source });
   await app.server.listen({ port: 0, host: '127.0.0.1' });
@@ -53,9 +56,11 @@ async function runApp(): Promise<void> {
   send({ type: 'listening', port: typeof address === 'object' && address ? address.port : 0 });
   process.on('message', (msg: { type: string }) => {
     if (msg.type !== 'advance') return;
-    simulator.advanceHour(1);
     const t = performance.now();
-    void app.market.refreshNow().then(() => send({ type: 'refreshed', ms: performance.now() - t }));
+    void simulator
+      .advanceHour(1)
+      .then(() => app.market.refreshNow())
+      .then(() => send({ type: 'refreshed', ms: performance.now() - t }));
   });
   // A parent that failed leaves no app behind.
   process.once('disconnect', () => process.exit(1));
@@ -298,7 +303,8 @@ async function runBench(): Promise<void> {
 Command: \`${COMMAND}\`\\
 Machine: ${machineText(machine())}
 
-One app process on PGlite (fresh data directory). A probe in another process sends each call every
+One app process on PGlite (fresh data directory), its simulator in a thread of its own as in the
+embedded default (it stands in for Blizzard). A probe in another process sends each call every
 ${PROBE_EVERY_MS} ms: during the start (first snapshots, then the 14-day evidence replay) and during a
 refresh in which every connected realm of both regions has a new dump. A stall is a run of answers
 later than ${STALL_MS} ms (overlapping ones merged; its length from the first send to the last answer).

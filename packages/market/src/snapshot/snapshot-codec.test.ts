@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { createEconomy } from '@goldroute/simulator';
 import { describe, expect, it } from 'vitest';
 import { dropshipSearch, flippingSearch, realmStats } from '../deals';
@@ -96,5 +97,36 @@ describe('snapshot codec', () => {
     damaged[damaged.length - 1] = (damaged[damaged.length - 1] as number) ^ 0xff;
     await expect(decodeSnapshotStepwise(damaged)).rejects.toThrow(/checksum mismatch/);
     await expect(decodeSnapshotStepwise(encoded.subarray(0, 10))).rejects.toThrow(/only 10 bytes/);
+  });
+
+  it('writes the variants of a larger region in chunks, parsed one per turn of the event loop', async () => {
+    const small = createEconomy({ seed: 5, size: 'small' });
+    const smallData = small.staticData(region);
+    const b = new SnapshotBuilder({ region, ...smallData, bonusData: small.bonusData });
+    for (const r of small.connectedRealms(region)) b.ingest(r.id, small.auctionsJson(region, r.id, 2), 1e12);
+    const snapshot = b.build();
+    const bytes = encodeSnapshot(snapshot);
+    const header = JSON.parse(bytes.toString('utf8', 24, 24 + bytes.readUInt32LE(20))) as {
+      variantChunks: number[];
+    };
+    expect(header.variantChunks).toHaveLength(Math.ceil(snapshot.variantCount / 2_500));
+    let turns = 0;
+    let counting = true;
+    const tick = () => {
+      turns++;
+      if (counting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const copy = await decodeSnapshotStepwise(bytes);
+    counting = false;
+    expect(turns).toBeGreaterThanOrEqual(header.variantChunks.length);
+    expect(JSON.stringify(copy.variants)).toBe(JSON.stringify(snapshot.variants));
+    expect(JSON.stringify(decodeSnapshot(bytes).variants)).toBe(JSON.stringify(snapshot.variants));
+    expect(Buffer.compare(encodeSnapshot(copy), bytes)).toBe(0);
+    // A chunk that is not JSON (a buffer written wrong, its checksum made to match) is refused by name.
+    const broken = Buffer.from(bytes);
+    broken[24 + bytes.readUInt32LE(20)] = 0x7b; // '{' where the first chunk's '[' was
+    broken.writeUInt32LE(crc32(broken.subarray(24)), 16);
+    expect(() => decodeSnapshot(broken)).toThrow(/variant chunk/);
   });
 });

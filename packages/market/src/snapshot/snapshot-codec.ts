@@ -1,8 +1,11 @@
 // A snapshot as one binary buffer, so a worker can hand it to other processes (through Redis) and they
 // search it without rebuilding it from dumps. Layout:
-//   0  "GRSN"  4  format version  8  total bytes  12  header bytes  16  CRC-32 of bytes 24..end  20  0
-//   24 header: JSON with the plain fields, realms, variants (one array per variant, repeated strings such as
-//      names and icons by index into a string list) and column lengths
+//   0  "GRSN"  4  format version  8  total bytes  12  header bytes (its JSON and the variant chunks)
+//   16  CRC-32 of bytes 24..end  20  bytes of the header's JSON
+//   24 header: JSON with the plain fields, realms, the string list and column and variant chunk lengths;
+//      then the variants as JSON chunks of at most VARIANTS_PER_CHUNK (one array per variant, repeated
+//      strings such as names and icons by index into the string list), so that a decode can parse them
+//      a chunk at a time (a full region's variants parsed in one go held the event loop for a second)
 //   then every typed-array column, each starting on an 8-byte boundary (platform byte order: little-endian)
 // Decoding makes typed-array views on the buffer's memory rather than copies (a region is tens of MB).
 import { crc32 } from 'node:zlib';
@@ -13,8 +16,11 @@ import type { RealmInfo } from '../types';
 
 const MAGIC = 'GRSN';
 // 2: the evidence columns (deal trust); 3: the realm's low quartile; 4: those two as Float32; 5: quantities
-// as Uint16; 6: the item floor; 7: the hours the lowest listing was posted for; 8: the late realms
-const VERSION = 8;
+// as Uint16; 6: the item floor; 7: the hours the lowest listing was posted for; 8: the late realms;
+// 9: the variants in chunks after the header's JSON
+const VERSION = 9;
+/** Variants per JSON chunk: a few milliseconds of parsing each. */
+const VARIANTS_PER_CHUNK = 2_500;
 const PREFIX_BYTES = 24;
 const ALIGN = 8;
 
@@ -80,7 +86,8 @@ interface Header {
   unknownBonusIds: number[];
   variantFields: string[];
   strings: string[];
-  variants: unknown[][];
+  /** Byte length of each variant chunk, in order (VARIANTS_PER_CHUNK variants each, the last fewer). */
+  variantChunks: number[];
   /** [name, element count] of each column, in COLUMNS order. */
   columns: [string, number][];
 }
@@ -120,6 +127,12 @@ export function encodeSnapshot(snapshot: MarketSnapshot): Buffer {
     if (i === undefined) indexOf.set(text, (i = strings.push(text) - 1));
     return i;
   };
+  const rows = snapshot.variants.map((v) =>
+    VARIANT_FIELDS.map((f) => (SHARED_FIELDS.has(f) ? shared(v[f] as string) : v[f])),
+  );
+  const chunks: Buffer[] = [];
+  for (let at = 0; at < rows.length; at += VARIANTS_PER_CHUNK)
+    chunks.push(Buffer.from(JSON.stringify(rows.slice(at, at + VARIANTS_PER_CHUNK))));
   const header: Header = {
     region: snapshot.region,
     lastModified: snapshot.lastModified,
@@ -130,23 +143,28 @@ export function encodeSnapshot(snapshot: MarketSnapshot): Buffer {
     unknownLevelAuctions: snapshot.unknownLevelAuctions,
     unknownBonusIds: [...snapshot.unknownBonusIds],
     variantFields: [...VARIANT_FIELDS],
-    variants: snapshot.variants.map((v) =>
-      VARIANT_FIELDS.map((f) => (SHARED_FIELDS.has(f) ? shared(v[f] as string) : v[f])),
-    ),
     strings,
+    variantChunks: chunks.map((c) => c.length),
     columns: COLUMN_NAMES.map((name) => [name, snapshot[name].length]),
   };
   const json = Buffer.from(JSON.stringify(header));
+  const headerBytes = chunks.reduce((n, c) => n + c.length, json.length);
   const { starts, total } = layout(
-    json.length,
+    headerBytes,
     header.columns.map(([, length]) => length),
   );
   const out = Buffer.alloc(total);
   out.write(MAGIC, 0, 'latin1');
   out.writeUInt32LE(VERSION, 4);
   out.writeUInt32LE(total, 8);
-  out.writeUInt32LE(json.length, 12);
+  out.writeUInt32LE(headerBytes, 12);
+  out.writeUInt32LE(json.length, 20);
   json.copy(out, PREFIX_BYTES);
+  let at = PREFIX_BYTES + json.length;
+  for (const chunk of chunks) {
+    chunk.copy(out, at);
+    at += chunk.length;
+  }
   COLUMN_NAMES.forEach((name, i) => {
     const column = snapshot[name];
     out.set(new Uint8Array(column.buffer, column.byteOffset, column.byteLength), starts[i]);
@@ -160,20 +178,18 @@ export function decodeSnapshot(buf: Uint8Array): MarketSnapshot {
   const framed = framing(buf);
   if (crc32(framed.bytes.subarray(PREFIX_BYTES)) !== framed.crc) throw checksumError();
   const header = parseHeader(framed);
-  return snapshotFrom(
-    framed,
-    header,
-    header.variants.map((row) => variantFrom(row, header.strings)),
-  );
+  const variants: SnapshotVariant[] = [];
+  for (const chunk of variantChunks(framed, header)) addVariants(variants, chunk(), header.strings);
+  return snapshotFrom(framed, header, variants);
 }
 
-/** Bytes the stepwise decode checks between two turns of the event loop, and variants it makes. */
-const STEP = { crcBytes: 4 << 20, variants: 10_000 } as const;
+/** Bytes the stepwise decode checks between two turns of the event loop. */
+const STEP = { crcBytes: 4 << 20 } as const;
 
 /**
  * decodeSnapshot in steps, the event loop turning between them (a full-size region's snapshot decodes
- * for a second or more): the checksum a few megabytes at a time, then the variants in batches. Only the
- * header's JSON is parsed in one go. The same snapshot, and the same errors, as decodeSnapshot.
+ * for a second or more): the checksum a few megabytes at a time, the header, then the variants a chunk
+ * at a time. The same snapshot, and the same errors, as decodeSnapshot.
  */
 export async function decodeSnapshotStepwise(buf: Uint8Array): Promise<MarketSnapshot> {
   const framed = framing(buf);
@@ -186,15 +202,40 @@ export async function decodeSnapshotStepwise(buf: Uint8Array): Promise<MarketSna
   if (crc !== framed.crc) throw checksumError();
   const header = parseHeader(framed);
   await nextTurn();
-  // Pushed rather than assigned by index: a packed array, as map() gives (the searches read it hot).
   const variants: SnapshotVariant[] = [];
-  const rows = header.variants;
-  for (let at = 0; at < rows.length; at += STEP.variants) {
-    const end = Math.min(rows.length, at + STEP.variants);
-    for (let i = at; i < end; i++) variants.push(variantFrom(rows[i] as unknown[], header.strings));
+  for (const chunk of variantChunks(framed, header)) {
+    addVariants(variants, chunk(), header.strings);
     await nextTurn();
   }
   return snapshotFrom(framed, header, variants);
+}
+
+/** Pushed rather than assigned by index: a packed array, as map() gives (the searches read it hot). */
+function addVariants(variants: SnapshotVariant[], rows: unknown[][], strings: readonly string[]): void {
+  for (const row of rows) variants.push(variantFrom(row, strings));
+}
+
+/** Each variant chunk's parse, in order; the chunks must fill the header bytes after its JSON. */
+function variantChunks({ bytes, headerBytes, jsonBytes }: Framed, header: Header): (() => unknown[][])[] {
+  let at = PREFIX_BYTES + jsonBytes;
+  const parses = header.variantChunks.map((length) => {
+    const from = at;
+    at += length;
+    return () => {
+      let rows: unknown;
+      try {
+        rows = JSON.parse(utf8.decode(bytes.subarray(from, from + length)));
+      } catch {
+        throw new SnapshotCodecError('a variant chunk is not JSON');
+      }
+      if (!Array.isArray(rows) || !rows.every(Array.isArray))
+        throw new SnapshotCodecError('a variant chunk is not a list of variants');
+      return rows as unknown[][];
+    };
+  });
+  if (at !== PREFIX_BYTES + headerBytes)
+    throw new SnapshotCodecError('variant chunks do not fill the header');
+  return parses;
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -203,7 +244,9 @@ const checksumError = () => new SnapshotCodecError('checksum mismatch (damaged i
 interface Framed {
   bytes: Buffer;
   total: number;
+  /** The header's JSON and the variant chunks after it. */
   headerBytes: number;
+  jsonBytes: number;
   crc: number;
 }
 
@@ -222,14 +265,18 @@ function framing(buf: Uint8Array): Framed {
   const total = bytes.readUInt32LE(8);
   if (total !== bytes.length)
     throw new SnapshotCodecError(`${bytes.length} bytes, written as ${total} (truncated?)`);
-  return { bytes, total, headerBytes: bytes.readUInt32LE(12), crc: bytes.readUInt32LE(16) };
+  const headerBytes = bytes.readUInt32LE(12);
+  const jsonBytes = bytes.readUInt32LE(20);
+  if (jsonBytes > headerBytes || PREFIX_BYTES + headerBytes > total)
+    throw new SnapshotCodecError('header lengths do not fit the buffer');
+  return { bytes, total, headerBytes, jsonBytes, crc: bytes.readUInt32LE(16) };
 }
 
-function parseHeader({ bytes, headerBytes }: Framed): Header {
+function parseHeader({ bytes, jsonBytes }: Framed): Header {
   let header: Header;
   try {
     // TextDecoder: an order of magnitude faster than Buffer#toString on a header of megabytes.
-    header = JSON.parse(utf8.decode(bytes.subarray(PREFIX_BYTES, PREFIX_BYTES + headerBytes))) as Header;
+    header = JSON.parse(utf8.decode(bytes.subarray(PREFIX_BYTES, PREFIX_BYTES + jsonBytes))) as Header;
   } catch {
     throw new SnapshotCodecError('header is not JSON');
   }
@@ -279,7 +326,7 @@ function isHeader(h: Header): boolean {
     h?.unknownPetSpecies,
     h?.unknownBonusIds,
     h?.strings,
-    h?.variants,
+    h?.variantChunks,
     h?.columns,
   ];
   return (
@@ -290,7 +337,8 @@ function isHeader(h: Header): boolean {
     typeof h.unknownLevelAuctions === 'number' &&
     String(h.variantFields) === String(VARIANT_FIELDS) &&
     String(h.columns.map((c) => c?.[0])) === String(COLUMN_NAMES) &&
-    h.columns.every((c) => Number.isSafeInteger(c?.[1]) && c[1] >= 0)
+    h.columns.every((c) => Number.isSafeInteger(c?.[1]) && c[1] >= 0) &&
+    h.variantChunks.every((n) => Number.isSafeInteger(n) && n > 0)
   );
 }
 

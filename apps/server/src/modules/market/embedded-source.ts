@@ -1,24 +1,20 @@
 import { regionsOfCacheKey, type CacheRegionKey, type Region } from '@goldroute/domain';
 import type { SnapshotSources } from '@goldroute/market';
-import {
-  createEconomy,
-  startSimulatorServer,
-  type Economy,
-  type EconomySize,
-  type SimulatorServer,
-} from '@goldroute/simulator';
+import { createEconomy, type Economy, type EconomySize } from '@goldroute/simulator';
 import { createBlizzardClient } from '../../sources/blizzard';
 import { createTsmClient } from '../../sources/tsm';
 import type { RegisteredCache } from './cache-registry';
 import type { MarketSource } from './market-source';
+import { startSimulatorThread, type SimulatorEndpoint } from './simulator-thread';
 
 const HOUR_MS = 3_600_000;
 
 /**
  * The embedded default: the seeded simulator runs as a loopback HTTP server speaking the Blizzard and TSM
- * APIs, and the real clients read it, so `npm start` exercises the same code as production. It follows
- * the wall clock and publishes each region's dumps in batches the way Blizzard does (one batch a
- * simulated hour, realms spread over seconds to minutes, now and then a group left behind for hours).
+ * APIs, in a thread of its own as Blizzard answers from elsewhere (simulator-thread.ts), and the real
+ * clients read it, so `npm start` exercises the same code as production. It follows the wall clock and
+ * publishes each region's dumps in batches the way Blizzard does (one batch a simulated hour, realms
+ * spread over seconds to minutes, now and then a group left behind for hours).
  */
 export async function startEmbeddedSource(options: {
   size: EconomySize;
@@ -31,15 +27,16 @@ export async function startEmbeddedSource(options: {
   const hourMs = options.hourMs ?? HOUR_MS;
   // Hour 0 lies at least 24 simulated hours before the current one (the economy starts on a real hour).
   const startTime = Math.floor((Date.now() - 24 * hourMs) / HOUR_MS) * HOUR_MS;
-  const economy = createEconomy({ seed: options.seed, size: options.size, startTime, hourMs });
-  const simulator = await startSimulatorServer({ economy, port: 0, host: '127.0.0.1', clock: Date.now });
+  const economyOptions = { seed: options.seed, size: options.size, startTime, hourMs };
+  const economy = createEconomy(economyOptions);
+  const simulator = await startSimulatorThread({ economy: economyOptions }, economy.schedule);
   return sourceFromSimulator(economy, simulator, options.replayDays, { scheduled: true });
 }
 
 /** Real Blizzard and TSM clients pointed at a running simulator; static item data read from its economy. */
 export function sourceFromSimulator(
   economy: Economy,
-  simulator: SimulatorServer,
+  simulator: SimulatorEndpoint,
   replayDays = 0,
   /** The simulator follows a clock (scheduled mode): a realm left behind then showed an older dump. */
   mode: { scheduled: boolean } = { scheduled: false },

@@ -1,7 +1,7 @@
 // The stored deal evidence: one row per realm and UTC day, so a snapshot rewrites only the
 // day it changed; rows of the older one-blob-per-realm layout are read, then replaced.
 import { DayBucket, evidenceToBytes, RealmEvidence } from '@goldroute/market';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketEvidence } from '../../db/schema';
 import { openTestDatabase } from '../../test-support/test-database';
@@ -43,6 +43,19 @@ async function rows(region: string, realmId: number) {
 }
 
 describe('evidence store', () => {
+  it('stores the bytes out of line without compressing them (packed arrays pglz barely shrinks)', async () => {
+    // Both drivers (node-postgres, PGlite) answer a raw statement with `{ rows }`.
+    const storage = (await db.database.db.execute(sql`
+      select c.relname as "table", a.attstorage as storage from pg_attribute a
+      join pg_class c on c.oid = a.attrelid
+      where a.attname = 'bytes' and c.relname in ('market_evidence', 'market_kept_snapshots')
+      order by c.relname`)) as unknown as { rows: { table: string; storage: string }[] };
+    expect(storage.rows).toEqual([
+      { table: 'market_evidence', storage: 'e' },
+      { table: 'market_kept_snapshots', storage: 'e' },
+    ]);
+  });
+
   it('keeps one row per realm and day, and gives each realm its days and last snapshot time back', async () => {
     const e = evidenceOf([DAY0, DAY0 + 1, DAY0 + 2], (DAY0 + 2) * DAY_MS + 5 * 3_600_000);
     const days = e.buckets.map((b) => ({ realmId: 11, day: b.day, bytes: dayBytes(e, b) }));
