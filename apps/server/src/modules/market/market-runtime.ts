@@ -134,7 +134,8 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
   store.onPublish((region) => {
     personal.dropRegion(region);
     // Warming spares the first user a wait; a worker serves no users (though it answers the API).
-    if (deps.role !== 'worker') service.warm(region);
+    if (deps.role !== 'worker')
+      void service.warm(region).catch((err: unknown) => deps.log.warn({ err, region }, 'answers not warmed'));
   });
   const forget = (userId: string) => {
     personal.dropUser(userId);

@@ -1,0 +1,51 @@
+// Warming a new snapshot's answers (market.service.ts warm): a few buying realms at a time, so the event
+// loop answers other requests in between, and no more work once a newer snapshot replaced it.
+import { SnapshotBuilder } from '@goldroute/market';
+import { createEconomy } from '@goldroute/simulator';
+import { describe, expect, it } from 'vitest';
+import { builderOptionsOf } from '../../test-support/economy-builder';
+import { createMarketService } from './market.service';
+import { createMarketStore } from './market-store';
+import { createPersonalCache } from './personal-cache';
+
+const economy = createEconomy({ seed: 3, size: 'small' });
+const { options, realmIds } = builderOptionsOf(economy);
+const builder = new SnapshotBuilder(options);
+for (const id of realmIds)
+  builder.ingest(id, economy.auctionsJson('us', id, 2), economy.lastModified('us', id, 2));
+builder.setTsm(economy.tsmRegion('us', 2));
+const snapshot = builder.build();
+
+/** Turns of the event loop while `work` runs. */
+async function turnsDuring(work: Promise<void>): Promise<number> {
+  let turns = 0;
+  let done = false;
+  const tick = () => {
+    turns++;
+    if (!done) setImmediate(tick);
+  };
+  setImmediate(tick);
+  await work;
+  done = true;
+  return turns;
+}
+
+describe('warming a published snapshot', () => {
+  it('works through the buying realms a few at a time, the event loop turning between', async () => {
+    expect(realmIds.length).toBeGreaterThanOrEqual(12);
+    const store = createMarketStore();
+    store.publish('us', snapshot);
+    const turns = await turnsDuring(createMarketService(store, createPersonalCache()).warm('us'));
+    expect(turns).toBeGreaterThanOrEqual(Math.ceil(realmIds.length / 4) - 1);
+  });
+
+  it('stops when a newer snapshot is published meanwhile', async () => {
+    const store = createMarketStore();
+    store.publish('us', snapshot);
+    const service = createMarketService(store, createPersonalCache());
+    const warming = service.warm('us');
+    store.publish('us', snapshot);
+    // The first step ran before the newer one: nothing after it.
+    expect(await turnsDuring(warming)).toBeLessThanOrEqual(2);
+  });
+});
