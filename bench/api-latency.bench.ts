@@ -295,6 +295,23 @@ async function runBench(): Promise<void> {
   );
   const text = runs.map((r) => `- ${r.text}`).join('\n');
   console.log(`${result}\n\n${text}`);
+  if (SIZE === 'full' && process.env.EVIDENCE_REPLAY_DAYS === '0' && modes.length === 2)
+    writeSection(
+      'api-latency-full',
+      `## API latency while full-size regions land (embedded default, simulator size \`full\`)
+
+Command: \`BENCH_SIMULATOR_SIZE=full EVIDENCE_REPLAY_DAYS=0 BENCH_START_CAP_S=${START_CAP_S} ${COMMAND}\`\\
+Machine: ${machineText(machine())}
+
+As above, at the full size (the US region alone: 84 connected realms, about 5.4 million auctions) and
+without the 14-day evidence replay: the start phase is the first load of both regions (probed for
+${START_CAP_S} s), the refresh a new dump from every connected realm of both regions at once, as a
+batch lands.
+
+${text}
+
+${result}`,
+    );
   if (SIZE === 'standard' && !process.env.BENCH_START_CAP_S && modes.length === 2)
     writeSection(
       'api-latency',

@@ -8,6 +8,7 @@ import {
   flippingJsonBytes,
   realmStats,
 } from '@goldroute/market';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpError } from '../../lib/http-error';
 import { lateRealmsOf, type MarketStore, type PublishedMarket } from './market-store';
 import { JSON_TYPE, compressAnswer, type CachedResponse, type PersonalCache } from './personal-cache';
@@ -35,7 +36,6 @@ export interface RealmSelection {
 
 /** Buying realms whose answers one step of warm() makes (about 10 ms at simulator size standard). */
 const WARM_BUYING_REALMS_PER_STEP = 4;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Market answers for one user, computed once per snapshot and realm selection, then served from the cache. */
 export function createMarketService(store: MarketStore, cache: PersonalCache) {
@@ -195,8 +195,9 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
     /**
      * Makes the parts of answers kept per snapshot (each variant's JSON fragments, the compact answer's
      * variant pool) for every row of the whole region, so the first user does not wait for them. A few
-     * buying realms at a time, the event loop turning between: in one go it held every other request
-     * for as long as the largest answer takes. Stops when a newer snapshot is published.
+     * buying realms at a time, then a pause as long as the step took: in one go it held every other
+     * request for as long as the largest answer takes, and with a bare turn of the loop between steps
+     * a request waited a step at each of its own awaits. Stops when a newer snapshot is published.
      */
     async warm(region: Region): Promise<void> {
       const m = store.current(region);
@@ -204,13 +205,14 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
       const ids = m.snapshot.realms.map((r) => r.id);
       for (let at = 0; at < ids.length; at += WARM_BUYING_REALMS_PER_STEP) {
         if (store.current(region) !== m) return;
+        const started = performance.now();
         const selection = {
           buyingRealms: ids.slice(at, at + WARM_BUYING_REALMS_PER_STEP),
           sellingRealms: ids,
         };
         flippingJsonBytes(m.snapshot, selection);
         flippingColumnsBytes(m.snapshot, selection, m.lastModified);
-        await nextTurn();
+        await sleep(Math.max(1, performance.now() - started));
       }
     },
     timer(region: Region): TimerResponse {
