@@ -29,7 +29,7 @@ export interface BatchWatcherDeps {
 /** The batch being landed: when it began (its earliest dump), when its landing began, and the realms that have it. */
 interface Batch {
   startMs: number;
-  /** landingFrom: when it was seen, or its start for a batch found already landed. */
+  /** Where its landing window starts (landingFrom): its start, at most a window before it was seen. */
   landingFromMs: number;
   members: Set<number>;
   /** Its late realms were decided (or every realm arrived): no more re-probing. */
