@@ -7,9 +7,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Region } from '@goldroute/domain';
-import { createEconomy, startSimulatorServer, type Economy, type EconomySize } from '@goldroute/simulator';
+import { createEconomy, type Economy, type EconomySize } from '@goldroute/simulator';
 import { startTestApp } from '@goldroute/server/test-support';
 import { sourceFromSimulator } from '../apps/server/src/modules/market/embedded-source';
+import { startSimulatorThread } from '../apps/server/src/modules/market/simulator-thread';
 import { systemClock } from '../apps/server/src/lib/clock';
 import { seedDemoAccounts } from '../apps/server/src/modules/users/demo-seed';
 import { launchBrowser, openFlippingTool, type Credentials, type OpenTool } from './lib/freshness-browser';
@@ -24,9 +25,7 @@ const hourSeconds = Number(process.env.BENCH_HOUR_SECONDS ?? 60);
 const batchCount = Number(process.env.BENCH_BATCHES ?? 24);
 const size = (process.env.BENCH_SIMULATOR_SIZE ?? 'small') as EconomySize;
 const hourMs = hourSeconds * 1000;
-/** Hours refreshed by hand before measuring: the watcher learns the batch interval from their starts. */
-const WARMUP_HOURS = 3;
-/** Set-up before the first warm-up hour (app, accounts, browsers), generously: the seed's window starts after it. */
+/** Set-up before the first measured hour (app, accounts, browsers), generously: the seed's window starts after it. */
 const SETUP_MS = 90_000;
 /** How long after the last batch's last realm the run waits for it to be shown. */
 const TAIL_MS = Math.max(90_000, hourMs);
@@ -39,7 +38,7 @@ const startTimeNow = () => Math.floor((Date.now() - 24 * hourMs) / HOUR_MS) * HO
 
 /** A seed whose schedule leaves realms behind in both regions inside the planned measuring window. */
 function pickEconomy(): { economy: Economy; seed: number } {
-  const from = Date.now() + SETUP_MS + (WARMUP_HOURS + 1) * hourMs;
+  const from = Date.now() + SETUP_MS + hourMs;
   const to = from + (batchCount - 2) * hourMs;
   const fixed = process.env.BENCH_SEED;
   for (let seed = fixed ? Number(fixed) : 1; seed < 400; seed++) {
@@ -57,7 +56,12 @@ async function main(): Promise<void> {
   const before = machine();
   const startedAt = Date.now();
   const { economy, seed } = pickEconomy();
-  const simulator = await startSimulatorServer({ economy, port: 0, host: '127.0.0.1', clock: Date.now });
+  // In a thread of its own, as the embedded default runs it (it stands in for Blizzard's servers).
+  const { startTime } = economy;
+  const simulator = await startSimulatorThread(
+    { economy: { seed, size, startTime, hourMs } },
+    economy.schedule,
+  );
   const app = await startTestApp(
     {
       MARKET_SOURCE: 'simulator',
@@ -87,16 +91,8 @@ async function main(): Promise<void> {
     const who = await subscriberWithEveryRealm(app);
     for (const region of REGIONS) tools.push(await openFlippingTool(browser, app.baseUrl, who, region));
 
-    // Warm-up: refreshes right after whole batches teach the watcher the interval (it assumes an hour
-    // until it knows two batch starts, which a simulated hour would make a long wait).
-    const schedule = simulator.schedule;
-    for (let i = 0; i < WARMUP_HOURS; i++) {
-      const hour = schedule.hourAt(Date.now()) + 1;
-      const landed = Math.max(...REGIONS.map((r) => schedule.batch(r, hour).lastPublishedAt));
-      await sleep(landed + 1_500 - Date.now());
-      await app.market.refreshNow();
-      console.log(`warm-up hour ${i + 1}/${WARMUP_HOURS} refreshed`);
-    }
+    // No warm-up: the watcher assumes the simulator's hour as the interval until it has seen two batches.
+    const schedule = economy.schedule;
 
     const measureFrom = Date.now() + 1_000;
     const measureTo = measureFrom + batchCount * hourMs;
@@ -135,7 +131,6 @@ async function main(): Promise<void> {
       seed,
       size,
       hourMs,
-      warmupHours: WARMUP_HOURS,
       minutes: Math.round((Date.now() - startedAt) / 60_000),
       machine: machineText(before),
       loadAfter: loadText(),

@@ -23,7 +23,6 @@ export interface FreshnessObservations {
   seed: number;
   size: string;
   hourMs: number;
-  warmupHours: number;
   /** Minutes the run took, start to end. */
   minutes: number;
   /** The machine line (machine.ts) and the load average after the run. */
@@ -118,8 +117,9 @@ export function freshnessReport(o: FreshnessObservations): { line: string; body:
     '',
     `Settings: simulator \`${o.size}\` seed ${o.seed} in scheduled mode on the real clock, simulated hour ` +
       `${hourSeconds} s (BENCH_HOUR_SECONDS; inside an hour every duration scales by ${hourSeconds}/3600), ` +
-      `${batchCount} batches per region (BENCH_BATCHES) after ${o.warmupHours} warm-up hours; app in process ` +
-      '(PGlite in memory, evidence replay off, rate limits off, full poll every 10 min); one Chromium ' +
+      `${batchCount} batches per region (BENCH_BATCHES) from the start, no warm-up (the watcher assumes the ` +
+      "simulator's hour as the interval until it has seen two batches); simulator in a thread of its own, " +
+      'app in process (PGlite in memory, evidence replay off, rate limits off, full poll every 10 min); one Chromium ' +
       'context per region holding the flipping tool open as the demo subscriber with every realm selected. ' +
       `Probe step ${PROBE_EVERY_MS / 1000} s; late after ${secs(lateAfterMs(o.hourMs))} s of a ` +
       `${hourSeconds} s hour (${LATE_AFTER_SECONDS / 60} min of a real one).`,
