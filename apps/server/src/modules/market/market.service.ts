@@ -34,7 +34,7 @@ export interface RealmSelection {
   sellingRealms: number[];
 }
 
-/** Buying realms whose answers one step of warm() makes (about 10 ms at simulator size standard). */
+/** Buying realms whose answers one step of warm() makes (a few ms at simulator size standard). */
 const WARM_BUYING_REALMS_PER_STEP = 4;
 
 /** Market answers for one user, computed once per snapshot and realm selection, then served from the cache. */
@@ -193,11 +193,12 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
      * engine keeps its variants' dictionary codes likewise.
      */
     /**
-     * Makes the parts of answers kept per snapshot (each variant's JSON fragments, the compact answer's
-     * variant pool) for every row of the whole region, so the first user does not wait for them. A few
-     * buying realms at a time, then a pause as long as the step took: in one go it held every other
-     * request for as long as the largest answer takes, and with a bare turn of the loop between steps
-     * a request waited a step at each of its own awaits. Stops when a newer snapshot is published.
+     * Makes the parts of the compact answer kept per snapshot (its variant pool) for every row of the whole
+     * region, so the web's first request does not wait for them. A few buying realms at a time, then a
+     * pause as long as the step took: in one go it held every other request for as long as the largest
+     * answer takes, and with a bare turn of the loop between steps a request waited a step at each of its
+     * own awaits. The JSON answer (API clients) is not warmed: at full size its every row cost seconds
+     * of this thread per publish. Stops when a newer snapshot is published.
      */
     async warm(region: Region): Promise<void> {
       const m = store.current(region);
@@ -210,7 +211,6 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
           buyingRealms: ids.slice(at, at + WARM_BUYING_REALMS_PER_STEP),
           sellingRealms: ids,
         };
-        flippingJsonBytes(m.snapshot, selection);
         flippingColumnsBytes(m.snapshot, selection, m.lastModified);
         await sleep(Math.max(1, performance.now() - started));
       }
