@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { call, jsonHeaders } from './lib/app-server';
+import { appChildEnv, call, jsonHeaders } from './lib/app-server';
 import { machine, machineText } from './lib/machine';
 import { table, writeSection } from './lib/report';
 import { quantile } from './lib/stats';
@@ -162,16 +162,8 @@ async function runOnce(builderThread: boolean): Promise<RunResult> {
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_CHILD_EXEC_ARGV?.split(' ').filter(Boolean) ?? [])],
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     env: {
-      ...process.env,
+      ...appChildEnv(dataDir, SIZE),
       API_LATENCY_CHILD: '1',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-      LOG_FORMAT: 'json',
-      DATA_DIR: dataDir,
-      SEED_DEMO_ACCOUNTS: 'true',
-      RATE_LIMIT_ENABLED: 'false',
-      MARKET_SOURCE: 'simulator',
-      SIMULATOR_SIZE: SIZE,
       MARKET_BUILDER_THREAD: String(builderThread),
     },
   });

@@ -62,6 +62,24 @@ export interface AppServer {
 }
 
 /**
+ * The environment of an app process on the embedded defaults with the simulator at `size`: demo accounts
+ * seeded, rate limits off (the load generator is one client), JSON logs the bench reads.
+ */
+export function appChildEnv(dataDir: string, size: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
+    DATA_DIR: dataDir,
+    SEED_DEMO_ACCOUNTS: 'true',
+    RATE_LIMIT_ENABLED: 'false',
+    MARKET_SOURCE: 'simulator',
+    SIMULATOR_SIZE: size,
+  };
+}
+
+/**
  * Starts the app on the embedded defaults with the simulator at `size`, demo accounts seeded and rate
  * limits off (the load generator is one client); resolves once the first snapshots are published.
  * `options.env` adds to or overrides that environment, e.g. `DATABASE_URL` (PostgreSQL: then no demo
@@ -77,18 +95,7 @@ export function startAppServer(
   const child = fork(fileURLToPath(new URL('./http-server-child.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx', ...(options.execArgv ?? [])],
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'info',
-      LOG_FORMAT: 'json',
-      DATA_DIR: dataDir,
-      SEED_DEMO_ACCOUNTS: 'true',
-      RATE_LIMIT_ENABLED: 'false',
-      MARKET_SOURCE: 'simulator',
-      SIMULATOR_SIZE: size,
-      ...env,
-    },
+    env: { ...appChildEnv(dataDir, size), ...env },
   });
   return new Promise((resolve, reject) => {
     let password = '';
