@@ -15,7 +15,10 @@ export type LateRealm = z.infer<typeof lateRealmSchema>;
 // GET /shared/data/events/{region}: server-sent events; event `snapshot` carries this as its data.
 export const snapshotEventSchema = z.object({
   region: regionSchema,
-  /** The new snapshot's newest dump, unix seconds (the same figure as GET /shared/data/timer). */
+  /**
+   * The new snapshot's time, unix seconds (the same figure as GET /shared/data/timer): its newest dump's
+   * Last-Modified, or one second after the previous snapshot's when its new dumps are no newer than that.
+   */
   lastModified: z.number(),
   /** Connected realms whose dump changed since the previous snapshot of the region. */
   realmsChanged: z.number().int().nonnegative(),

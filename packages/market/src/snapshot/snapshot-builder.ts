@@ -59,6 +59,8 @@ export class SnapshotBuilder {
   private realms: readonly RealmInfo[];
   private tsm: readonly TsmRow[] = [];
   private late: ReadonlySet<number> = new Set();
+  /** The last build's time and the realm dump times it was built from (snapshotTime). */
+  private lastBuild: { at: number; modified: Map<number, number> } | null = null;
 
   constructor(private readonly options: SnapshotBuilderOptions) {
     this.realms = options.realms;
@@ -211,11 +213,30 @@ export class SnapshotBuilder {
     this.resolver = new Resolver(this.table, { ...this.options, ...sources });
   }
 
+  /**
+   * The snapshot's time, ms: its newest dump's Last-Modified, except that a build bringing a realm's new
+   * dump stamped within the last build's second (a late realm of a batch can share an earlier realm's
+   * second) is one second later than the last build. Tools reload when this time changes (SPEC §4), so
+   * every build that changed a realm must have its own second; a build without new dumps keeps the last.
+   */
+  private snapshotTime(): number {
+    let newest = 0;
+    for (const t of this.modified.values()) newest = Math.max(newest, t);
+    const last = this.lastBuild;
+    if (!last || last.at === 0) return newest;
+    const changed =
+      last.modified.size !== this.modified.size ||
+      [...this.modified].some(([realm, t]) => last.modified.get(realm) !== t);
+    if (!changed) return last.at;
+    const lastSecond = Math.floor(last.at / 1000);
+    return Math.floor(newest / 1000) > lastSecond ? newest : (lastSecond + 1) * 1000;
+  }
+
   build(): MarketSnapshot {
     // Lookups may have learnt ids since the last build: unknowns are counted afresh.
     this.resolver.forgetUnknown();
-    let lastModified = 0;
-    for (const t of this.modified.values()) lastModified = Math.max(lastModified, t);
+    const lastModified = this.snapshotTime();
+    this.lastBuild = { at: lastModified, modified: new Map(this.modified) };
     return buildSnapshotWith(
       {
         ...this.options,

@@ -140,6 +140,22 @@ describe('SnapshotBuilder', () => {
     expect(b.build().lastModified).toBe(123);
   });
 
+  it("gives every build that brings a new dump its own second, even when the dump's is not newer", () => {
+    const b = builder();
+    const [first, second, third] = economy.connectedRealms(region);
+    if (!first || !second || !third) throw new Error('too few realms');
+    b.ingest(first.id, economy.auctionsJson(region, first.id, 0), 1_795_921_877_400);
+    expect(b.build().lastModified).toBe(1_795_921_877_400);
+    // The batch's last realm, stamped in the same second as the first: a new snapshot all the same.
+    b.ingest(second.id, economy.auctionsJson(region, second.id, 0), 1_795_921_877_100);
+    expect(b.build().lastModified).toBe(1_795_921_878_000);
+    // Nothing new since: the same time, so open tools do not reload for it.
+    expect(b.build().lastModified).toBe(1_795_921_878_000);
+    // A dump newer than that second brings its own time again.
+    b.ingest(third.id, economy.auctionsJson(region, third.id, 0), 1_795_921_990_500);
+    expect(b.build().lastModified).toBe(1_795_921_990_500);
+  });
+
   it('names the ids its lookups lack, and builds them in once the lookups learn them', () => {
     const items = new Map<number, ItemInfo>();
     const pets = new Map<number, PetInfo>();

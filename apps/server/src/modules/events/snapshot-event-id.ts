@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 /**
  * The id of a snapshot event, the same in every process that publishes the same snapshot (a web process
- * receives the worker's through the relay): the newest dump time, then a short hash of every realm's dump
+ * receives the worker's through the relay): the snapshot's time (lastModified), then a short hash of every realm's dump
  * time and of the late realms. A process counter would differ between the processes behind a load
  * balancer, and a reconnecting browser's Last-Event-ID would then name the wrong event.
  */
