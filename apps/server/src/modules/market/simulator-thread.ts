@@ -3,7 +3,7 @@
 // and gzip took the event loop that answers requests exactly while a batch landed. The app reads it
 // over loopback HTTP as before; what it needs of the economy (static data, publication times) it
 // computes from its own copy, made from the same options (the economy is a pure function of them).
-import type { EconomyOptions, RegionCode, VisibleDump } from '@goldroute/simulator';
+import type { EconomyOptions, PublicationSchedule, RegionCode, VisibleDump } from '@goldroute/simulator';
 import { once } from 'node:events';
 import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from '../../lib/ts-worker';
@@ -48,9 +48,7 @@ function next(worker: Worker, type: FromSimulator['type']): Promise<FromSimulato
  */
 export async function startSimulatorThread(
   data: SimulatorThreadData,
-  schedule: {
-    visibleDump(region: RegionCode, realmId: number, atMs: number, leaveBehind: boolean): VisibleDump;
-  },
+  schedule: Pick<PublicationSchedule, 'visibleDump'>,
 ): Promise<SimulatorThread> {
   const worker = startTsWorker(new URL('./simulator-worker.ts', import.meta.url), {
     name: 'simulator',
