@@ -3,8 +3,11 @@
 // that answers the app's requests (about half a second per realm dump at full size).
 import { createEconomy, startSimulatorServer } from '@goldroute/simulator';
 import { parentPort, workerData } from 'node:worker_threads';
+import { runAsBackgroundThread } from '../../lib/thread-priority';
 import type { SimulatorThreadData, ToSimulator, FromSimulator } from './simulator-thread';
 
+// It stands in for Blizzard, whose work is not the app's: requests go first.
+runAsBackgroundThread();
 const data = workerData as SimulatorThreadData;
 const port = parentPort;
 if (!port) throw new Error('simulator-worker.ts runs as a worker thread');

@@ -22,10 +22,13 @@ import type {
   WorkerBuilderOptions,
   WorkerEvent,
 } from './protocol';
+import { runAsBackgroundThread } from '../../../lib/thread-priority';
 import { createWorkerEvidence } from './worker-evidence';
 
 if (!parentPort) throw new Error('builder-worker.ts runs as a worker thread (builder-thread.ts starts it)');
 const port = parentPort;
+// Requests go first when a batch keeps every builder busy; a build waits a little longer instead.
+runAsBackgroundThread();
 
 interface State {
   builder: SnapshotBuilder;
