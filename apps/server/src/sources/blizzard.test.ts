@@ -1,4 +1,5 @@
 import { createEconomy, startSimulatorServer, type SimulatorServer } from '@goldroute/simulator';
+import { inflateDump } from '@goldroute/market';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBlizzardClient, type BlizzardClient } from './blizzard';
 import { UpstreamError } from './http-json';
@@ -53,7 +54,11 @@ describe('Blizzard client against the simulator over HTTP', () => {
     const first = await blizzard.auctions('us', id);
     expect(first.status).toBe('ok');
     if (first.status !== 'ok') return;
-    expect(JSON.parse(Buffer.from(first.body).toString('utf8')).auctions.length).toBeGreaterThan(0);
+    // As sent: gzip (asked for), inflated by the ingest in the builder thread.
+    expect([...first.body.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+    expect(JSON.parse(Buffer.from(inflateDump(first.body)).toString('utf8')).auctions.length).toBeGreaterThan(
+      0,
+    );
     expect(await blizzard.auctions('us', id, first.lastModified)).toEqual({ status: 'not-modified' });
     sim.advanceHour();
     const next = await blizzard.auctions('us', id, first.lastModified);
@@ -65,6 +70,16 @@ describe('Blizzard client against the simulator over HTTP', () => {
     const token = await blizzard.tokenPrice('us');
     expect(token.price).toBeGreaterThan(0);
   });
+
+  it.each(['429', '500', 'timeout'] as const)(
+    'retries a realm dump (read as sent, without fetch) after %s and then succeeds',
+    async (kind) => {
+      const id = await firstRealm();
+      sim.inject({ path: `/connected-realm/${id}/auctions`, kind, times: 1, retryAfterSeconds: 0 });
+      const dump = await blizzard.auctions('us', id);
+      expect(dump.status).toBe('ok');
+    },
+  );
 
   it('gives up after the last attempt with an UpstreamError', async () => {
     sim.inject({ path: '/data/wow/token/index', kind: '500', times: 5 });

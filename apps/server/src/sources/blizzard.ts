@@ -1,5 +1,12 @@
 import pLimit from 'p-limit';
-import { DEFAULT_RETRY, fetchWithRetry, readJson, UpstreamError, type RetryPolicy } from './http-json';
+import {
+  DEFAULT_RETRY,
+  fetchWithRetry,
+  getRawWithRetry,
+  readJson,
+  UpstreamError,
+  type RetryPolicy,
+} from './http-json';
 import { createOAuthToken } from './oauth-token';
 import { createRateGate, type RequestGate } from './rate-gate';
 
@@ -25,7 +32,10 @@ export interface ConnectedRealmInfo {
   realms: { id: number; name: string; slug: string; locale: string; timezone?: string }[];
 }
 
-/** A dump's body is its bytes, undecoded: they move to the builder thread as they are (transferred, not copied). */
+/**
+ * A dump's body is its bytes as sent, gzip-compressed when Blizzard compressed them (asked for; the ingest
+ * inflates them): they move to the builder thread as they are (transferred, not copied).
+ */
 export type AuctionsResult =
   { status: 'not-modified' } | { status: 'ok'; lastModified: Date; body: Uint8Array };
 export type ModifiedResult = { status: 'not-modified' } | { status: 'ok'; lastModified: Date };
@@ -73,27 +83,30 @@ export function createBlizzardClient(options: BlizzardOptions) {
     return `${base}${path}?namespace=${namespace}-${region}&locale=en_US`;
   }
 
-  /** GET with the bearer token; a 401 (token revoked early) gets one fresh token and one more try. */
-  async function get(
+  /** A call with the bearer token; a 401 (token revoked early) gets one fresh token and one more try. */
+  async function authorized<T extends { status: number }>(
+    call: (headers: Record<string, string>) => Promise<T>,
+    discard: (answer: T) => Promise<unknown>,
+  ): Promise<T> {
+    for (let round = 0; ; round++) {
+      const answer = await call({ authorization: `Bearer ${await token.get()}`, 'accept-encoding': 'gzip' });
+      if (answer.status !== 401 || round === 1) return answer;
+      await discard(answer);
+      token.forget();
+    }
+  }
+
+  function get(
     region: Region,
     path: string,
     namespace: 'dynamic' | 'static',
     headers: Record<string, string> = {},
   ) {
-    for (let round = 0; round < 2; round++) {
-      const res = await fetchWithRetry(
-        url(region, path, namespace),
-        {
-          headers: { ...headers, authorization: `Bearer ${await token.get()}`, 'accept-encoding': 'gzip' },
-        },
-        retry,
-        gate,
-      );
-      if (res.status !== 401 || round === 1) return res;
-      await res.body?.cancel();
-      token.forget();
-    }
-    throw new UpstreamError('unreachable');
+    return authorized(
+      (auth) =>
+        fetchWithRetry(url(region, path, namespace), { headers: { ...headers, ...auth } }, retry, gate),
+      async (res) => res.body?.cancel(),
+    );
   }
 
   async function getJson<T>(region: Region, path: string, namespace: 'dynamic' | 'static'): Promise<T> {
@@ -117,22 +130,37 @@ export function createBlizzardClient(options: BlizzardOptions) {
     connectedRealm: (region: Region, id: number) =>
       limit(() => getJson<ConnectedRealmInfo>(region, `/data/wow/connected-realm/${id}`, 'dynamic')),
 
-    /** One realm's dump as bytes; 304 when nothing changed since `since`. The body is parsed by the ingester. */
+    /**
+     * One realm's dump as bytes, as sent (gzip: the ingest inflates it, in the builder thread); 304 when
+     * nothing changed since `since`. The body is parsed by the ingester.
+     */
     auctions: (region: Region, id: number, since?: Date): Promise<AuctionsResult> =>
       limit(async () => {
-        const res = await get(
-          region,
-          `/data/wow/connected-realm/${id}/auctions`,
-          'dynamic',
-          since ? { 'if-modified-since': since.toUTCString() } : {},
+        const conditional: Record<string, string> = since ? { 'if-modified-since': since.toUTCString() } : {};
+        const res = await authorized(
+          (auth) =>
+            getRawWithRetry(
+              url(region, `/data/wow/connected-realm/${id}/auctions`, 'dynamic'),
+              { ...conditional, ...auth },
+              retry,
+              gate,
+            ),
+          (answer) => answer.discard(),
         );
         if (res.status === 304) {
-          await res.body?.cancel();
+          await res.discard();
           return { status: 'not-modified' as const };
         }
-        if (!res.ok) throw new UpstreamError(`HTTP ${res.status} for realm ${id} auctions`, res.status);
-        const lastModified = new Date(res.headers.get('last-modified') ?? Date.now());
-        return { status: 'ok' as const, lastModified, body: new Uint8Array(await res.arrayBuffer()) };
+        const encoding = String(res.headers['content-encoding'] ?? 'identity').toLowerCase();
+        if (res.status < 200 || res.status > 299 || (encoding !== 'gzip' && encoding !== 'identity')) {
+          await res.discard();
+          const why =
+            res.status > 299 || res.status < 200 ? `HTTP ${res.status}` : `content-encoding ${encoding}`;
+          throw new UpstreamError(`${why} for realm ${id} auctions`, res.status);
+        }
+        const modified = res.headers['last-modified'];
+        const lastModified = new Date(typeof modified === 'string' ? modified : Date.now());
+        return { status: 'ok' as const, lastModified, body: await res.bytes() };
       }),
 
     /**

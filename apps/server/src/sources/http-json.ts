@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { request } from 'undici';
 import type { RequestGate } from './rate-gate';
 
 export interface RetryPolicy {
@@ -24,33 +25,38 @@ export class UpstreamError extends Error {
 
 const retryable = (status: number) => status === 429 || status >= 500;
 
+/** What the retry loop reads of an answer, whichever client made it. */
+interface Answer {
+  status: number;
+  retryAfter: string | null;
+  /** Drops the unread body (a retried or refused answer). */
+  discard(): Promise<unknown>;
+}
+
 /**
- * fetch with a timeout per attempt and backoff on 429 (honouring Retry-After), 5xx and network errors or
+ * One call with a timeout per attempt and backoff on 429 (honouring Retry-After), 5xx and network errors or
  * timeouts. Other statuses (and 304) are returned to the caller as they are. With a gate, every attempt
  * waits for its slot, and a 429 pauses every request through the gate for its Retry-After.
  */
-export async function fetchWithRetry(
+async function withRetry<T>(
   url: string,
-  init: RequestInit,
-  policy: RetryPolicy = DEFAULT_RETRY,
-  gate?: RequestGate,
-): Promise<Response> {
+  policy: RetryPolicy,
+  gate: RequestGate | undefined,
+  send: (signal: AbortSignal) => Promise<T>,
+  answer: (reply: T) => Answer,
+): Promise<T> {
   let lastError: unknown;
   for (let attempt = 1; attempt <= policy.attempts; attempt++) {
     try {
       await gate?.acquire();
-      // A redirect is refused, not followed: the configured host is the only one we call (ASVS 15.3.2).
-      const res = await fetch(url, {
-        ...init,
-        redirect: 'error',
-        signal: AbortSignal.timeout(policy.timeoutMs),
-      });
-      if (!retryable(res.status) || attempt === policy.attempts) return res;
-      await res.body?.cancel();
-      const delay = backoff(policy, attempt, res.headers.get('retry-after'));
-      if (res.status === 429) gate?.backOff(delay);
+      const reply = await send(AbortSignal.timeout(policy.timeoutMs));
+      const { status, retryAfter, discard } = answer(reply);
+      if (!retryable(status) || attempt === policy.attempts) return reply;
+      await discard();
+      const delay = backoff(policy, attempt, retryAfter);
+      if (status === 429) gate?.backOff(delay);
       await sleep(delay);
-      lastError = new UpstreamError(`HTTP ${res.status} from ${new URL(url).pathname}`, res.status);
+      lastError = new UpstreamError(`HTTP ${status} from ${new URL(url).pathname}`, status);
     } catch (err) {
       lastError = err;
       if (attempt === policy.attempts) break;
@@ -62,6 +68,69 @@ export async function fetchWithRetry(
     : new UpstreamError(
         `${new URL(url).pathname}: ${lastError instanceof Error ? lastError.message : String(lastError)}`,
       );
+}
+
+/** fetch through withRetry. A redirect is refused, not followed: the configured host is the only one we call (ASVS 15.3.2). */
+export function fetchWithRetry(
+  url: string,
+  init: RequestInit,
+  policy: RetryPolicy = DEFAULT_RETRY,
+  gate?: RequestGate,
+): Promise<Response> {
+  return withRetry(
+    url,
+    policy,
+    gate,
+    (signal) => fetch(url, { ...init, redirect: 'error', signal }),
+    (res) => ({
+      status: res.status,
+      retryAfter: res.headers.get('retry-after'),
+      discard: async () => res.body?.cancel(),
+    }),
+  );
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** The body as sent, still compressed when the server compressed it (content-encoding says how). */
+  bytes(): Promise<Uint8Array>;
+  discard(): Promise<unknown>;
+}
+
+/**
+ * A GET whose body is kept as it came over the wire, through withRetry. fetch inflates a gzip body on this
+ * thread in small stream steps; a large body read this way is inflated whole where it is used (a realm
+ * dump: in the builder thread). Redirects are not followed (undici's request returns them as they are).
+ */
+export function getRawWithRetry(
+  url: string,
+  headers: Record<string, string>,
+  policy: RetryPolicy = DEFAULT_RETRY,
+  gate?: RequestGate,
+): Promise<RawAnswer> {
+  return withRetry(
+    url,
+    policy,
+    gate,
+    async (signal): Promise<RawAnswer> => {
+      const res = await request(url, { method: 'GET', headers, signal });
+      return {
+        status: res.statusCode,
+        headers: res.headers,
+        bytes: async () => new Uint8Array(await res.body.arrayBuffer()),
+        discard: () => res.body.dump(),
+      };
+    },
+    (res) => {
+      const retryAfter = res.headers['retry-after'];
+      return {
+        status: res.status,
+        retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
+        discard: res.discard,
+      };
+    },
+  );
 }
 
 function backoff(policy: RetryPolicy, attempt: number, retryAfter: string | null): number {

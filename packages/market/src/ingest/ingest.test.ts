@@ -1,4 +1,5 @@
 import { createEconomy } from '@goldroute/simulator';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { RealmListing } from './ingest';
 import { IngestError, ingestRealmDump } from './ingest';
@@ -134,6 +135,19 @@ describe('ingestRealmDump', () => {
     const b = ingestRealmDump(new TextEncoder().encode(d.json), { connectedRealmId: d.id, table });
     expect(b).toEqual(a);
     expect(table.count).toBe(a.size);
+  });
+
+  it('inflates a gzip body as Blizzard sends it, and names a cut one as malformed', () => {
+    const d = dumps[0] as { id: number; json: string };
+    const plain = ingestRealmDump(d.json, { connectedRealmId: d.id, table: new RawVariantTable() });
+    const gz = gzipSync(d.json);
+    expect(ingestRealmDump(gz, { connectedRealmId: d.id, table: new RawVariantTable() })).toEqual(plain);
+    expect(() =>
+      ingestRealmDump(gz.subarray(0, gz.length / 2), {
+        connectedRealmId: d.id,
+        table: new RawVariantTable(),
+      }),
+    ).toThrow(/^Malformed gzip .* at byte 0$/);
   });
 
   it('does not depend on key order or whitespace (general path)', () => {

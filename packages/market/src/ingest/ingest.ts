@@ -5,6 +5,7 @@
 // their previous listing).
 //
 // The pieces, each with one job:
+//   gzip-dump.ts          a gzip body, inflated before the scan
 //   ingest-scratch.ts     the working memory an owner keeps between calls (IngestScratch)
 //   scan-buffer.ts        the padded copy of the document that every scan reads
 //   json-scan.ts          JSON grammar at byte level (JsonScanner: one per call, holds the registers)
@@ -19,6 +20,7 @@
 import type { RealmAuctions } from './auction-columns';
 import { AuctionFields } from './auction-fields';
 import { readDump } from './dump-reader';
+import { inflateDump } from './gzip-dump';
 import { IngestError } from './ingest-error';
 import { RawVariantTable } from './raw-variants';
 import { RealmAccumulator } from './realm-accumulator';
@@ -59,14 +61,14 @@ export interface IngestOptions {
 }
 
 /**
- * Reduces one realm's auction dump (the body of /data/wow/connected-realm/{id}/auctions, as
- * UTF-8 bytes or a string) to raw variants with their lowest unit buyout and total quantity.
- * Auctions without a buyout (bid only) are counted but not priced. Throws IngestError on
+ * Reduces one realm's auction dump (the body of /data/wow/connected-realm/{id}/auctions, as UTF-8
+ * bytes, those bytes gzip-compressed as Blizzard sends them, or a string) to raw variants with their
+ * lowest unit buyout and total quantity. Auctions without a buyout (bid only) are counted but not priced. Throws IngestError on
  * malformed or truncated JSON, or when there is no `auctions` array.
  */
 export function ingestRealmDump(input: Uint8Array | string, options: IngestOptions): RealmListing {
   const scratch = options.scratch ?? new IngestScratch();
-  const scanner = scratch.scan.scannerFor(input);
+  const scanner = scratch.scan.scannerFor(inflateDump(input));
   const out = new RealmAccumulator(scratch.tableScratch(options.table), options.auctions === true);
   try {
     readDump(scanner, out, new AuctionFields());

@@ -1,3 +1,4 @@
+import { inflateDump } from '@goldroute/market';
 import { describe, expect, it } from 'vitest';
 import { pastDumpsOf } from './builder-thread/past-dumps-recipe';
 import { startEmbeddedSource } from './embedded-source';
@@ -20,7 +21,7 @@ describe('embedded source', () => {
         for (const id of ids) {
           const dump = await blizzard.auctions('eu', id);
           if (dump.status !== 'ok') throw new Error('a first request is never answered 304');
-          expect(JSON.parse(Buffer.from(dump.body).toString('utf8'))).toHaveProperty('auctions');
+          expect(JSON.parse(Buffer.from(inflateDump(dump.body)).toString('utf8'))).toHaveProperty('auctions');
           out.push(dump.lastModified.getTime());
         }
         return out;
