@@ -197,14 +197,15 @@ export class Snapshot implements MarketSnapshot {
   readonly unknownLevelAuctions!: number;
   readonly unknownBonusIds!: readonly number[];
   private readonly realmIndex = new Map<number, number>();
-  private readonly variantIndex = new Map<string, number>();
+  private readonly variantIndex: ReadonlyMap<string, number>;
 
-  constructor(p: SnapshotParts) {
+  /** `variantIndex`: indexVariants of these variants when already made (the stepwise decode makes it in steps). */
+  constructor(p: SnapshotParts, variantIndex?: ReadonlyMap<string, number>) {
     Object.assign(this, p);
     this.realmCount = p.realms.length;
     this.variantCount = p.variants.length;
     p.realms.forEach((r, i) => this.realmIndex.set(r.id, i));
-    p.variants.forEach((v, i) => this.variantIndex.set(v.uniqueItemKey, i));
+    this.variantIndex = variantIndex ?? indexVariants(p.variants);
   }
 
   realmIndexOf(connectedRealmId: number): number {
@@ -216,7 +217,23 @@ export class Snapshot implements MarketSnapshot {
   }
 }
 
-/** A snapshot from parts that were taken from one before (the snapshot codec). */
-export function restoreSnapshot(p: SnapshotParts): MarketSnapshot {
-  return new Snapshot(p);
+/**
+ * Each variant's index by its uniqueItemKey, from `from` on, added to `into` (a full-size region's
+ * hundreds of thousands of keys are a step of their own, so a decode in steps indexes chunk by chunk).
+ */
+export function indexVariants(
+  variants: readonly SnapshotVariant[],
+  from = 0,
+  into = new Map<string, number>(),
+): Map<string, number> {
+  for (let i = from; i < variants.length; i++) into.set((variants[i] as SnapshotVariant).uniqueItemKey, i);
+  return into;
+}
+
+/** A snapshot from parts that were taken from one before (the snapshot codec), its variant index if made. */
+export function restoreSnapshot(
+  p: SnapshotParts,
+  variantIndex?: ReadonlyMap<string, number>,
+): MarketSnapshot {
+  return new Snapshot(p, variantIndex);
 }

@@ -11,7 +11,7 @@
 import { crc32 } from 'node:zlib';
 import { TRADE_ITEM_VARIANT_FIELDS } from '@goldroute/domain';
 import type { MarketSnapshot, SnapshotParts, SnapshotVariant } from './market-snapshot';
-import { frozen, restoreSnapshot, variantOf } from './market-snapshot';
+import { frozen, indexVariants, restoreSnapshot, variantOf } from './market-snapshot';
 import type { RealmInfo } from '../types';
 
 const MAGIC = 'GRSN';
@@ -203,11 +203,14 @@ export async function decodeSnapshotStepwise(buf: Uint8Array): Promise<MarketSna
   const header = parseHeader(framed);
   await nextTurn();
   const variants: SnapshotVariant[] = [];
+  const index = new Map<string, number>();
   for (const chunk of variantChunks(framed, header)) {
+    const from = variants.length;
     addVariants(variants, chunk(), header.strings);
+    indexVariants(variants, from, index);
     await nextTurn();
   }
-  return snapshotFrom(framed, header, variants);
+  return snapshotFrom(framed, header, variants, index);
 }
 
 /** Pushed rather than assigned by index: a packed array, as map() gives (the searches read it hot). */
@@ -288,6 +291,7 @@ function snapshotFrom(
   { bytes, total, headerBytes }: Framed,
   header: Header,
   variants: SnapshotVariant[],
+  variantIndex?: ReadonlyMap<string, number>,
 ): MarketSnapshot {
   const lengths = header.columns.map(([, length]) => length);
   const { starts, total: expected } = layout(headerBytes, lengths);
@@ -316,7 +320,7 @@ function snapshotFrom(
     ...columns,
   };
   checkShape(parts);
-  return restoreSnapshot(parts);
+  return restoreSnapshot(parts, variantIndex);
 }
 
 function isHeader(h: Header): boolean {

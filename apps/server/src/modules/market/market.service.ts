@@ -34,8 +34,8 @@ export interface RealmSelection {
   sellingRealms: number[];
 }
 
-/** Buying realms whose answers one step of warm() makes (a few ms at simulator size standard). */
-const WARM_BUYING_REALMS_PER_STEP = 4;
+/** Buying realms whose answers one step of warm() makes: one (a few ms at simulator size standard, 100 ms or more at full). */
+const WARM_BUYING_REALMS_PER_STEP = 1;
 
 /** Market answers for one user, computed once per snapshot and realm selection, then served from the cache. */
 export function createMarketService(store: MarketStore, cache: PersonalCache) {
