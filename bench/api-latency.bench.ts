@@ -6,7 +6,9 @@
 // than 200 ms, overlapping ones merged). Ingest, evidence and builds on the event loop show here.
 // The app runs twice, one after the other: with ingest, evidence and builds on the thread that answers
 // requests (MARKET_BUILDER_THREAD=false, the reference) and in builder threads (the default).
-// BENCH_BUILDER_THREAD=true or false runs one of them only.
+// BENCH_BUILDER_THREAD=true or false runs one of them only. BENCH_MAIN_PROFILE=<file> writes the app's
+// request thread's CPU profile there and, next to it (<file>.blocks.json), each time that thread was held
+// over 100 ms (monotonic µs, the profile's clock), to see what held it.
 //
 // The same file is the app's process (API_LATENCY_CHILD=1): the app is built with a simulator this
 // file controls, so the parent can move its hour on over IPC and wait for the refresh.
@@ -40,6 +42,9 @@ async function runApp(): Promise<void> {
   const { createEconomy } = await import('@goldroute/simulator');
   const { sourceFromSimulator } = await import('../apps/server/src/modules/market/embedded-source');
   const { startSimulatorThread } = await import('../apps/server/src/modules/market/simulator-thread');
+  const diag = process.env.BENCH_MAIN_PROFILE
+    ? await startMainDiagnostics(process.env.BENCH_MAIN_PROFILE)
+    : null;
   const config = loadConfig();
   if (config.market.source !== 'simulator') throw new Error('MARKET_SOURCE=simulator expected');
   const HOUR_MS = 3_600_000;
@@ -66,8 +71,38 @@ async function runApp(): Promise<void> {
   process.once('disconnect', () => process.exit(1));
   // Closing the app closes the market and with it the source (the simulator).
   process.once('SIGTERM', () => {
-    void app.server.close().then(() => process.exit(0));
+    void (diag ? diag.stop() : Promise.resolve()).then(() => app.server.close()).then(() => process.exit(0));
   });
+}
+
+/** The main thread's CPU profile and its event-loop blocks over 100 ms (monotonic µs), for diagnosis. */
+async function startMainDiagnostics(path: string) {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 1000 });
+  await session.post('Profiler.start');
+  const blocks: { endUs: number; ms: number }[] = [];
+  let last = process.hrtime.bigint();
+  const timer = setInterval(() => {
+    const now = process.hrtime.bigint();
+    const ms = Number(now - last) / 1e6 - 10;
+    if (ms > 100) blocks.push({ endUs: Number(now / 1000n), ms });
+    last = now;
+  }, 10);
+  return {
+    async stop() {
+      clearInterval(timer);
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(path, JSON.stringify(profile));
+      writeFileSync(
+        `${path}.blocks.json`,
+        JSON.stringify({ nowUs: Number(process.hrtime.bigint() / 1000n), blocks }),
+      );
+    },
+  };
 }
 
 interface Probe {
