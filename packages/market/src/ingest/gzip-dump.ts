@@ -3,8 +3,9 @@
 import { gunzipSync } from 'node:zlib';
 import { IngestError } from './ingest-error';
 
-/** gzip's two magic bytes; a JSON document never starts with them. */
-const isGzip = (bytes: Uint8Array): boolean => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+/** Whether a dump is gzip (its two magic bytes; a JSON document never starts with them). */
+export const isGzip = (bytes: Uint8Array): boolean =>
+  bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 
 /** The dump's JSON: gzip bytes inflated, anything else as it is. A corrupt or cut gzip is an IngestError. */
 export function inflateDump(input: Uint8Array | string): Uint8Array | string {

@@ -1,7 +1,7 @@
 // Ingest: one realm's Blizzard auction dump (JSON bytes) to its listing per raw variant, with the raw
 // variants interned in a RawVariantTable and, for the evidence, every priced auction's columns.
 export { IngestError, ingestRealmDump } from './ingest';
-export { inflateDump } from './gzip-dump';
+export { inflateDump, isGzip } from './gzip-dump';
 export type { IngestOptions, RealmAuctions, RealmListing } from './ingest';
 export { IngestScratch } from './ingest-scratch';
 export { RawVariantTable } from './raw-variants';

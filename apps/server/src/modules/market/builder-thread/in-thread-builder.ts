@@ -4,6 +4,7 @@
 import {
   createKeptSnapshotFiles,
   createPastDayFiles,
+  isGzip,
   type KeptShelf,
   type MarketSnapshot,
   type PastDayShelf,
@@ -11,12 +12,16 @@ import {
   type SnapshotSources,
   type TsmRow,
 } from '@goldroute/market';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import { replayEvidence, resumeEvidence, type PastDumps } from '../evidence-replay';
 import type { BuilderThreadOptions, ReplayOptions } from './builder-thread';
 import { pastDumpsOf } from './past-dumps-recipe';
 import type { EvidenceRow, IngestSummary } from './protocol';
 import type { RegionBuilder } from './region-builder';
 import { createWorkerEvidence } from './worker-evidence';
+
+const inflate = promisify(gunzip);
 
 export class InThreadBuilder implements RegionBuilder {
   private readonly builder: SnapshotBuilder;
@@ -44,9 +49,12 @@ export class InThreadBuilder implements RegionBuilder {
   started = async (): Promise<void> => {};
 
   async ingest(realmId: number, dump: Uint8Array | string, lastModified?: number): Promise<IngestSummary> {
+    // Inflated in libuv's pool, as fetch did before dumps were read as sent: this path keeps only the
+    // ingest itself on the request thread. A corrupt gzip is left to the ingest, which names it.
+    const body = typeof dump !== 'string' && isGzip(dump) ? await inflate(dump).catch(() => dump) : dump;
     const { connectedRealmId, auctionCount, pricedAuctions, size } = this.builder.ingest(
       realmId,
-      dump,
+      body,
       lastModified,
     );
     return { connectedRealmId, auctionCount, pricedAuctions, size };
