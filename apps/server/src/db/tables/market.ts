@@ -47,8 +47,18 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 /**
+ * A large value stored in parts (stored-parts.ts): part `part` of `parts`, all parts of one write sharing
+ * `version`. A reader takes the value only when every part of one version is there.
+ */
+const partColumns = () => ({
+  part: integer('part').notNull().default(0),
+  parts: integer('parts').notNull().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
  * Deal evidence: one row per (region, connected realm, UTC day) with that day's bucket as
- * evidence-codec bytes, so a snapshot writes only the day it changed. Realm id 0 holds the region's
+ * evidence-codec bytes (in parts), so a snapshot writes only the day it changed. Realm id 0 holds the region's
  * raw variant table, which the bytes' variant ids index (restored before ingesting, so ids stay the
  * same across restarts). Day -1 is the table's row, and a realm's whole 14 days as one blob in rows
  * written before per-day rows (read once, replaced at the next save). Why it is kept: docs/deal-trust.md.
@@ -60,9 +70,10 @@ export const marketEvidence = pgTable(
     realmId: integer('realm_id').notNull(),
     day: integer('day').notNull().default(-1),
     bytes: bytea('bytes').notNull(),
+    ...partColumns(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.region, t.realmId, t.day] })],
+  (t) => [primaryKey({ columns: [t.region, t.realmId, t.day, t.part] })],
 );
 
 /**
@@ -77,7 +88,8 @@ export const marketKeptSnapshots = pgTable(
     realmId: integer('realm_id').notNull(),
     hourMs: bigint('hour_ms', { mode: 'number' }).notNull(),
     bytes: bytea('bytes').notNull(),
+    ...partColumns(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.region, t.realmId] })],
+  (t) => [primaryKey({ columns: [t.region, t.realmId, t.part] })],
 );

@@ -1,11 +1,13 @@
 // The stored deal evidence: one row per realm and UTC day, so a snapshot rewrites only the
 // day it changed; rows of the older one-blob-per-realm layout are read, then replaced.
 import { DayBucket, evidenceToBytes, RealmEvidence } from '@goldroute/market';
+import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { marketEvidence } from '../../db/schema';
+import { marketEvidence, marketKeptSnapshots } from '../../db/schema';
 import { openTestDatabase } from '../../test-support/test-database';
 import { createEvidenceStore, dayBytes, type EvidenceStore } from './evidence-store';
+import { PART_BYTES } from './stored-parts';
 
 const DAY0 = 20_000;
 const DAY_MS = 86_400_000;
@@ -101,5 +103,51 @@ describe('evidence store', () => {
     );
     expect((await rows('eu', 21)).map((r) => r.day).sort()).toEqual([DAY0, DAY0 + 1]);
     expect(daysOf((await store.realms('eu', [21])).get(21))).toEqual([DAY0, DAY0 + 1]);
+  });
+
+  it('writes values over a part in parts, reads them back whole, and leaves no part of a longer older value', async () => {
+    const keptParts = async () =>
+      (
+        await db.database.db
+          .select({ part: marketKeptSnapshots.part })
+          .from(marketKeptSnapshots)
+          .where(and(eq(marketKeptSnapshots.region, 'eu'), eq(marketKeptSnapshots.realmId, 31)))
+      ).length;
+    const big = randomBytes(2 * PART_BYTES + 5);
+    await store.saveKept('eu', [{ realmId: 31, hourMs: 1, bytes: big }]);
+    expect(await keptParts()).toBe(3);
+    const kept = new Map((await store.loadRaw('eu')).kept).get(31);
+    expect(Buffer.from(kept ?? []).equals(big)).toBe(true);
+    const small = randomBytes(10);
+    await store.saveKept('eu', [{ realmId: 31, hourMs: 2, bytes: small }]);
+    expect(await keptParts()).toBe(1);
+    expect(Buffer.from(new Map((await store.loadRaw('eu')).kept).get(31) ?? []).equals(small)).toBe(true);
+
+    // A day (and the variant table) over a part, then the same day shorter.
+    const day = randomBytes(PART_BYTES + 7);
+    const table = new Int32Array(PART_BYTES / 2);
+    table[table.length - 1] = 42;
+    await store.save('eu', table, [{ realmId: 32, day: DAY0, bytes: day }], DAY0);
+    expect((await rows('eu', 32)).length).toBe(2);
+    const raw = await store.loadRaw('eu');
+    expect(Buffer.from(raw.rows.find((r) => r.realmId === 32)?.bytes ?? []).equals(day)).toBe(true);
+    expect(raw.table?.length).toBe(table.length);
+    expect(raw.table?.[table.length - 1]).toBe(42);
+    await store.save('eu', null, [{ realmId: 32, day: DAY0, bytes: day.subarray(0, 9) }], DAY0);
+    expect((await rows('eu', 32)).length).toBe(1);
+  });
+
+  it('reads a value whose write was cut short as missing, not as a mix of two writes', async () => {
+    await store.saveKept('eu', [{ realmId: 33, hourMs: 1, bytes: randomBytes(2 * PART_BYTES) }]);
+    // The next write stopped after its first part: part 1 is still the older write's.
+    const [first] = await db.database.db
+      .select({ version: marketKeptSnapshots.version })
+      .from(marketKeptSnapshots)
+      .where(and(eq(marketKeptSnapshots.realmId, 33), eq(marketKeptSnapshots.part, 0)));
+    await db.database.db
+      .update(marketKeptSnapshots)
+      .set({ version: (first?.version ?? 0) + 1, bytes: randomBytes(PART_BYTES) })
+      .where(and(eq(marketKeptSnapshots.realmId, 33), eq(marketKeptSnapshots.part, 0)));
+    expect(new Map((await store.loadRaw('eu')).kept).has(33)).toBe(false);
   });
 });

@@ -14,9 +14,10 @@ import {
   type PastDayShelf,
   RealmEvidence,
 } from '@goldroute/market';
-import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { marketEvidence, marketKeptSnapshots } from '../../db/schema';
+import { joinGrouped, nextVersion, PART_BYTES, partCount, splitParts } from './stored-parts';
 
 /** Realm id of the raw variant table's row (no connected realm has id 0). */
 const TABLE_ROW = 0;
@@ -28,9 +29,9 @@ const BATCH = 32;
  * Bytes per insert, and a turn of the event loop after each. PGlite (the embedded default) encodes and
  * runs a statement in one synchronous step on the thread that answers requests, about a second per
  * 10 MB of bytea: a replayed day of a standard region written as one statement stalled every request
- * for seconds. A row larger than this is written alone.
+ * for seconds. Values larger than this are written in parts (stored-parts.ts), a part per statement.
  */
-const BATCH_BYTES = 256 * 1024;
+const BATCH_BYTES = PART_BYTES;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Rows in statement-sized groups: up to BATCH rows and BATCH_BYTES bytes (at least one row each). */
@@ -126,7 +127,22 @@ export function assemble(
   return out;
 }
 
-const columns = { realmId: marketEvidence.realmId, day: marketEvidence.day, bytes: marketEvidence.bytes };
+const columns = {
+  realmId: marketEvidence.realmId,
+  day: marketEvidence.day,
+  part: marketEvidence.part,
+  parts: marketEvidence.parts,
+  version: marketEvidence.version,
+  bytes: marketEvidence.bytes,
+};
+
+/** Day rows as stored (in parts) -> one row per realm and day; a day without every part is left out. */
+function joinDays(stored: readonly (Row & { part: number; parts: number; version: number })[]): Row[] {
+  return joinGrouped(
+    stored.map((r) => ({ ...r, key: { realmId: r.realmId, day: r.day } })),
+    (k) => `${k.realmId}/${k.day}`,
+  ).map(({ key, bytes }) => ({ ...key, bytes }));
+}
 
 export function createEvidenceStore(db: Db) {
   /**
@@ -136,16 +152,27 @@ export function createEvidenceStore(db: Db) {
   async function loadRaw(
     region: Region,
   ): Promise<{ table: Int32Array | null; rows: Row[]; kept: [number, Uint8Array][] }> {
-    const rows = await db.select(columns).from(marketEvidence).where(eq(marketEvidence.region, region));
+    const rows = joinDays(
+      await db.select(columns).from(marketEvidence).where(eq(marketEvidence.region, region)),
+    );
     const tableRow = rows.find((r) => r.realmId === TABLE_ROW);
     const kept = await db
-      .select({ realmId: marketKeptSnapshots.realmId, bytes: marketKeptSnapshots.bytes })
+      .select({
+        realmId: marketKeptSnapshots.realmId,
+        part: marketKeptSnapshots.part,
+        parts: marketKeptSnapshots.parts,
+        version: marketKeptSnapshots.version,
+        bytes: marketKeptSnapshots.bytes,
+      })
       .from(marketKeptSnapshots)
       .where(eq(marketKeptSnapshots.region, region));
     return {
       table: tableRow ? int32Of(tableRow.bytes) : null,
       rows: rows.filter((r) => r.realmId !== TABLE_ROW),
-      kept: kept.map((r): [number, Uint8Array] => [r.realmId, r.bytes]),
+      kept: joinGrouped(
+        kept.map((r) => ({ ...r, key: r.realmId })),
+        String,
+      ).map(({ key, bytes }): [number, Uint8Array] => [key, bytes]),
     };
   }
 
@@ -160,16 +187,28 @@ export function createEvidenceStore(db: Db) {
 
     /** Replaces the kept snapshots of these realms (after their days are saved: the days name the hour). */
     async saveKept(region: Region, kept: readonly KeptRow[]): Promise<void> {
-      // Singly: a realm's snapshot reaches megabytes at full size.
+      // A part at a time: a realm's snapshot reaches megabytes at full size.
       for (const row of kept) {
-        await nextTurn();
+        const parts = splitParts(row.bytes, nextVersion());
+        for (const part of parts) {
+          await nextTurn();
+          await db
+            .insert(marketKeptSnapshots)
+            .values({ region, realmId: row.realmId, hourMs: row.hourMs, ...part })
+            .onConflictDoUpdate({
+              target: [marketKeptSnapshots.region, marketKeptSnapshots.realmId, marketKeptSnapshots.part],
+              set: { ...part, hourMs: row.hourMs, updatedAt: sql`now()` },
+            });
+        }
         await db
-          .insert(marketKeptSnapshots)
-          .values({ region, ...row })
-          .onConflictDoUpdate({
-            target: [marketKeptSnapshots.region, marketKeptSnapshots.realmId],
-            set: { hourMs: row.hourMs, bytes: row.bytes, updatedAt: sql`now()` },
-          });
+          .delete(marketKeptSnapshots)
+          .where(
+            and(
+              eq(marketKeptSnapshots.region, region),
+              eq(marketKeptSnapshots.realmId, row.realmId),
+              gte(marketKeptSnapshots.part, parts.length),
+            ),
+          );
       }
     },
 
@@ -179,7 +218,7 @@ export function createEvidenceStore(db: Db) {
         .select(columns)
         .from(marketEvidence)
         .where(and(eq(marketEvidence.region, region), inArray(marketEvidence.realmId, realmIds)));
-      return assemble(rows);
+      return assemble(joinDays(rows));
     },
 
     /**
@@ -193,40 +232,59 @@ export function createEvidenceStore(db: Db) {
       days: readonly EvidenceDay[],
       newestDay: number,
     ): Promise<void> {
-      const rows = [
+      const values = [
         ...(table
           ? [
               {
-                region,
                 realmId: TABLE_ROW,
                 day: WHOLE,
                 bytes: new Uint8Array(table.buffer, table.byteOffset, table.byteLength),
               },
             ]
           : []),
-        ...days.map((d) => ({ region, realmId: d.realmId, day: d.day, bytes: d.bytes })),
+        ...days,
       ];
+      const version = nextVersion();
+      const rows = values.flatMap((v) =>
+        splitParts(v.bytes, version).map((part) => ({ region, realmId: v.realmId, day: v.day, ...part })),
+      );
       for (const batch of batches(rows)) {
         await nextTurn();
         await db
           .insert(marketEvidence)
           .values(batch)
           .onConflictDoUpdate({
-            target: [marketEvidence.region, marketEvidence.realmId, marketEvidence.day],
-            set: { bytes: sql`excluded.bytes`, updatedAt: sql`now()` },
+            target: [marketEvidence.region, marketEvidence.realmId, marketEvidence.day, marketEvidence.part],
+            set: {
+              bytes: sql`excluded.bytes`,
+              parts: sql`excluded.parts`,
+              version: sql`excluded.version`,
+              updatedAt: sql`now()`,
+            },
           });
       }
       const realmIds = [...new Set(days.map((d) => d.realmId))];
-      if (realmIds.length === 0) return;
+      // Parts an older, longer write of these values left; the days of these realms that left the 14-day
+      // window; their whole-blob rows, which the days now replace.
+      const leftovers = values.map((v) =>
+        and(
+          eq(marketEvidence.realmId, v.realmId),
+          eq(marketEvidence.day, v.day),
+          gte(marketEvidence.part, partCount(v.bytes)),
+        ),
+      );
+      const outdated = realmIds.length
+        ? [
+            and(
+              inArray(marketEvidence.realmId, realmIds),
+              or(eq(marketEvidence.day, WHOLE), lt(marketEvidence.day, newestDay - EVIDENCE_DAYS + 1)),
+            ),
+          ]
+        : [];
+      if (leftovers.length + outdated.length === 0) return;
       await db
         .delete(marketEvidence)
-        .where(
-          and(
-            eq(marketEvidence.region, region),
-            inArray(marketEvidence.realmId, realmIds),
-            or(eq(marketEvidence.day, WHOLE), lt(marketEvidence.day, newestDay - EVIDENCE_DAYS + 1)),
-          ),
-        );
+        .where(and(eq(marketEvidence.region, region), or(...leftovers, ...outdated)));
     },
   };
 }
