@@ -39,32 +39,28 @@ export function splitParts(bytes: Uint8Array, version: number): StoredPart[] {
 }
 
 /**
- * The value of one key's stored parts: the newest version whose every part is there, joined; null when no
- * version is whole. Parts left from an older, longer write (a part number past the newer count) are ignored.
+ * The value of one key's stored parts, joined; null when it is not whole. A part's number is its key, so
+ * each write replaces the parts it reaches: the value is part 0's write, whole when every part of that
+ * write's count is there with its version. Parts left past that count by an older, longer write are ignored.
  */
 export function joinParts(stored: readonly StoredPart[]): Uint8Array | null {
-  const byVersion = new Map<number, StoredPart[]>();
-  for (const p of stored) {
-    const same = byVersion.get(p.version);
-    if (same) same.push(p);
-    else byVersion.set(p.version, [p]);
+  const byNumber = new Map(stored.map((p) => [p.part, p]));
+  const first = byNumber.get(0);
+  if (!first) return null;
+  const parts: StoredPart[] = [];
+  for (let i = 0; i < first.parts; i++) {
+    const p = byNumber.get(i);
+    if (!p || p.version !== first.version || p.parts !== first.parts) return null;
+    parts.push(p);
   }
-  for (const version of [...byVersion.keys()].sort((a, b) => b - a)) {
-    const parts = (byVersion.get(version) as StoredPart[]).sort((a, b) => a.part - b.part);
-    const count = parts[0]?.parts ?? 0;
-    const whole =
-      parts.length >= count && parts.slice(0, count).every((p, i) => p.part === i && p.parts === count);
-    if (!whole) continue;
-    if (count === 1) return (parts[0] as StoredPart).bytes;
-    const out = new Uint8Array(parts.slice(0, count).reduce((n, p) => n + p.bytes.byteLength, 0));
-    let at = 0;
-    for (const p of parts.slice(0, count)) {
-      out.set(p.bytes, at);
-      at += p.bytes.byteLength;
-    }
-    return out;
+  if (parts.length === 1) return first.bytes;
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.bytes.byteLength, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p.bytes, at);
+    at += p.bytes.byteLength;
   }
-  return null;
+  return out;
 }
 
 /** Stored parts grouped by key, each group joined (keys whose parts are not whole are left out). */
