@@ -1,15 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { WaitAwarePool } from './pg-pool';
+import { migrationsFolder, openPgliteClient } from './pglite-client';
+import { startDatabaseThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,7 +19,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 // Any constant works; it only has to be the same for every process migrating this database.
 const MIGRATION_LOCK_ID = 727_001;
 /** Connections of one process's pool; the login path may use only a few of them (users/passwords.ts). */
@@ -48,32 +44,17 @@ function databaseOf(db: Db, kind: Database['kind'], close: () => Promise<void>):
   return { db, kind, ping: async () => void (await db.execute(sql`select 1`)), close };
 }
 
-const BYTEA = 17;
 /**
- * bytea parameters sent as they are and results read natively. PGlite runs on the thread that
- * answers requests and deal evidence writes megabytes: its own serializer goes byte by byte in
- * JavaScript (about 10 MB/s), and even hex text done natively costs the UTF-8 copy of a string twice
- * the size and the database's hex parse. A serializer that returns bytes makes PGlite bind the
- * parameter in binary format (its protocol writer does so for any typed array), which for bytea is
- * the bytes themselves: a 256 KB row is written about four times faster than as hex text.
+ * The embedded default's database (on disk) opens in a thread of its own (pglite-thread.ts), so its
+ * statements never hold the thread that answers requests; an in-memory one (tests) in this thread.
  */
-const byteaCodec = {
-  serializers: { [BYTEA]: (bytes: Uint8Array) => bytes as unknown as string },
-  parsers: { [BYTEA]: (text: string) => new Uint8Array(Buffer.from(text.slice(2), 'hex')) },
-};
-
 async function openPglite(dataDir: string, startFrom: Blob | undefined): Promise<Database> {
-  let client: PGlite;
-  if (dataDir === 'memory://')
-    client = new PGlite({ ...(startFrom ? { loadDataDir: startFrom } : {}), ...byteaCodec });
-  else {
-    const dir = path.resolve(dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite({ dataDir: dir, ...byteaCodec });
+  if (dataDir !== 'memory://') {
+    const thread = await startDatabaseThread(dataDir);
+    return databaseOf(drizzlePg(thread.pool, { schema }) as unknown as Db, 'pglite', thread.close);
   }
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return databaseOf(db as unknown as Db, 'pglite', () => client.close());
+  const client = await openPgliteClient(dataDir, startFrom);
+  return databaseOf(drizzlePglite(client, { schema }) as unknown as Db, 'pglite', () => client.close());
 }
 
 async function openPostgres(url: string): Promise<Database> {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { migrationsFolder } from '../db/client';
+import { migrationsFolder } from '../db/pglite-client';
 
 /**
  * One migrated, empty PGlite data directory, dumped once and shared by every test that opens an embedded

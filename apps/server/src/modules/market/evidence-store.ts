@@ -26,10 +26,10 @@ const WHOLE = -1;
 /** Rows per insert: a realm's day can reach a few hundred KB at full size. */
 const BATCH = 32;
 /**
- * Bytes per insert, and a turn of the event loop after each. PGlite (the embedded default) encodes and
- * runs a statement in one synchronous step on the thread that answers requests, about a second per
- * 10 MB of bytea: a replayed day of a standard region written as one statement stalled every request
- * for seconds. Values larger than this are written in parts (stored-parts.ts), a part per statement.
+ * Bytes per insert, and a turn of the event loop after each. PGlite (the embedded default) runs one
+ * statement at a time, about a second per 10 MB of bytea: a replayed day of a standard region written as
+ * one statement kept every other call waiting for the database for seconds. Values larger than this are
+ * written in parts (stored-parts.ts), a part per statement.
  */
 const BATCH_BYTES = PART_BYTES;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));

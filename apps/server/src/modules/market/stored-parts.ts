@@ -1,9 +1,10 @@
-// Large evidence values stored in parts. PGlite (the embedded default) encodes and runs each statement in
-// one synchronous step on the thread that answers requests, and a realm's kept snapshot or evidence day
-// reaches megabytes at full size: written as one statement it held that thread for up to 700 ms. Each
-// value is written as parts of at most PART_BYTES, one statement each with a turn of the event loop
-// between them. The parts of one write share a version; a reader takes a value only when every part of one
-// version is there, so a write cut short (a crash between two parts) reads as no value, never as a mix.
+// Large evidence values stored in parts. PGlite (the embedded default) runs one statement at a time, and a
+// realm's kept snapshot or evidence day reaches megabytes at full size: written as one statement it kept
+// every other call waiting for the database for up to 700 ms (and held the calling thread as long where
+// PGlite runs in it: the in-memory databases of tests). Each value is written as parts of at most
+// PART_BYTES, one statement each with a turn of the event loop between them. The parts of one write share a
+// version; a reader takes a value only when every part of one version is there, so a write cut short (a
+// crash between two parts) reads as no value, never as a mix.
 
 /** Bytes per part (and per statement: evidence-store.ts groups small values up to the same size). */
 export const PART_BYTES = 256 * 1024;

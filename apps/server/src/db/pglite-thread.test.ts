@@ -1,0 +1,87 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './client';
+
+const dirs: string[] = [];
+const opened: Database[] = [];
+afterEach(async () => {
+  for (const database of opened.splice(0)) await database.close().catch(() => undefined);
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+async function openOnDisk(dataDir: string): Promise<Database> {
+  const database = await openDatabase({ dataDir });
+  opened.push(database);
+  return database;
+}
+
+function freshDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'goldroute-data-'));
+  dirs.push(dir);
+  return dir;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+describe('the embedded database on disk, in its own thread', () => {
+  it('answers requests while a statement runs: a long statement holds no turn of this thread', async () => {
+    const { db } = await openOnDisk(freshDir());
+    let last = performance.now();
+    let longestGap = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    }, 5);
+    const started = performance.now();
+    await db.execute(sql`select count(*) from generate_series(1, 3000000) as i where i % 7 = 3`);
+    const took = performance.now() - started;
+    clearInterval(ticker);
+    longestGap = Math.max(longestGap, performance.now() - last);
+    expect(took).toBeGreaterThan(300);
+    expect(longestGap).toBeLessThan(took / 3);
+  });
+
+  it('is migrated, keeps bytes as written, rolls a failed transaction back and keeps its data across a reopen', async () => {
+    const dataDir = freshDir();
+    const first = await openOnDisk(dataDir);
+    const tables = rowsOf<{ n: number }>(
+      await first.db.execute(
+        sql`select count(*)::int as n from information_schema.tables where table_name = 'users'`,
+      ),
+    );
+    expect(tables[0]!.n).toBe(1);
+    const bytes = Buffer.from(Array.from({ length: 300_000 }, (_, i) => (i * 7) % 256));
+    await first.db.execute(sql`create table kept (id int primary key, body bytea)`);
+    await first.db.execute(sql`insert into kept values (1, ${bytes})`);
+    await expect(
+      first.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into kept values (2, ${bytes})`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    await first.close();
+    opened.splice(opened.indexOf(first), 1);
+
+    const again = await openOnDisk(dataDir);
+    const rows = rowsOf<{ id: number; body: Uint8Array }>(
+      await again.db.execute(sql`select id, body from kept`),
+    );
+    expect(rows.map((row) => row.id)).toEqual([1]);
+    expect(Buffer.from(rows[0]!.body).equals(bytes)).toBe(true);
+  });
+
+  it('leaves no socket directory behind when closed', async () => {
+    const before = readdirSync(tmpdir()).filter((name) => name.startsWith('goldroute-db-'));
+    const database = await openOnDisk(freshDir());
+    expect(readdirSync(tmpdir()).filter((name) => name.startsWith('goldroute-db-')).length).toBe(
+      before.length + 1,
+    );
+    await database.close();
+    opened.splice(opened.indexOf(database), 1);
+    expect(readdirSync(tmpdir()).filter((name) => name.startsWith('goldroute-db-'))).toEqual(before);
+  });
+});
