@@ -44,6 +44,7 @@ export {
   flippingJsonBytes,
   dropshipColumnsBytes,
   flippingColumnsBytes,
+  prepareAnswerCaches,
 } from './serialize';
 export {
   createKeptSnapshotFiles,

@@ -6,7 +6,7 @@ export { ContainerError, UnknownFormatError, isContainer } from './container';
 export type { IntegerRange } from './container';
 export { TRADE_COLUMNS_FORMAT, TRADE_COLUMNS_TYPE } from './answer-format';
 export type { AnswerHeader, WireRowFields, WireVariantFields } from './answer-format';
-export { VariantPool } from './variant-pool';
+export { VARIANT_DICTS, VariantPool } from './variant-pool';
 export { ROW_NUMBERS, TradeColumnsWriter } from './writer';
 export type { RowNumber, WireGroupFields, WriterOptions } from './writer';
 export { encodeDropshipAnswer, encodeFlippingAnswer } from './encode-items';

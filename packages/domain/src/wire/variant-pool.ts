@@ -127,6 +127,15 @@ export class VariantPool {
     return this.ranges.of;
   }
 
+  /**
+   * Makes ahead what an answer with most of the pool copies as it is (see table): a dictionary's whole
+   * text, and the number fields' ranges. Kept until the pool grows.
+   */
+  prepareWhole(field: VariantDict): void {
+    this.dicts[field].json();
+    this.numberRanges();
+  }
+
   avgSale(index: number): number {
     return this.numbers.avgSale.at(index);
   }

@@ -4,72 +4,18 @@
 // the money figures and the deal's trust are written. Every figure is worked out here, by the engine's
 // rules (the trust rule included), and handed to the writer as data: the wire works out none itself.
 import { assessDealInto } from '@goldroute/domain';
-import {
-  TradeColumnsWriter,
-  VariantPool,
-  type IntegerRange,
-  type RowNumber,
-  type WireRowFields,
-} from '@goldroute/domain/wire';
+import { TradeColumnsWriter, type WireRowFields } from '@goldroute/domain/wire';
 import type { DealPairs, DealSearchOptions } from '../deals';
 import type { SearchLimit } from '../deals';
 import { dropshipPlan, flippingPlan } from '../deals';
 import { emptyEvidence, emptyPrices, fillEvidence, pairLate, trustNow } from '../deals';
 import { afterAhCut, toGold } from '../money';
 import type { MarketSnapshot } from '../snapshot';
-
-/** Entries of variant v: the realms offering it (dealEvidence's realmsOffering). */
-const entriesOf = (snapshot: MarketSnapshot, v: number) =>
-  (snapshot.offsets[v + 1] as number) - (snapshot.offsets[v] as number);
-
-/** The bounds of the evidence counts over a whole snapshot (evidenceRanges). */
-const evidenceBounds = new WeakMap<MarketSnapshot, Partial<Record<RowNumber, IntegerRange>>>();
-
-/**
- * Ranges every row's evidence counts lie in, from the snapshot's columns they are read from (fillEvidence):
- * worked out once per snapshot, they spare each answer a scan of those columns.
- */
-function evidenceRanges(snapshot: MarketSnapshot): Partial<Record<RowNumber, IntegerRange>> {
-  let ranges = evidenceBounds.get(snapshot);
-  if (!ranges) {
-    const upTo = (values: ArrayLike<number>): IntegerRange => {
-      let max = 0;
-      for (let i = 0; i < values.length; i++) if ((values[i] as number) > max) max = values[i] as number;
-      return { min: 0, max, nulls: false };
-    };
-    const ages = upTo(snapshot.entryAge);
-    ranges = {
-      salesSeen14d: upTo(snapshot.entrySales),
-      sellListingsNearPrice: upTo(snapshot.entryNearListings),
-      sellQuantityNearPrice: upTo(snapshot.entryNearQuantity),
-      buyQuantity: upTo(snapshot.entryLowestQuantity),
-      sellListingAgeSnapshots: ages,
-      buyListingAgeSnapshots: ages,
-      hoursObserved: upTo(snapshot.realmHoursObserved),
-      sellPostedHours: upTo(snapshot.entryPostedHours),
-      realmsOffering: upTo(Array.from({ length: snapshot.variantCount }, (_, v) => entriesOf(snapshot, v))),
-    };
-    evidenceBounds.set(snapshot, ranges);
-  }
-  return ranges;
-}
-
-/** Each snapshot's variants as they were first used by an answer: pool indices by variant index. */
-const pools = new WeakMap<MarketSnapshot, { pool: VariantPool; index: Int32Array }>();
-
-function poolOf(snapshot: MarketSnapshot) {
-  let entry = pools.get(snapshot);
-  if (!entry) {
-    entry = { pool: new VariantPool(), index: new Int32Array(snapshot.variantCount).fill(-1) };
-    pools.set(snapshot, entry);
-  }
-  return entry;
-}
+import { evidenceRanges, pooledVariant, poolOf } from './answer-caches';
 
 /** Writes pair rows; remembers which snapshot variants and realms the writer already has. */
 function pairWriter(snapshot: MarketSnapshot, pairs: DealPairs, rows: number) {
-  const { pool, index: poolIndex } = poolOf(snapshot);
-  const writer = new TradeColumnsWriter(pool, rows, { rowRanges: evidenceRanges(snapshot) });
+  const writer = new TradeColumnsWriter(poolOf(snapshot).pool, rows, { rowRanges: evidenceRanges(snapshot) });
   const variantIndex = new Int32Array(snapshot.variantCount).fill(-1);
   const realmIndex = new Int32Array(snapshot.realmCount).fill(-1);
   const now = trustNow(snapshot);
@@ -110,15 +56,7 @@ function pairWriter(snapshot: MarketSnapshot, pairs: DealPairs, rows: number) {
     const b = pairs.buyEntry[i] as number;
     const s = pairs.sellEntry[i] as number;
     let variant = variantIndex[v] as number;
-    if (variant < 0) {
-      let p = poolIndex[v] as number;
-      if (p < 0) {
-        const m = snapshot.variants[v];
-        if (!m) throw new RangeError('variant outside the snapshot');
-        p = poolIndex[v] = pool.add(m);
-      }
-      variant = variantIndex[v] = writer.useVariant(p);
-    }
+    if (variant < 0) variant = variantIndex[v] = writer.useVariant(pooledVariant(snapshot, v));
     fillEvidence(evidence, snapshot, v, b, s);
     // fillPrices' figures, the sale rate read from the snapshot's column (the same figure) rather than
     // from the variant object: once the pool has a variant, nothing else reads its object, and that read

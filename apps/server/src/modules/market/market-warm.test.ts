@@ -1,5 +1,6 @@
-// Warming a new snapshot's answers (market.service.ts warm): one buying realm at a time, so the event
-// loop answers other requests in between, and no more work once a newer snapshot replaced it.
+// Warming a new snapshot's answer caches (market.service.ts warm): a step at a time (a buying realm's
+// search, a few thousand variants), so the event loop answers other requests in between, and no more
+// work once a newer snapshot replaced it.
 import { SnapshotBuilder } from '@goldroute/market';
 import { createEconomy } from '@goldroute/simulator';
 import { describe, expect, it } from 'vitest';
@@ -31,7 +32,7 @@ async function turnsDuring(work: Promise<void>): Promise<number> {
 }
 
 describe('warming a published snapshot', () => {
-  it('works through the buying realms one at a time, the event loop turning between', async () => {
+  it('works in steps, at least one per buying realm, the event loop turning between', async () => {
     expect(realmIds.length).toBeGreaterThanOrEqual(12);
     const store = createMarketStore();
     store.publish('us', snapshot);

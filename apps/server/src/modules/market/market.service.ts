@@ -6,6 +6,7 @@ import {
   dropshipJsonAnswer,
   flippingColumnsBytes,
   flippingJsonBytes,
+  prepareAnswerCaches,
   realmStats,
 } from '@goldroute/market';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -33,9 +34,6 @@ export interface RealmSelection {
   buyingRealms: number[];
   sellingRealms: number[];
 }
-
-/** Buying realms whose answers one step of warm() makes: one (a few ms at simulator size standard, 100 ms or more at full). */
-const WARM_BUYING_REALMS_PER_STEP = 1;
 
 /** Market answers for one user, computed once per snapshot and realm selection, then served from the cache. */
 export function createMarketService(store: MarketStore, cache: PersonalCache) {
@@ -187,31 +185,19 @@ export function createMarketService(store: MarketStore, cache: PersonalCache) {
         beforeCompute,
       ),
     /**
-     * Runs the widest flipping search once on a new snapshot and throws the answer away: the engine keeps
-     * the JSON of every variant that can appear in a deal, so the first user after a new snapshot waits
-     * ~0.1 s instead of ~1 s on a full region. The compact answer too (the web client asks for it): the
-     * engine keeps its variants' dictionary codes likewise.
-     */
-    /**
-     * Makes the parts of the compact answer kept per snapshot (its variant pool) for every row of the whole
-     * region, so the web's first request does not wait for them. A few buying realms at a time, then a
-     * pause as long as the step took: in one go it held every other request for as long as the largest
-     * answer takes, and with a bare turn of the loop between steps a request waited a step at each of its
-     * own awaits. The JSON answer (API clients) is not warmed: at full size its every row cost seconds
-     * of this thread per publish. Stops when a newer snapshot is published.
+     * Makes the new snapshot's answer caches (prepareAnswerCaches: the evidence bounds, the variant pool of
+     * every row of the whole region, its dictionaries) so the web's first request does not wait for them:
+     * a step at a time, then a pause as long as the step took. Made in one go they held every other
+     * request for seconds at full size, and with a bare turn of the loop between steps a request waited a
+     * step at each of its own awaits. Stops when a newer snapshot is published.
      */
     async warm(region: Region): Promise<void> {
       const m = store.current(region);
       if (!m) return;
-      const ids = m.snapshot.realms.map((r) => r.id);
-      for (let at = 0; at < ids.length; at += WARM_BUYING_REALMS_PER_STEP) {
-        if (store.current(region) !== m) return;
+      const steps = prepareAnswerCaches(m.snapshot);
+      while (store.current(region) === m) {
         const started = performance.now();
-        const selection = {
-          buyingRealms: ids.slice(at, at + WARM_BUYING_REALMS_PER_STEP),
-          sellingRealms: ids,
-        };
-        flippingColumnsBytes(m.snapshot, selection, m.lastModified);
+        if (steps.next().done) return;
         await sleep(Math.max(1, performance.now() - started));
       }
     },
