@@ -6,8 +6,8 @@ import { VARIANT_DICTS, VariantPool, type IntegerRange, type RowNumber } from '@
 import { flippingPairs } from '../deals';
 import type { MarketSnapshot } from '../snapshot';
 
-/** Variants added to a snapshot's pool in one step of prepareAnswerCaches (a few ms at most). */
-export const VARIANTS_PER_STEP = 2_000;
+/** Variants added to a snapshot's pool in one step of prepareAnswerCaches (a few ms at full size under load). */
+export const VARIANTS_PER_STEP = 500;
 
 type EvidenceRanges = Partial<Record<RowNumber, IntegerRange>>;
 

@@ -109,7 +109,7 @@ describe('snapshot codec', () => {
     const header = JSON.parse(bytes.toString('utf8', 24, 24 + bytes.readUInt32LE(20))) as {
       variantChunks: number[];
     };
-    expect(header.variantChunks).toHaveLength(Math.ceil(snapshot.variantCount / 2_500));
+    expect(header.variantChunks).toHaveLength(Math.ceil(snapshot.variantCount / 1_000));
     let turns = 0;
     let counting = true;
     const tick = () => {

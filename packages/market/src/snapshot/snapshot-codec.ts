@@ -20,7 +20,7 @@ const MAGIC = 'GRSN';
 // 9: the variants in chunks after the header's JSON
 const VERSION = 9;
 /** Variants per JSON chunk: a few milliseconds of parsing each. */
-const VARIANTS_PER_CHUNK = 2_500;
+const VARIANTS_PER_CHUNK = 1_000;
 const PREFIX_BYTES = 24;
 const ALIGN = 8;
 

@@ -1,5 +1,5 @@
 // Warming a new snapshot's answer caches (market.service.ts warm): a step at a time (a buying realm's
-// search, a few thousand variants), so the event loop answers other requests in between, and no more
+// search, a few hundred variants), so the event loop answers other requests in between, and no more
 // work once a newer snapshot replaced it.
 import { SnapshotBuilder } from '@goldroute/market';
 import { createEconomy } from '@goldroute/simulator';
