@@ -366,8 +366,8 @@ ${result}`,
 Command: \`${COMMAND}\`\\
 Machine: ${machineText(machine())}
 
-One app process on PGlite (fresh data directory), its simulator in a thread of its own as in the
-embedded default (it stands in for Blizzard). A probe in another process sends each call every
+One app process on PGlite (fresh data directory; the database in a thread of its own, as in the
+embedded default), its simulator in a thread of its own too (it stands in for Blizzard). A probe in another process sends each call every
 ${PROBE_EVERY_MS} ms: during the start (first snapshots, then the 14-day evidence replay) and during a
 refresh in which every connected realm of both regions has a new dump. A stall is a run of answers
 later than ${STALL_MS} ms (overlapping ones merged; its length from the first send to the last answer).

@@ -74,6 +74,8 @@ export function encodedBytesOf(snapshot: MarketSnapshot): Uint8Array | undefined
 }
 
 type Pending = { resolve: (value: unknown) => void; reject: (err: Error) => void };
+/** Item or pet entries per message to a new worker: a few ms of copying each at full size. */
+const MAP_ENTRIES_PER_MESSAGE = 2_000;
 type Args<K extends Op> = Requests[K]['args'];
 
 export class BuilderThread {
@@ -86,6 +88,8 @@ export class BuilderThread {
   private late: number[] = [];
   private closing = false;
   private ready!: Promise<unknown>;
+  /** Resolves once a new worker has been sent its start (init, then the lookup maps in parts). */
+  private startSent = Promise.resolve();
   /** Realms with a listing in the worker; after a restart, those that still wait for a dump. */
   private readonly held = new Set<number>();
   private readonly awaited = new Set<number>();
@@ -126,16 +130,19 @@ export class BuilderThread {
     });
     worker.once('exit', (code) => this.stopped(worker, code));
     const { realms, options } = this;
-    this.ready = this.send('init', {
+    const init = this.post('init', {
       options: {
         region: options.region,
         realms,
-        sources: this.sources.portable() as SnapshotSources,
+        sources: this.sources.starting() as SnapshotSources,
         evidence: options.evidence === true,
         pastDaysDir: options.pastDaysDir,
         keptDir: options.keptDir,
       },
     });
+    // Every other request waits until the maps are all sent, so the worker never works with half of them.
+    this.startSent = this.sendMaps();
+    this.ready = init.then((value) => this.startSent.then(() => value));
     // What the caller set on the builder, set again on a new worker's.
     // A failed init reaches started() and the requests after it; it is no unhandled rejection.
     this.ready.catch(() => {});
@@ -178,7 +185,28 @@ export class BuilderThread {
     }
   }
 
+  /** The lookup maps' entries, a part per message with a turn of the event loop between. */
+  private async sendMaps(): Promise<void> {
+    const worker = this.worker;
+    for (const part of this.sources.mapParts(MAP_ENTRIES_PER_MESSAGE)) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      // A worker started again since starts its own.
+      if (this.worker !== worker) return;
+      // A failure reaches the requests after it, as init's does.
+      this.post('addEntries', part).catch(() => {});
+    }
+  }
+
+  /** A request, once the worker's start has been sent. */
   private send<K extends Op>(
+    op: K,
+    args: Args<K>,
+    transfer: ArrayBuffer[] = [],
+  ): Promise<Requests[K]['value']> {
+    return this.startSent.then(() => this.post(op, args, transfer));
+  }
+
+  private post<K extends Op>(
     op: K,
     args: Args<K>,
     transfer: ArrayBuffer[] = [],

@@ -1,7 +1,8 @@
-// Item and pet lookups that can cross to the worker. A map is sent as it is (copied once). A function
-// lookup (the Blizzard source reads its growing catalog) cannot cross threads, so the worker starts
-// with an empty map and the main thread answers, before each build and missing-id count, the ids the
-// worker could not resolve: the worker's maps grow as the catalog does.
+// Item and pet lookups that can cross to the worker. The worker starts with an empty map for each. A map's
+// entries follow in parts (mapParts): a full region's item map copied in one message held the main
+// thread for a fifth of a second. A function lookup (the Blizzard source reads its growing catalog)
+// cannot cross threads: the main thread answers, before each build and missing-id count, the ids the
+// worker could not resolve, so the worker's maps grow as the catalog does.
 import type { SnapshotSources } from '@goldroute/market';
 import type { MissingIds } from './protocol';
 
@@ -21,6 +22,27 @@ export class MirroredSources {
       ...(items ? { items: portable(items) } : {}),
       ...(pets ? { pets: portable(pets) } : {}),
     };
+  }
+
+  /** What a new worker starts with: every lookup as an empty map (mapParts fills those that are maps). */
+  starting(): Partial<SnapshotSources> {
+    const { items, pets, ...rest } = this.sources;
+    return {
+      ...rest,
+      ...(items ? { items: new Map() } : {}),
+      ...(pets ? { pets: new Map() } : {}),
+    };
+  }
+
+  /** The entries of the lookups that are maps, at most `size` a part. */
+  *mapParts(size: number): Generator<{ items: [number, unknown][]; pets: [number, unknown][] }> {
+    const { items, pets } = this.sources;
+    const itemEntries = items instanceof Map ? [...(items as Map<number, unknown>)] : [];
+    const petEntries = pets instanceof Map ? [...(pets as Map<number, unknown>)] : [];
+    for (let at = 0; at < itemEntries.length; at += size)
+      yield { items: itemEntries.slice(at, at + size), pets: [] };
+    for (let at = 0; at < petEntries.length; at += size)
+      yield { items: [], pets: petEntries.slice(at, at + size) };
   }
 
   /** Whether some lookup is a function (then the worker needs its entries mirrored). */
