@@ -8,11 +8,10 @@
 
 /**
  * Bytes per part (and per statement: evidence-store.ts groups small values up to the same size). A call
- * that needs the database while evidence is written waits for at most one such statement: 64 KB take a
- * few ms of the database's thread even while builds keep both cores busy (256 KB put a signed-in call's
- * p99 at about 60 ms while a full-size batch landed).
+ * that needs the database while evidence is written waits for at most one such statement. (64 KB parts
+ * made no difference that two runs of bench:api-latency at full size could tell from run-to-run noise.)
  */
-export const PART_BYTES = 64 * 1024;
+export const PART_BYTES = 256 * 1024;
 
 /** One part as stored. */
 export interface StoredPart {
