@@ -38,9 +38,9 @@ export async function startDatabaseThread(dataDir: string): Promise<DatabaseThre
       `the embedded database did not open: ${first.kind === 'failed' ? first.message : first.kind}`,
     );
   }
-  // One connection, as the thread serves one (pglite-worker.ts): calls queue for it as they did for the
-  // in-thread PGlite's lock. No connect timeout: a long statement is no outage here, and the thread's end
-  // is the process's (below).
+  // One connection, as the thread serves one (pglite-worker.ts): calls queue for it in order, as PGlite's
+  // own lock queues them where it runs in the calling thread. No connect timeout: a long statement is no
+  // outage here, and the thread's end is the process's (below).
   const pool = new pg.Pool({
     host: socketDir,
     port: SOCKET_PORT,

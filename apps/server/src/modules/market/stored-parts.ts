@@ -8,8 +8,7 @@
 
 /**
  * Bytes per part (and per statement: evidence-store.ts groups small values up to the same size). A call
- * that needs the database while evidence is written waits for at most one such statement. (64 KB parts
- * made no difference that two runs of bench:api-latency at full size could tell from run-to-run noise.)
+ * that needs the database while evidence is written waits for at most one such statement.
  */
 export const PART_BYTES = 256 * 1024;
 
