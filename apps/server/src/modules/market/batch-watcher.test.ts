@@ -1,4 +1,11 @@
-import { LATE_AFTER_SECONDS, PROBE_EVERY_MS } from '@goldroute/domain';
+import {
+  batchInterval,
+  landingFrom,
+  LATE_AFTER_SECONDS,
+  nextBatchDue,
+  PROBE_EVERY_MS,
+  probeLead,
+} from '@goldroute/domain';
 import { flippingSearch } from '@goldroute/market';
 import { createEconomy, startSimulatorServer, type SimulatorServer } from '@goldroute/simulator';
 import pino from 'pino';
@@ -143,21 +150,26 @@ describe('batch watching of a region', () => {
     const lateId = ids.find((id) => !sentinels.includes(id)) ?? 0;
     sim.inject({ path: `/connected-realm/${lateId}/auctions`, kind: '500', times: Infinity });
     sim.advanceHour();
-    const detectedAt = Math.min(...stampsOf(2)) + 58 * MIN;
+    // Detected at the first step of the probe window (its opening follows the learned interval, which
+    // drifts with the simulated hour), landing from then or from the batch's own start if that is earlier.
+    const starts = watcher.batchStarts();
+    const detectedAt = nextBatchDue(starts)! - probeLead(batchInterval(starts)) + 1_000;
+    const batchStart = Math.min(...stampsOf(3).filter((_, i) => ids[i] !== lateId));
+    const lateAt = landingFrom(batchStart, detectedAt, batchInterval(starts)) + LATE_AFTER_SECONDS * 1000;
     const detection = await stepAt(detectedAt);
     expect(detection.auctions).toContain(lateId);
     expect(store.current('us')?.meta.lateRealms).toBeUndefined();
 
     // Re-probed alone while the batch lands; not late before its time.
     const before = version();
-    expect(await stepAt(detectedAt + 5 * MIN)).toEqual({ auctions: [lateId], commodities: 0 });
-    expect(await stepAt(detectedAt + LATE_AFTER_SECONDS * 1000 - 1)).toEqual({
+    expect(await stepAt(detectedAt + PROBE_EVERY_MS)).toEqual({ auctions: [lateId], commodities: 0 });
+    expect(await stepAt(lateAt - 1)).toEqual({
       auctions: [lateId],
       commodities: 0,
     });
     expect(version()).toBe(before);
 
-    await stepAt(detectedAt + LATE_AFTER_SECONDS * 1000);
+    await stepAt(lateAt);
     const market = store.current('us');
     expect(market?.version).toBeGreaterThan(before);
     expect(market?.meta.lateRealms).toEqual([lateId]);
