@@ -45,13 +45,17 @@ function evidenceBoundScans(snapshot: MarketSnapshot): [RowNumber[], () => Integ
   ];
 }
 
-/** Scans the columns one at a time into `ranges`, yielding after each. */
-function* scanEvidenceRanges(snapshot: MarketSnapshot, ranges: EvidenceRanges): Generator<void> {
+/** Works out the snapshot's evidence bounds unless known, a column a step; evidenceRanges keeps them. */
+function* evidenceRangeSteps(snapshot: MarketSnapshot): Generator<void> {
+  if (evidenceBounds.has(snapshot)) return;
+  const ranges: EvidenceRanges = {};
   for (const [fields, scan] of evidenceBoundScans(snapshot)) {
     const range = scan();
     for (const field of fields) ranges[field] = range;
     yield;
   }
+  // An answer made between two steps may have worked them out already: the same bounds.
+  if (!evidenceBounds.has(snapshot)) evidenceBounds.set(snapshot, ranges);
 }
 
 /**
@@ -59,13 +63,8 @@ function* scanEvidenceRanges(snapshot: MarketSnapshot, ranges: EvidenceRanges): 
  * worked out once per snapshot, they spare each answer a scan of those columns.
  */
 export function evidenceRanges(snapshot: MarketSnapshot): EvidenceRanges {
-  let ranges = evidenceBounds.get(snapshot);
-  if (!ranges) {
-    ranges = {};
-    for (const _ of scanEvidenceRanges(snapshot, ranges));
-    evidenceBounds.set(snapshot, ranges);
-  }
-  return ranges;
+  for (const _ of evidenceRangeSteps(snapshot));
+  return evidenceBounds.get(snapshot) as EvidenceRanges;
 }
 
 /** Each snapshot's variants as they were first used: pool indices by variant index (-1: not yet). */
@@ -102,11 +101,7 @@ export function* prepareAnswerCaches(
   snapshot: MarketSnapshot,
   perStep: number = VARIANTS_PER_STEP,
 ): Generator<void> {
-  if (!evidenceBounds.has(snapshot)) {
-    const ranges: EvidenceRanges = {};
-    yield* scanEvidenceRanges(snapshot, ranges);
-    if (!evidenceBounds.has(snapshot)) evidenceBounds.set(snapshot, ranges);
-  }
+  yield* evidenceRangeSteps(snapshot);
   const { pool, index } = poolOf(snapshot);
   const ids = snapshot.realms.map((r) => r.id);
   for (const id of ids) {

@@ -36,13 +36,19 @@ export class MirroredSources {
 
   /** The entries of the lookups that are maps, at most `size` a part. */
   *mapParts(size: number): Generator<{ items: [number, unknown][]; pets: [number, unknown][] }> {
-    const { items, pets } = this.sources;
-    const itemEntries = items instanceof Map ? [...(items as Map<number, unknown>)] : [];
-    const petEntries = pets instanceof Map ? [...(pets as Map<number, unknown>)] : [];
-    for (let at = 0; at < itemEntries.length; at += size)
-      yield { items: itemEntries.slice(at, at + size), pets: [] };
-    for (let at = 0; at < petEntries.length; at += size)
-      yield { items: [], pets: petEntries.slice(at, at + size) };
+    for (const field of ['items', 'pets'] as const) {
+      const lookup = this.sources[field];
+      if (!(lookup instanceof Map)) continue;
+      let part: [number, unknown][] = [];
+      for (const entry of lookup as Map<number, unknown>) {
+        part.push(entry);
+        if (part.length === size) {
+          yield { items: [], pets: [], [field]: part };
+          part = [];
+        }
+      }
+      if (part.length > 0) yield { items: [], pets: [], [field]: part };
+    }
   }
 
   /** Whether some lookup is a function (then the worker needs its entries mirrored). */
