@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client';
+import { atLowPriority } from './priority-pool';
 
 const dirs: string[] = [];
 const opened: Database[] = [];
@@ -72,6 +73,31 @@ describe('the embedded database on disk, in its own thread', () => {
     );
     expect(rows.map((row) => row.id)).toEqual([1]);
     expect(Buffer.from(rows[0]!.body).equals(bytes)).toBe(true);
+  });
+
+  it("runs a request's statements one after another while background writers wait, and the writers' after", async () => {
+    const { db } = await openOnDisk(freshDir());
+    const statement = () =>
+      db.execute(sql`select count(*) from generate_series(1, 150000) as i where i % 7 = 3`);
+    const order: string[] = [];
+    const writes = 12;
+    const background = atLowPriority(async () => {
+      for (let i = 0; i < writes; i++) {
+        // As the evidence store writes: a turn, then the next statement.
+        await new Promise((resolve) => setImmediate(resolve));
+        await statement();
+        order.push('write');
+      }
+    });
+    while (order.length < 2) await new Promise((resolve) => setTimeout(resolve, 2));
+    for (const step of ['read 1', 'read 2', 'read 3']) {
+      await statement();
+      order.push(step);
+    }
+    await background;
+    const first = order.indexOf('read 1');
+    expect(order.slice(first, first + 3)).toEqual(['read 1', 'read 2', 'read 3']);
+    expect(order.filter((o) => o === 'write')).toHaveLength(writes);
   });
 
   it('leaves no socket directory behind when closed', async () => {

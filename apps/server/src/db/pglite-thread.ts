@@ -5,8 +5,9 @@ import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { startTsWorker } from '../lib/ts-worker';
+import { PriorityPool } from './priority-pool';
 import type { DatabaseThreadMessage, DatabaseThreadOptions } from './pglite-thread-protocol';
 
 /** PostgreSQL's socket name is `.s.PGSQL.<port>`; node-postgres finds it from a directory and a port. */
@@ -39,9 +40,10 @@ export async function startDatabaseThread(dataDir: string): Promise<DatabaseThre
     );
   }
   // One connection, as the thread serves one (pglite-worker.ts): calls queue for it in order, as PGlite's
-  // own lock queues them where it runs in the calling thread. No connect timeout: a long statement is no
-  // outage here, and the thread's end is the process's (below).
-  const pool = new pg.Pool({
+  // own lock queues them where it runs in the calling thread, but background writers' behind the request
+  // path's (priority-pool.ts). No connect timeout: a long statement is no outage here, and the thread's end
+  // is the process's (below).
+  const pool = new PriorityPool({
     host: socketDir,
     port: SOCKET_PORT,
     user: 'postgres',

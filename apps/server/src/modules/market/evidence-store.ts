@@ -16,6 +16,7 @@ import {
 } from '@goldroute/market';
 import { and, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { atLowPriority } from '../../db/priority-pool';
 import { marketEvidence, marketKeptSnapshots } from '../../db/schema';
 import { joinGrouped, nextVersion, PART_BYTES, partCount, splitParts } from './stored-parts';
 
@@ -149,7 +150,13 @@ export function createEvidenceStore(db: Db) {
    * The stored rows as bytes, undecoded (a builder thread decodes them off the main thread):
    * the table, every day row and each realm's kept snapshot.
    */
-  async function loadRaw(
+  function loadRaw(
+    region: Region,
+  ): Promise<{ table: Int32Array | null; rows: Row[]; kept: [number, Uint8Array][] }> {
+    return atLowPriority(() => readRaw(region));
+  }
+
+  async function readRaw(
     region: Region,
   ): Promise<{ table: Int32Array | null; rows: Row[]; kept: [number, Uint8Array][] }> {
     const rows = joinDays(
@@ -186,33 +193,10 @@ export function createEvidenceStore(db: Db) {
     loadRaw,
 
     /** Replaces the kept snapshots of these realms (after their days are saved: the days name the hour). */
-    async saveKept(region: Region, kept: readonly KeptRow[]): Promise<void> {
-      // A part at a time: a realm's snapshot reaches megabytes at full size.
-      for (const row of kept) {
-        const parts = splitParts(row.bytes, nextVersion());
-        for (const part of parts) {
-          await nextTurn();
-          await db
-            .insert(marketKeptSnapshots)
-            .values({ region, realmId: row.realmId, hourMs: row.hourMs, ...part })
-            .onConflictDoUpdate({
-              target: [marketKeptSnapshots.region, marketKeptSnapshots.realmId, marketKeptSnapshots.part],
-              set: { ...part, hourMs: row.hourMs, updatedAt: sql`now()` },
-            });
-        }
-        await db
-          .delete(marketKeptSnapshots)
-          .where(
-            and(
-              eq(marketKeptSnapshots.region, region),
-              eq(marketKeptSnapshots.realmId, row.realmId),
-              gte(marketKeptSnapshots.part, parts.length),
-            ),
-          );
-      }
-    },
+    saveKept: (region: Region, kept: readonly KeptRow[]): Promise<void> =>
+      atLowPriority(() => saveKept(region, kept)),
 
-    /** The stored evidence of some realms (a deal's two), without the rest. */
+    /** The stored evidence of some realms (a deal's two), without the rest: for a request, so not held back. */
     async realms(region: Region, realmIds: number[]): Promise<Map<number, RealmEvidence>> {
       const rows = await db
         .select(columns)
@@ -226,67 +210,100 @@ export function createEvidenceStore(db: Db) {
      * then the days; then drops the days of those realms that fell out of the 14-day window before
      * `newestDay`, and their whole-blob rows, which the days now replace.
      */
-    async save(
+    save: (
       region: Region,
       table: Int32Array | null,
       days: readonly EvidenceDay[],
       newestDay: number,
-    ): Promise<void> {
-      const values = [
-        ...(table
-          ? [
-              {
-                realmId: TABLE_ROW,
-                day: WHOLE,
-                bytes: new Uint8Array(table.buffer, table.byteOffset, table.byteLength),
-              },
-            ]
-          : []),
-        ...days,
-      ];
-      const version = nextVersion();
-      const rows = values.flatMap((v) =>
-        splitParts(v.bytes, version).map((part) => ({ region, realmId: v.realmId, day: v.day, ...part })),
-      );
-      for (const batch of batches(rows)) {
+    ): Promise<void> => atLowPriority(() => save(region, table, days, newestDay)),
+  };
+
+  async function saveKept(region: Region, kept: readonly KeptRow[]): Promise<void> {
+    // A part at a time: a realm's snapshot reaches megabytes at full size.
+    for (const row of kept) {
+      const parts = splitParts(row.bytes, nextVersion());
+      for (const part of parts) {
         await nextTurn();
         await db
-          .insert(marketEvidence)
-          .values(batch)
+          .insert(marketKeptSnapshots)
+          .values({ region, realmId: row.realmId, hourMs: row.hourMs, ...part })
           .onConflictDoUpdate({
-            target: [marketEvidence.region, marketEvidence.realmId, marketEvidence.day, marketEvidence.part],
-            set: {
-              bytes: sql`excluded.bytes`,
-              parts: sql`excluded.parts`,
-              version: sql`excluded.version`,
-              updatedAt: sql`now()`,
-            },
+            target: [marketKeptSnapshots.region, marketKeptSnapshots.realmId, marketKeptSnapshots.part],
+            set: { ...part, hourMs: row.hourMs, updatedAt: sql`now()` },
           });
       }
-      const realmIds = [...new Set(days.map((d) => d.realmId))];
-      // Parts an older, longer write of these values left; the days of these realms that left the 14-day
-      // window; their whole-blob rows, which the days now replace.
-      const leftovers = values.map((v) =>
-        and(
-          eq(marketEvidence.realmId, v.realmId),
-          eq(marketEvidence.day, v.day),
-          gte(marketEvidence.part, partCount(v.bytes)),
-        ),
-      );
-      const outdated = realmIds.length
-        ? [
-            and(
-              inArray(marketEvidence.realmId, realmIds),
-              or(eq(marketEvidence.day, WHOLE), lt(marketEvidence.day, newestDay - EVIDENCE_DAYS + 1)),
-            ),
-          ]
-        : [];
-      if (leftovers.length + outdated.length === 0) return;
       await db
-        .delete(marketEvidence)
-        .where(and(eq(marketEvidence.region, region), or(...leftovers, ...outdated)));
-    },
-  };
+        .delete(marketKeptSnapshots)
+        .where(
+          and(
+            eq(marketKeptSnapshots.region, region),
+            eq(marketKeptSnapshots.realmId, row.realmId),
+            gte(marketKeptSnapshots.part, parts.length),
+          ),
+        );
+    }
+  }
+
+  async function save(
+    region: Region,
+    table: Int32Array | null,
+    days: readonly EvidenceDay[],
+    newestDay: number,
+  ): Promise<void> {
+    const values = [
+      ...(table
+        ? [
+            {
+              realmId: TABLE_ROW,
+              day: WHOLE,
+              bytes: new Uint8Array(table.buffer, table.byteOffset, table.byteLength),
+            },
+          ]
+        : []),
+      ...days,
+    ];
+    const version = nextVersion();
+    const rows = values.flatMap((v) =>
+      splitParts(v.bytes, version).map((part) => ({ region, realmId: v.realmId, day: v.day, ...part })),
+    );
+    for (const batch of batches(rows)) {
+      await nextTurn();
+      await db
+        .insert(marketEvidence)
+        .values(batch)
+        .onConflictDoUpdate({
+          target: [marketEvidence.region, marketEvidence.realmId, marketEvidence.day, marketEvidence.part],
+          set: {
+            bytes: sql`excluded.bytes`,
+            parts: sql`excluded.parts`,
+            version: sql`excluded.version`,
+            updatedAt: sql`now()`,
+          },
+        });
+    }
+    const realmIds = [...new Set(days.map((d) => d.realmId))];
+    // Parts an older, longer write of these values left; the days of these realms that left the 14-day
+    // window; their whole-blob rows, which the days now replace.
+    const leftovers = values.map((v) =>
+      and(
+        eq(marketEvidence.realmId, v.realmId),
+        eq(marketEvidence.day, v.day),
+        gte(marketEvidence.part, partCount(v.bytes)),
+      ),
+    );
+    const outdated = realmIds.length
+      ? [
+          and(
+            inArray(marketEvidence.realmId, realmIds),
+            or(eq(marketEvidence.day, WHOLE), lt(marketEvidence.day, newestDay - EVIDENCE_DAYS + 1)),
+          ),
+        ]
+      : [];
+    if (leftovers.length + outdated.length === 0) return;
+    await db
+      .delete(marketEvidence)
+      .where(and(eq(marketEvidence.region, region), or(...leftovers, ...outdated)));
+  }
 }
 
 export type EvidenceStore = ReturnType<typeof createEvidenceStore>;
