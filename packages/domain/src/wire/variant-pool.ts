@@ -136,6 +136,12 @@ export class VariantPool {
     this.numberRanges();
   }
 
+  /** prepareWhole, its values' texts made `perStep` at a time first (a generator step each). */
+  *prepareWholeSteps(field: VariantDict, perStep: number): Generator<void> {
+    yield* this.dicts[field].prepareSteps(perStep);
+    this.prepareWhole(field);
+  }
+
   avgSale(index: number): number {
     return this.numbers.avgSale.at(index);
   }

@@ -8,6 +8,8 @@ import type { MarketSnapshot } from '../snapshot';
 
 /** Variants added to a snapshot's pool in one step of prepareAnswerCaches (a few ms at full size under load). */
 export const VARIANTS_PER_STEP = 500;
+/** A dictionary value's text costs a fraction of pooling a variant: this many texts a step per variant. */
+const TEXTS_PER_VARIANT = 10;
 
 type EvidenceRanges = Partial<Record<RowNumber, IntegerRange>>;
 
@@ -120,7 +122,7 @@ export function* prepareAnswerCaches(
     if (added > 0) yield;
   }
   for (const field of VARIANT_DICTS) {
-    pool.prepareWhole(field);
+    yield* pool.prepareWholeSteps(field, perStep * TEXTS_PER_VARIANT);
     yield;
   }
 }
