@@ -46,6 +46,8 @@ import { createSettingsService } from './modules/users/settings.service';
 import { createDiscordClient } from './sources/discord';
 import { createUserViews } from './modules/users/user-views';
 import { usersRoutes } from './modules/users/users.routes';
+import { presetsRoutes } from './modules/presets/presets.routes';
+import { createPresetsService } from './modules/presets/presets.service';
 import { registerErrorHandler } from './plugins/errors';
 import { loggingOptions } from './plugins/logger';
 import { registerRequestLog } from './plugins/request-log';
@@ -228,6 +230,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     views: userViews,
     loginThrottle:
       throttleStore && createLoginThrottle(throttleStore, { onNewDeviceRefused: loginUnlock.mailLink }),
+  });
+  await server.register(presetsRoutes, {
+    presets: createPresetsService({ db, clock }),
+    requireAuth,
+    views: userViews,
   });
   await server.register(loginUnlockRoutes, {
     unlock: loginUnlock,

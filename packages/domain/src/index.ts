@@ -8,6 +8,7 @@ export * from './trade-item';
 export * from './crafted-stats';
 export * from './filters';
 export * from './tool-opening';
+export * from './tool-view';
 export * from './profit';
 export * from './export';
 export * from './format';

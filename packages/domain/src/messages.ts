@@ -231,3 +231,14 @@ export const ITEM_LEVEL_TEXTS = {
   unknown: 'unknown',
   unknownTitle: "ilvl unknown: the bonus data does not know this item's bonus ids yet",
 } as const;
+
+/** Filter presets (not in SPEC): a user's named views of a tool. */
+export const PRESET_TEXTS = {
+  nameRequired: 'Enter a name for the preset',
+  nameTooLong: (max: number) => `A preset name can be at most ${max} characters`,
+  nameTaken: (name: string) => `You already have a preset named "${name}" for this tool`,
+  limit: (max: number) => `You can keep at most ${max} presets; delete one to save another`,
+  notFound: 'Preset not found',
+  invalidView: 'These filters cannot be saved as a preset',
+  nothingToChange: 'Send a new name or new filters',
+} as const;

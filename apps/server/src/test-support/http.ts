@@ -34,6 +34,10 @@ export function apiClient(baseUrl: string) {
     ) => call<T>('POST', path, { ...o, body }),
     put: <T = Record<string, unknown>>(path: string, body?: unknown, o?: { token?: string }) =>
       call<T>('PUT', path, { ...o, body }),
+    patch: <T = Record<string, unknown>>(path: string, body?: unknown, o?: { token?: string }) =>
+      call<T>('PATCH', path, { ...o, body }),
+    delete: <T = Record<string, unknown>>(path: string, o?: { token?: string }) =>
+      call<T>('DELETE', path, o),
     raw: (method: string, path: string, rawBody: string, o?: { token?: string }) =>
       call(method, path, { ...o, rawBody }),
   };

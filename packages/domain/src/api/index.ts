@@ -5,3 +5,4 @@ export * from './data';
 export * from './payments';
 export * from './admin';
 export * from './freshness';
+export * from './presets';

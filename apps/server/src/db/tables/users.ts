@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, singleUse, timestampTz, updatedAt } from './columns';
 
 /** Accounts and what belongs to them alone: favourites, granted subscription time, a pending Discord link. */
@@ -45,6 +45,24 @@ export const favorites = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.uniqueItemKey] })],
+);
+
+/**
+ * Named filter presets, a user's own per tool. The view (filters and sort) is kept as the tool's URL
+ * parameters (tool-view.ts): the same text a shared link carries, read back through the same checks.
+ */
+export const filterPresets = pgTable(
+  'filter_presets',
+  {
+    id: uuid('id').primaryKey(),
+    userId: userId(),
+    tool: text('tool', { enum: ['flipping', 'dropship', 'tsm'] }).notNull(),
+    name: text('name').notNull(),
+    view: text('view').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('filter_presets_user_tool_name').on(t.userId, t.tool, t.name)],
 );
 
 /** Subscription time: granted gold time now, the payment provider's periods later. Access derives from these rows. */

@@ -9,6 +9,7 @@ import {
   profitPercent,
   qualityIdOf,
   QUALITY_NONE,
+  type SortKey,
   type TradeItem,
 } from '@goldroute/domain';
 import {
@@ -112,25 +113,8 @@ function codesByKey<K, V>(keys: ArrayLike<K>, valueOf: (key: K) => V): CodeColum
   return { codes, values };
 }
 
-export type SortKey =
-  | 'name'
-  | 'category'
-  | 'itemLevel'
-  | 'sellRate'
-  | 'expansion'
-  | 'quality'
-  | 'extraStats'
-  | 'saleAvg'
-  | 'saleAvgVsBuy'
-  | 'sellVsBuy'
-  | 'sellPrice'
-  | 'sellRealm'
-  | 'buyPrice'
-  | 'buyRealm'
-  | 'marketValue'
-  | 'historical'
-  | 'realisticProfit'
-  | 'confidence';
+/** The sortable columns, as a view's URL and a preset name them (tool-view.ts). */
+export type { SortKey };
 
 export interface RowTable {
   /** The decoded answer the table reads. */

@@ -15,11 +15,8 @@ import { argsort } from './argsort';
 import type { CodeColumn, RowTable, SortKey } from './row-table';
 
 export type { SortKey } from './row-table';
-export type SortDirection = 'asc' | 'desc';
-export interface SortState {
-  key: SortKey;
-  direction: SortDirection;
-}
+import type { SortDirection, SortState } from '@goldroute/domain';
+export type { SortDirection, SortState };
 
 /**
  * The deal tools open on the figure the user saved (Expected Profit, what acting on a row is worth, unless
