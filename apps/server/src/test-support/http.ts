@@ -36,8 +36,7 @@ export function apiClient(baseUrl: string) {
       call<T>('PUT', path, { ...o, body }),
     patch: <T = Record<string, unknown>>(path: string, body?: unknown, o?: { token?: string }) =>
       call<T>('PATCH', path, { ...o, body }),
-    delete: <T = Record<string, unknown>>(path: string, o?: { token?: string }) =>
-      call<T>('DELETE', path, o),
+    delete: <T = Record<string, unknown>>(path: string, o?: { token?: string }) => call<T>('DELETE', path, o),
     raw: (method: string, path: string, rawBody: string, o?: { token?: string }) =>
       call(method, path, { ...o, rawBody }),
   };

@@ -37,7 +37,7 @@ export function serverErrorOf(error: unknown): string | undefined {
 }
 
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   accessToken?: string | null;
   signal?: AbortSignal;

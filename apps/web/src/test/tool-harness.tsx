@@ -75,7 +75,10 @@ export function defaultHandler(lastModified = NOW_S, favorites: string[] = []): 
   };
 }
 
-export function renderTool(ui: ReactNode, options: { user?: Partial<User>; handler?: ApiHandler } = {}) {
+export function renderTool(
+  ui: ReactNode,
+  options: { user?: Partial<User>; handler?: ApiHandler; url?: string } = {},
+) {
   const api = fakeApi(options.handler ?? defaultHandler(NOW_S, options.user?.favorites ?? []));
   vi.stubGlobal('fetch', api.fetch);
   const authStore = createAuthStore(null);
@@ -84,7 +87,7 @@ export function renderTool(ui: ReactNode, options: { user?: Partial<User>; handl
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <AppProviders queryClient={queryClient} authStore={authStore} session={session}>
-      <MemoryRouter>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[options.url ?? '/']}>{ui}</MemoryRouter>
     </AppProviders>,
   );
   return { ...view, api, authStore };

@@ -25,6 +25,11 @@ export const FAQ: readonly FaqEntry[] = [
       'Yes. The TSM list generator builds item lists from several price sources and copies them as a TSM import string in one click, ready to paste into a TSM group.',
   },
   {
+    question: 'Can I save my filters or share a view?',
+    answer:
+      'Yes. The Presets button next to Filters saves the current filters and sort under a name, so you reopen them in one click, in any browser; you can keep up to 50. The page address holds the filters and sort too: copy it to share a view with a friend, who sees the same filters over their own realms, or press Back to undo a filter change. A table can also be exported as a CSV file for a spreadsheet.',
+  },
+  {
     question: 'How fresh is the data?',
     answer:
       'Auction house data is refreshed every hour. Each tool shows when the data was last updated and counts down to the next update, and the page reloads itself when new data arrives.',

@@ -21,8 +21,11 @@ import { serverErrorOf } from '../../lib/api-client';
 import { useAuth } from '../../lib/auth-store';
 import { notifyError } from '../../lib/toasts';
 import { useSession } from '../../lib/use-session';
+import { csvFileName, downloadCsv } from '../../shared/csv/download';
+import { ExportCsvButton } from '../../shared/csv/export-csv-button';
 import { populationName } from '../../shared/realms';
 import { COLUMNS, DEFAULT_SORT, nextSort, realmStatsPath, sortRows, type SortState } from './api';
+import { realmStatsCsv } from './realm-stats-csv';
 import { LEGEND, STATUS_TEXT, TrendIcon } from './trend-icon';
 
 /** Realm statistics (SPEC §2): overall cards, the sortable Realm Price Analysis table and its legend. */
@@ -71,7 +74,7 @@ export function RealmStatsView({ region }: { region: Region }) {
           ) : query.isPending ? (
             <LoadingScreen />
           ) : query.isError ? null : (
-            <StatsContent data={query.data.data} />
+            <StatsContent data={query.data.data} region={region} />
           )}
         </div>
       </div>
@@ -79,7 +82,7 @@ export function RealmStatsView({ region }: { region: Region }) {
   );
 }
 
-function StatsContent({ data }: { data: RealmStatsResponse['data'] }) {
+function StatsContent({ data, region }: { data: RealmStatsResponse['data']; region: Region }) {
   const { overallStats } = data;
   const ratioColor = priceRatioColor(overallStats.avgPriceRatio);
   return (
@@ -101,7 +104,7 @@ function StatsContent({ data }: { data: RealmStatsResponse['data'] }) {
           <StatCard label="Cheaper Than Region" value={formatPercent(overallStats.percentCheaper)} />
         </div>
       </section>
-      <RealmTable rows={data.realmStats} />
+      <RealmTable rows={data.realmStats} region={region} />
     </>
   );
 }
@@ -131,15 +134,19 @@ function StatCard({
   );
 }
 
-function RealmTable({ rows }: { rows: readonly RealmStatsRow[] }) {
+function RealmTable({ rows, region }: { rows: readonly RealmStatsRow[]; region: Region }) {
   const [sort, setSort] = useState<SortState>(DEFAULT_SORT);
   const sorted = useMemo(() => sortRows(rows, sort), [rows, sort]);
+  const exportCsv = () => downloadCsv(csvFileName('realm-stats', region), realmStatsCsv(sorted));
   return (
     <section aria-labelledby="analysis-heading" className="mt-10">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h2 id="analysis-heading" className="text-lg font-semibold text-white">
-          Realm Price Analysis
-        </h2>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <h2 id="analysis-heading" className="text-lg font-semibold text-white">
+            Realm Price Analysis
+          </h2>
+          <ExportCsvButton onClick={exportCsv} disabled={sorted.length === 0} className="h-9" />
+        </div>
         <Legend />
       </div>
       {rows.length === 0 ? (

@@ -14,14 +14,15 @@ import { useAuth } from '../../lib/auth-store';
 import { AuctionatorModal } from './auctionator-modal';
 import { DealDetail } from './deal-detail';
 import { realmOptions } from './realm-options';
-import { ResultsTable, type TableEntry } from './results-table';
+import { RESULT_COLUMNS, ResultsTable, type TableEntry } from './results-table';
 import { categoryAt, type RowTable } from '../../shared/row-table/row-table';
 import type { Grouping } from '../../shared/row-table/rows';
 import { ToolBody } from './tool-body';
-import { ToolFrame, type ToolHeadingText, type ToolPageProps } from './tool-page';
+import { TOOL_HEADINGS, ToolFrame, type ToolPageProps } from './tool-page';
 import { TotalsBar } from './totals-bar';
 import { UncheckLosersButton } from '../../shared/filters/trust-filters';
 import { EvidenceNotice, maxHoursObserved } from './trust-parts';
+import { useCsvExport } from './use-csv-export';
 import { useFavorites } from './use-favorites';
 import { useShownRows } from './use-shown-rows';
 import { useToolState } from './use-tool-state';
@@ -44,13 +45,13 @@ export function cutNotice(kept: number, found: number | undefined): string | nul
 }
 
 export function DealTool({
-  heading,
+  tool,
   region,
   lastModified,
   rows: { table, grouping, groupKeys, groupsFound },
-}: ToolPageProps & { heading: ToolHeadingText; rows: DealRows }) {
+}: ToolPageProps & { tool: 'flipping' | 'dropship'; rows: DealRows }) {
   const { userData } = useAuth();
-  const state = useToolState();
+  const state = useToolState({ region });
   const { favorites, toggle: toggleFavorite, pending } = useFavorites();
   const shownRows = useShownRows({ table, grouping, rule: 'tool', state, favorites });
   const [listsOpen, setListsOpen] = useState(false);
@@ -79,6 +80,15 @@ export function DealTool({
     return null;
   }, [table, detailKey]);
   const { shown, pagePositions, passingRows } = shownRows;
+  const csv = useCsvExport({
+    tool,
+    region,
+    table,
+    rows: shownRows,
+    unchecked: state.unchecked,
+    columns: RESULT_COLUMNS,
+    grouped: groupKeys !== undefined,
+  });
   const evidenceHours = useMemo(() => maxHoursObserved(table.hoursObserved, shown.mask), [table, shown]);
 
   const entries = useMemo<TableEntry[]>(() => {
@@ -137,13 +147,15 @@ export function DealTool({
   };
 
   return (
-    <ToolFrame {...heading} region={region} lastModified={lastModified}>
+    <ToolFrame {...TOOL_HEADINGS[tool]} region={region} lastModified={lastModified}>
       <ToolBody
+        tool={tool}
         state={state}
         rows={shownRows}
         mode="tool"
         primaryLabel={LABELS.getAuctionatorLists}
         onPrimary={openLists}
+        csv={csv}
         action={<UncheckLosersButton count={shownRows.losingCount} onClick={shownRows.uncheckLosers} />}
         realms={realms}
         totals={<TotalsBar totals={shownRows.totals} />}

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { DealTool, type DealRows } from './deal-tool';
 import { buildRowTable } from '../../shared/row-table/row-table';
 import { measured } from '../../lib/measured';
-import { TOOL_HEADINGS, type ToolPageProps } from './tool-page';
+import type { ToolPageProps } from './tool-page';
 
 /** A decoded dropship answer: the variants of every group as rows, and the groups over them. */
 export interface DropshipColumns {
@@ -40,5 +40,5 @@ export function DropshipTool({
   ...page
 }: ToolPageProps & { groups: readonly DropshipGroup[] | DropshipColumns }) {
   const rows = useMemo(() => measured('goldroute:prepare', () => dropshipRows(groups)), [groups]);
-  return <DealTool {...page} heading={TOOL_HEADINGS.dropship} rows={rows} />;
+  return <DealTool {...page} tool="dropship" rows={rows} />;
 }

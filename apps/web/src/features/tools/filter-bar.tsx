@@ -1,9 +1,11 @@
 // Filter bar of the data tools (SPEC §2): name search, the Filters button with the active-filter badge,
-// the tool's primary button, and a tool's own action beside it (the deal tools' "Uncheck rows that lose
-// money").
+// the presets menu, the tool's primary button, "Export CSV", and a tool's own action beside them (the deal
+// tools' "Uncheck rows that lose money").
 import { countActiveFilters, type Filters } from '@goldroute/domain';
 import { memo, type ReactNode } from 'react';
 import { buttonClass } from '../../components/ui';
+import { ExportCsvButton } from '../../shared/csv/export-csv-button';
+import type { CsvExport } from './use-csv-export';
 
 export const FilterBar = memo(function FilterBar({
   name,
@@ -13,6 +15,8 @@ export const FilterBar = memo(function FilterBar({
   primaryLabel,
   onPrimary,
   primaryDisabled = false,
+  csv,
+  presets,
   action,
 }: {
   name: string;
@@ -22,6 +26,9 @@ export const FilterBar = memo(function FilterBar({
   primaryLabel: string;
   onPrimary: () => void;
   primaryDisabled?: boolean;
+  csv?: CsvExport;
+  /** The tool's filter presets menu (preset-menu.tsx). */
+  presets?: ReactNode;
   action?: ReactNode;
 }) {
   const active = countActiveFilters(filters);
@@ -60,6 +67,7 @@ export const FilterBar = memo(function FilterBar({
           {active}
         </span>
       </button>
+      {presets}
       <button
         type="button"
         className={buttonClass('primary', 'sm', 'h-10')}
@@ -68,6 +76,7 @@ export const FilterBar = memo(function FilterBar({
       >
         {primaryLabel}
       </button>
+      {csv ? <ExportCsvButton onClick={csv.onExport} disabled={csv.disabled} /> : null}
       {action}
     </div>
   );

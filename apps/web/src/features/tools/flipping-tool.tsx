@@ -4,7 +4,7 @@ import { DealTool } from './deal-tool';
 import { buildRowTable, type TradeRows } from '../../shared/row-table/row-table';
 import { measured } from '../../lib/measured';
 import { oneRowPerGroup } from '../../shared/row-table/rows';
-import { TOOL_HEADINGS, type ToolPageProps } from './tool-page';
+import type { ToolPageProps } from './tool-page';
 
 export function FlippingTool({ items, ...page }: ToolPageProps & { items: TradeRows }) {
   const rows = useMemo(
@@ -15,5 +15,5 @@ export function FlippingTool({ items, ...page }: ToolPageProps & { items: TradeR
       }),
     [items],
   );
-  return <DealTool {...page} heading={TOOL_HEADINGS.flipping} rows={rows} />;
+  return <DealTool {...page} tool="flipping" rows={rows} />;
 }

@@ -24,6 +24,7 @@ import { TSM_DEFAULT_SORT, oneRowPerGroup } from '../../shared/row-table/rows';
 import { IncludeBox, ToolTable, rowClass, thClass, type SortColumn } from './table-parts';
 import { ToolBody } from './tool-body';
 import { TOOL_HEADINGS, ToolFrame, type ToolPageProps } from './tool-page';
+import { useCsvExport } from './use-csv-export';
 import { useShownRows } from './use-shown-rows';
 import { useToolState } from './use-tool-state';
 
@@ -182,7 +183,7 @@ const TsmRow = memo(function TsmRow({
 });
 
 export function TsmTool({ region, items, lastModified }: ToolPageProps & { items: TradeRows }) {
-  const state = useToolState(TSM_DEFAULT_SORT);
+  const state = useToolState({ region, initialSort: TSM_DEFAULT_SORT, screen: 'tsm' });
   const table = useMemo(
     () =>
       measured('goldroute:prepare', () =>
@@ -198,6 +199,7 @@ export function TsmTool({ region, items, lastModified }: ToolPageProps & { items
   const rows = useShownRows({ table, grouping, rule: 'tsm', state, favorites: NO_FAVOURITES });
   const { unchecked } = state;
   const { shownItems } = rows;
+  const csv = useCsvExport({ tool: 'tsm', region, table, rows, unchecked, columns: TSM_COLUMNS });
   // A TSM group is a list of items, not of deals: a deal's confidence says nothing of an item.
   const copyTsm = useCallback(() => {
     const text = tsmString(shownItems(), unchecked);
@@ -206,7 +208,15 @@ export function TsmTool({ region, items, lastModified }: ToolPageProps & { items
 
   return (
     <ToolFrame {...TOOL_HEADINGS.tsm} region={region} lastModified={lastModified}>
-      <ToolBody state={state} rows={rows} mode="tsm" primaryLabel={LABELS.copyTsmString} onPrimary={copyTsm}>
+      <ToolBody
+        tool="tsm"
+        state={state}
+        rows={rows}
+        mode="tsm"
+        primaryLabel={LABELS.copyTsmString}
+        onPrimary={copyTsm}
+        csv={csv}
+      >
         <ToolTable
           label="TSM items"
           columns={TSM_COLUMNS}
