@@ -15,6 +15,8 @@ import { performance } from 'node:perf_hooks';
 import { replayEvidence, resumeEvidence } from '../evidence-replay';
 import { pastDumpsOf } from './past-dumps-recipe';
 import type {
+  EvidenceToSave,
+  KeptToSave,
   Reply,
   Request,
   Requests,
@@ -204,18 +206,39 @@ const handlers: { [K in keyof Requests]: Handler<K> } = {
 };
 
 /**
- * Only the snapshot's buffer moves rather than being copied: it is the worker's own (owned()), while
- * other bytes may be views on memory the builder keeps, which a transfer would take away from it.
+ * A reply with its bytes moved rather than copied. The snapshot's buffer is the worker's own (owned()).
+ * The evidence days and kept snapshots (hundreds of MB at full size) are copies made here and then moved:
+ * copied by the message itself, they were decoded on the main thread in one native step that held it for
+ * up to a second. The bytes the builder keeps are never moved themselves (that would empty them here).
  */
-const transfersOf = (op: Request['op'], value: unknown): ArrayBuffer[] =>
-  op === 'build' ? [(value as Requests['build']['value']).bytes.buffer as ArrayBuffer] : [];
+function movable(op: Request['op'], value: unknown): { value: unknown; transfer: ArrayBuffer[] } {
+  const transfer: ArrayBuffer[] = [];
+  const moved = <T extends Uint8Array | Int32Array>(bytes: T): T => {
+    const copy = bytes.slice() as T;
+    transfer.push(copy.buffer as ArrayBuffer);
+    return copy;
+  };
+  if (op === 'build') {
+    transfer.push((value as Requests['build']['value']).bytes.buffer as ArrayBuffer);
+    return { value, transfer };
+  }
+  if (op === 'evidenceToSave') {
+    const save = value as EvidenceToSave;
+    const days = save.days.map((day) => ({ ...day, bytes: moved(day.bytes) }));
+    return { value: { ...save, table: save.table && moved(save.table), days }, transfer };
+  }
+  if (op === 'evidenceSaved') {
+    const kept = (value as KeptToSave[]).map((row) => ({ ...row, bytes: moved(row.bytes) }));
+    return { value: kept, transfer };
+  }
+  return { value, transfer };
+}
 
 port.on('message', (req: Request) => {
   void (async () => {
     try {
-      const value = await (handlers[req.op] as Handler<typeof req.op>)(req as never);
-      const transfer = transfersOf(req.op, value);
-      post({ kind: 'reply', id: req.id, ok: true, value }, transfer);
+      const answer = movable(req.op, await (handlers[req.op] as Handler<typeof req.op>)(req as never));
+      post({ kind: 'reply', id: req.id, ok: true, value: answer.value }, answer.transfer);
     } catch (err) {
       post({ kind: 'reply', id: req.id, ok: false, error: errorOf(err) });
     }
