@@ -11,6 +11,7 @@ export * from './tool-opening';
 export * from './tool-view';
 export * from './profit';
 export * from './export';
+export * from './route-alerts';
 export * from './format';
 export * from './price';
 export * from './subscription';
