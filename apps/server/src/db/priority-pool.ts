@@ -45,11 +45,6 @@ export class PriorityPool extends pg.Pool {
     );
   }
 
-  /** How many low-priority calls wait for the request path to pause (tests). */
-  get lowPriorityWaiting(): number {
-    return this.waiting.size;
-  }
-
   private async asRequest(): Promise<pg.PoolClient> {
     this.busy++;
     let client: pg.PoolClient;
