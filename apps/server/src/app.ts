@@ -44,8 +44,11 @@ import { seedDemoAccounts } from './modules/users/demo-seed';
 import { createDiscordLinkService } from './modules/users/discord-link.service';
 import { createSettingsService } from './modules/users/settings.service';
 import { createDiscordClient } from './sources/discord';
+import { createDiscordMessages } from './sources/discord-messages';
 import { createUserViews } from './modules/users/user-views';
 import { usersRoutes } from './modules/users/users.routes';
+import { alertRulesRoutes } from './modules/alerts/alert-rules.routes';
+import { createAlertRulesService } from './modules/alerts/alert-rules.service';
 import { presetsRoutes } from './modules/presets/presets.routes';
 import { createPresetsService } from './modules/presets/presets.service';
 import { registerErrorHandler } from './plugins/errors';
@@ -233,6 +236,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await server.register(presetsRoutes, {
     presets: createPresetsService({ db, clock }),
+    requireAuth,
+    views: userViews,
+  });
+  await server.register(alertRulesRoutes, {
+    alerts: createAlertRulesService({
+      db,
+      clock,
+      discord: createDiscordMessages({
+        apiUrl: config.alerts.discordApiUrl,
+        botToken: config.alerts.botToken,
+      }),
+      discordApiUrl: config.alerts.discordApiUrl,
+    }),
     requireAuth,
     views: userViews,
   });

@@ -67,6 +67,8 @@ const envSchema = z
     DISCORD_CLIENT_SECRET: z.string().optional(),
     DISCORD_AUTHORIZE_URL: z.url().default('https://discord.com/oauth2/authorize'),
     DISCORD_API_URL: z.url().default('https://discord.com/api'),
+    /** The bot that sends route alerts as direct messages; unset: alerts go to webhooks only. */
+    DISCORD_BOT_TOKEN: z.string().min(1).optional(),
     ...marketEnvShape,
     PAYMENT_PROVIDER: z.enum(['auto', 'demo', 'stripe']).default('auto'),
     ALLOW_DEMO_PAYMENTS: z.enum(['true', 'false']).default('false'),
@@ -228,6 +230,8 @@ export interface Config {
   rateLimitEnabled: boolean;
   /** Discord OAuth2 for linking a chat account; linking is off (with a clear message) without it. */
   discord: { clientId: string; clientSecret: string; authorizeUrl: string; apiUrl: string } | undefined;
+  /** Route alerts: Discord's API (webhooks need no credentials) and the bot for direct messages. */
+  alerts: { discordApiUrl: string; botToken: string | undefined };
   /**
    * Shared Redis: rate-limit counters, snapshot hand-over, cache invalidation and job queues (BullMQ) across processes.
    * Unset: everything stays in this one process.
@@ -306,6 +310,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             apiUrl: e.DISCORD_API_URL.replace(/\/+$/, ''),
           }
         : undefined,
+    alerts: { discordApiUrl: e.DISCORD_API_URL.replace(/\/+$/, ''), botToken: e.DISCORD_BOT_TOKEN },
     prettyLogs: e.LOG_FORMAT === 'pretty' || (e.LOG_FORMAT === 'auto' && e.NODE_ENV === 'development'),
     payments:
       paymentProviderOf(e) === 'stripe'

@@ -242,3 +242,17 @@ export const PRESET_TEXTS = {
   invalidView: 'These filters cannot be saved as a preset',
   nothingToChange: 'Send a new name or new filters',
 } as const;
+
+/** Route alerts to Discord (not in SPEC). */
+export const ALERT_TEXTS = {
+  testPost: 'GoldRoute route alerts will be posted here.',
+  notAWebhook: 'Paste the URL of a Discord webhook (Server Settings > Integrations > Webhooks > Copy Webhook URL)',
+  webhookRequired: 'A webhook URL is needed for alerts to a webhook',
+  directMessagesOff: 'Direct messages are not available: post to a webhook instead',
+  discordNotLinked: 'Link your Discord account first to receive alerts as direct messages',
+  presetNotFound: 'Preset not found',
+  presetNotFlipping: 'Alerts follow routes of the flipping tool: choose a flipping preset',
+  limit: (max: number) => `You can keep at most ${max} alert rules; delete one to add another`,
+  notFound: 'Alert rule not found',
+  deleted: 'Alert rule deleted',
+} as const;

@@ -6,3 +6,4 @@ export * from './payments';
 export * from './admin';
 export * from './freshness';
 export * from './presets';
+export * from './alerts';

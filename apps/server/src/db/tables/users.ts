@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, singleUse, timestampTz, updatedAt } from './columns';
 
 /** Accounts and what belongs to them alone: favourites, granted subscription time, a pending Discord link. */
@@ -63,6 +73,34 @@ export const filterPresets = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('filter_presets_user_tool_name').on(t.userId, t.tool, t.name)],
+);
+
+/**
+ * Route alert rules: which routes (a flipping preset's filters, or filters of the rule's own, over the user's
+ * realms of the region) and where to post them. A webhook's token is what lets anyone post there: it is
+ * kept to post with and never sent back whole.
+ */
+export const alertRules = pgTable(
+  'alert_rules',
+  {
+    id: uuid('id').primaryKey(),
+    userId: userId(),
+    region: text('region', { enum: ['us', 'eu'] }).notNull(),
+    presetId: uuid('preset_id').references(() => filterPresets.id, { onDelete: 'set null' }),
+    view: text('view'),
+    minProfit: integer('min_profit').notNull(),
+    minConfidence: text('min_confidence', { enum: ['high', 'medium', 'low'] }).notNull(),
+    channel: text('channel', { enum: ['webhook', 'dm'] }).notNull(),
+    webhookId: text('webhook_id'),
+    webhookToken: text('webhook_token'),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Deliveries failed in a row; past a few the rule is switched off with the reason. */
+    failures: integer('failures').notNull().default(0),
+    disabledReason: text('disabled_reason'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('alert_rules_region_idx').on(t.region, t.enabled)],
 );
 
 /** Subscription time: granted gold time now, the payment provider's periods later. Access derives from these rows. */
