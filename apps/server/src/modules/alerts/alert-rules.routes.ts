@@ -1,4 +1,4 @@
-import { ACCESS, ALERT_TEXTS } from '@goldroute/domain';
+import { ALERT_TEXTS } from '@goldroute/domain';
 import {
   alertRuleCreateSchema,
   alertRuleParamsSchema,
@@ -8,10 +8,9 @@ import {
   messageResponseSchema,
 } from '@goldroute/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../lib/http-error';
 import { replies } from '../../lib/route-schema';
 import { authOf, type createAuthGuard } from '../sessions/auth-guard';
-import { currentUser } from '../users/current-user';
+import { requireToolAccess } from '../users/current-user';
 import type { UserViews } from '../users/user-views';
 import type { AlertRulesService } from './alert-rules.service';
 
@@ -27,9 +26,7 @@ export interface AlertRulesRoutesOptions {
  */
 export const alertRulesRoutes: FastifyPluginAsyncZod<AlertRulesRoutesOptions> = async (app, o) => {
   const { alerts, requireAuth } = o;
-  const withAccess = async (userId: string) => {
-    if (!(await currentUser(o.views, userId)).hasAccess) throw new HttpError(403, ACCESS.noSubscription);
-  };
+  const withAccess = (userId: string) => requireToolAccess(o.views, userId);
 
   app.get(
     '/shared/users/alerts',

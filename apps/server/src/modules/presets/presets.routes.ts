@@ -1,4 +1,3 @@
-import { ACCESS } from '@goldroute/domain';
 import {
   messageResponseSchema,
   presetCreateRequestSchema,
@@ -8,10 +7,9 @@ import {
   presetUpdateRequestSchema,
 } from '@goldroute/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../lib/http-error';
 import { replies } from '../../lib/route-schema';
 import { authOf, type createAuthGuard } from '../sessions/auth-guard';
-import { currentUser } from '../users/current-user';
+import { requireToolAccess } from '../users/current-user';
 import type { UserViews } from '../users/user-views';
 import type { PresetsService } from './presets.service';
 
@@ -29,9 +27,7 @@ export const PRESET_DELETED = 'Preset deleted';
  */
 export const presetsRoutes: FastifyPluginAsyncZod<PresetsRoutesOptions> = async (app, o) => {
   const { presets, requireAuth } = o;
-  const withAccess = async (userId: string) => {
-    if (!(await currentUser(o.views, userId)).hasAccess) throw new HttpError(403, ACCESS.noSubscription);
-  };
+  const withAccess = (userId: string) => requireToolAccess(o.views, userId);
 
   app.get(
     '/shared/users/presets',

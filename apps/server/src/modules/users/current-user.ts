@@ -1,3 +1,4 @@
+import { ACCESS } from '@goldroute/domain';
 import type { User } from '@goldroute/domain/api';
 import { HttpError } from '../../lib/http-error';
 import type { UserViews } from './user-views';
@@ -7,4 +8,9 @@ export async function currentUser(views: UserViews, userId: string): Promise<Use
   const user = await views.fresh(userId);
   if (!user) throw new HttpError(401, 'Authentication failed');
   return user;
+}
+
+/** A 403 with SPEC's text unless the user may use the tools now (what favourites, presets and alerts need). */
+export async function requireToolAccess(views: UserViews, userId: string): Promise<void> {
+  if (!(await currentUser(views, userId)).hasAccess) throw new HttpError(403, ACCESS.noSubscription);
 }

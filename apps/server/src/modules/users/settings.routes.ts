@@ -1,4 +1,3 @@
-import { ACCESS } from '@goldroute/domain';
 import {
   favoritesRequestSchema,
   favoritesResponseSchema,
@@ -12,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
 import { replies } from '../../lib/route-schema';
 import { authOf, type createAuthGuard } from '../sessions/auth-guard';
-import { currentUser } from './current-user';
+import { currentUser, requireToolAccess } from './current-user';
 import { SETTINGS_SAVED, type SettingsService } from './settings.service';
 import type { UserViews } from './user-views';
 
@@ -74,8 +73,7 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
     },
     async (request) => {
       const { userId } = authOf(request);
-      const user = await currentUser(o.views, userId);
-      if (!user.hasAccess) throw new HttpError(403, ACCESS.noSubscription);
+      await requireToolAccess(o.views, userId);
       await settings.updateFavorite(userId, request.body);
       return { data: { favorites: (await currentUser(o.views, userId)).favorites } };
     },
