@@ -18,9 +18,9 @@ export function atLowPriority<T>(work: () => Promise<T>): Promise<T> {
 
 /**
  * Longest a low-priority call waits for the request path to pause: under a load that never pauses, the
- * background still gets a statement through at this pace.
+ * background still gets a statement through at this pace (evidence saves have an hour until the next).
  */
-export const LOW_PRIORITY_MAX_WAIT_MS = 100;
+export const LOW_PRIORITY_MAX_WAIT_MS = 500;
 
 type Checkout = (
   err: Error | undefined,

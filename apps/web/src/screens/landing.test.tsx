@@ -143,7 +143,8 @@ describe('landing page', () => {
     expect(faq.getByText('How do the Auctionator lists work?')).toBeInTheDocument();
     expect(faq.getByText(/We do not offer refunds\. You can cancel at any time/)).toBeInTheDocument();
     expect(faq.getByText(/Auction house data is refreshed every hour/)).toBeInTheDocument();
-    expect(section('faq').querySelectorAll('details')).toHaveLength(6);
+    expect(faq.getByText('Can I save my filters or share a view?')).toBeInTheDocument();
+    expect(section('faq').querySelectorAll('details')).toHaveLength(7);
   });
 
   it('plays the guide video and advances through its scenes', async () => {
