@@ -246,7 +246,8 @@ export const PRESET_TEXTS = {
 /** Route alerts to Discord (not in SPEC). */
 export const ALERT_TEXTS = {
   testPost: 'GoldRoute route alerts will be posted here.',
-  notAWebhook: 'Paste the URL of a Discord webhook (Server Settings > Integrations > Webhooks > Copy Webhook URL)',
+  notAWebhook:
+    'Paste the URL of a Discord webhook (Server Settings > Integrations > Webhooks > Copy Webhook URL)',
   webhookRequired: 'A webhook URL is needed for alerts to a webhook',
   directMessagesOff: 'Direct messages are not available: post to a webhook instead',
   discordNotLinked: 'Link your Discord account first to receive alerts as direct messages',
