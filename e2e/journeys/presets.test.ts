@@ -111,7 +111,7 @@ describe('presets and shared views', { timeout: 180_000 }, () => {
     const dialog = page.getByRole('dialog', { name: 'Filter presets' });
     await dialog.getByLabel('Preset name').fill(PRESET);
     await dialog.getByRole('button', { name: 'Save current view' }).click();
-    await dialog.getByText('Current view').waitFor();
+    await dialog.getByText('Current view', { exact: true }).waitFor();
     await screenshotBothWidths(page, 'tools-presets-dialog');
     await dialog.getByRole('button', { name: 'Close dialog' }).click();
 
