@@ -32,7 +32,7 @@ import { createSnapshotEvents, type SnapshotEvents } from './modules/events/snap
 import { createFreshnessService } from './modules/freshness/freshness.service';
 import { freshnessRoutes } from './modules/freshness/freshness.routes';
 import { localCacheActions, sharedCacheActions } from './modules/admin/cache-actions';
-import { noJobRunner, type StartJobs } from './jobs/job';
+import { noJobRunner, type JobRunner, type StartJobs } from './jobs/job';
 import { createJobRuns } from './jobs/job-runs';
 import { startLocalJobs } from './jobs/local-jobs';
 import { createPurge, PURGE_JOB } from './jobs/purge';
@@ -49,6 +49,8 @@ import { createUserViews } from './modules/users/user-views';
 import { usersRoutes } from './modules/users/users.routes';
 import { alertRulesRoutes } from './modules/alerts/alert-rules.routes';
 import { createAlertRulesService } from './modules/alerts/alert-rules.service';
+import { createAlertDelivery } from './modules/alerts/alert-delivery';
+import { startAlertJobs } from './modules/alerts/alert-jobs';
 import { presetsRoutes } from './modules/presets/presets.routes';
 import { createPresetsService } from './modules/presets/presets.service';
 import { registerErrorHandler } from './plugins/errors';
@@ -67,6 +69,8 @@ export interface App {
   payments: PaymentsRuntime;
   /** The snapshot event streams of this process (open streams, for the benches). */
   events: SnapshotEvents;
+  /** Route alert runs (alert-jobs.ts): tests run one now, as the batch trigger does. */
+  alerts: JobRunner;
 }
 
 export interface BuildOptions {
@@ -239,14 +243,31 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     requireAuth,
     views: userViews,
   });
+  const discordMessages = createDiscordMessages({
+    apiUrl: config.alerts.discordApiUrl,
+    botToken: config.alerts.botToken,
+  });
+  const alertJobs = await startAlertJobs({
+    delivery: createAlertDelivery({
+      db,
+      clock,
+      discord: discordMessages,
+      store: market.store,
+      access: market.access,
+      publicUrl: config.publicUrl,
+      log: server.log,
+    }),
+    store: market.store,
+    startJobs,
+    role: config.role,
+    batchIntervalMs: market.batchIntervalMs,
+  });
+  server.addHook('onClose', () => alertJobs.stop());
   await server.register(alertRulesRoutes, {
     alerts: createAlertRulesService({
       db,
       clock,
-      discord: createDiscordMessages({
-        apiUrl: config.alerts.discordApiUrl,
-        botToken: config.alerts.botToken,
-      }),
+      discord: discordMessages,
       discordApiUrl: config.alerts.discordApiUrl,
     }),
     requireAuth,
@@ -332,5 +353,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   if (config.demoAccounts.seed) await seedDemoAccounts(db, clock, server.log);
   else server.log.info(`demo accounts not seeded: ${config.demoAccounts.reason}`);
-  return { server, database, market, payments, events };
+  return { server, database, market, payments, events, alerts: alertJobs };
 }

@@ -12,6 +12,7 @@ export * from './tool-view';
 export * from './profit';
 export * from './export';
 export * from './route-alerts';
+export * from './item-link';
 export * from './format';
 export * from './price';
 export * from './subscription';

@@ -2,7 +2,15 @@
  * The drizzle schema: every table, one file per area under tables/ (the column shapes they share in
  * tables/columns.ts). Code and drizzle-kit (drizzle.config.ts) read the tables from here.
  */
-export { users, favorites, filterPresets, alertRules, subscriptions, discordStates } from './tables/users';
+export {
+  users,
+  favorites,
+  filterPresets,
+  alertRules,
+  alertSentRoutes,
+  subscriptions,
+  discordStates,
+} from './tables/users';
 export { sessions, usedRefreshTokens, rememberTokens, emailTokens } from './tables/sessions';
 export { outbox } from './tables/mail';
 export {

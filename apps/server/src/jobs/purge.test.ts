@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import {
   adminAudit,
+  alertSentRoutes,
   discordStates,
   emailTokens,
   freshnessSamples,
@@ -156,6 +157,12 @@ describe('purge', () => {
     await sample(2, edge(r.freshnessSamples, -1));
     await sample(1, edge(r.freshnessSamples, 1));
 
+    // Routes sent in alerts: 14 days after they were sent.
+    const sent = (fingerprint: string, sentAt: Date) =>
+      db.insert(alertSentRoutes).values({ userId, destination: 'dm', fingerprint, sentAt });
+    await sent('sent-past', edge(r.alertSentRoutes, -1));
+    await sent('sent-inside', edge(r.alertSentRoutes, 1));
+
     const purge = createPurge({ db, clock, log });
     expect(await purge.run()).toEqual({
       sessions: 2,
@@ -168,6 +175,7 @@ describe('purge', () => {
       adminAudit: 1,
       paymentCheckouts: 2,
       freshnessSamples: 2,
+      alertSentRoutes: 1,
     });
 
     const kept = ['expired-inside', 'live', 'used-inside'];
@@ -199,6 +207,7 @@ describe('purge', () => {
     expect(await db.select().from(freshnessSamples)).toMatchObject([
       { realmId: 1, lastModified: edge(r.freshnessSamples, 1) },
     ]);
+    expect(await names(db.select().from(alertSentRoutes), (s) => s.fingerprint)).toEqual(['sent-inside']);
 
     // Nothing more is due: a second run deletes nothing.
     expect(Object.values(await purge.run()).every((n) => n === 0)).toBe(true);

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import {
   adminAudit,
+  alertSentRoutes,
   discordStates,
   emailTokens,
   freshnessSamples,
@@ -42,6 +43,8 @@ export const RETENTION_DAYS = {
   paymentCheckouts: 30,
   /** Data freshness samples, from their dump's Last-Modified (the pages show the last 24 hours). */
   freshnessSamples: 7,
+  /** Routes sent in alerts, from when they were sent: a route unchanged for longer may be alerted again. */
+  alertSentRoutes: 14,
 } as const;
 
 /** At most this many rows go in one DELETE, so a large backlog never holds long locks. */
@@ -60,7 +63,8 @@ export type PurgeCounts = Record<
   | 'paymentEvents'
   | 'adminAudit'
   | 'paymentCheckouts'
-  | 'freshnessSamples',
+  | 'freshnessSamples'
+  | 'alertSentRoutes',
   number
 >;
 
@@ -155,6 +159,11 @@ export function createPurge(deps: {
         freshnessSamples,
         freshnessSamples.lastModified,
         lt(freshnessSamples.lastModified, before(r.freshnessSamples)),
+      ),
+      alertSentRoutes: await purge(
+        alertSentRoutes,
+        alertSentRoutes.sentAt,
+        lt(alertSentRoutes.sentAt, before(r.alertSentRoutes)),
       ),
     };
     const total = Object.values(counts).reduce((a, b) => a + b, 0);

@@ -27,6 +27,8 @@ export async function startDiscordMessagesServer(options: {
   const buckets = new Map<string, { resetAt: number; used: number }>();
   let rateLimited = 0;
   let failures: number[] = [];
+  /** Webhooks that answer every call with a status of their own (Discord failing for them). */
+  const failingWebhooks = new Map<string, number>();
   /** A 429 for the next call, with this retry_after in seconds (a limit another client of the webhook used up). */
   let limitedNext: number | null = null;
 
@@ -99,6 +101,8 @@ export async function startDiscordMessagesServer(options: {
       const hook = /^\/api\/v10\/webhooks\/(\d+)\/([\w-]+)$/.exec(url.pathname);
       if (req.method === 'POST' && hook) {
         const [, id, token] = hook as unknown as [string, string, string];
+        const failing = failingWebhooks.get(id);
+        if (failing !== undefined) return send(failing, { message: 'Bad Gateway', code: 0 });
         if (!(id in options.webhooks)) return send(404, { message: 'Unknown Webhook', code: 10015 });
         if (options.webhooks[id] !== token)
           return send(401, { message: 'Invalid Webhook Token', code: 50027 });
@@ -129,6 +133,9 @@ export async function startDiscordMessagesServer(options: {
     rateLimitedCount: () => rateLimited,
     /** The next calls answer these statuses, one each, before any work. */
     failNext: (...statuses: number[]) => void (failures = [...failures, ...statuses]),
+    /** Every call to this webhook answers `status` until told null. */
+    failWebhook: (id: string, status: number | null) =>
+      void (status === null ? failingWebhooks.delete(id) : failingWebhooks.set(id, status)),
     /** The next webhook or channel call is answered 429 with this retry_after (seconds). */
     rateLimitNext: (retryAfterSeconds: number) => void (limitedNext = retryAfterSeconds),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -103,6 +103,25 @@ export const alertRules = pgTable(
   (t) => [index('alert_rules_region_idx').on(t.region, t.enabled)],
 );
 
+/**
+ * The routes already sent to a destination (a webhook, or a user's direct messages), by routeFingerprint: a
+ * route is sent again only once one of its listings changed. Kept for the evidence window, then purged.
+ */
+export const alertSentRoutes = pgTable(
+  'alert_sent_routes',
+  {
+    userId: userId(),
+    /** `webhook:<id>` or `dm`. */
+    destination: text('destination').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    sentAt: timestampTz('sent_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.destination, t.fingerprint] }),
+    index('alert_sent_routes_sent_at_idx').on(t.sentAt),
+  ],
+);
+
 /** Subscription time: granted gold time now, the payment provider's periods later. Access derives from these rows. */
 export const subscriptions = pgTable(
   'subscriptions',

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_BATCH_INTERVAL_MS,
   PROBE_EVERY_MS,
   REGION_CACHE_KEYS,
   REGION_LIST,
@@ -76,6 +77,8 @@ export interface MarketRuntime {
   access: MarketAccessReader;
   /** Realms, prices and deals come from the built-in simulator, not from Blizzard: the web says so. */
   simulated: boolean;
+  /** The interval the source publishes its batches at (an hour; the simulator's hour, which tests speed up). */
+  batchIntervalMs: number;
   /** Drops a user's cached answers and access record (their realm settings changed), in every process. */
   forgetUser(userId: string): Promise<void>;
   /**
@@ -275,6 +278,7 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
     access,
     // A web process runs no source: it goes by MARKET_SOURCE, which every process of a deployment shares.
     simulated: (source?.kind ?? config.source) === 'simulator',
+    batchIntervalMs: source?.batchIntervalMs ?? DEFAULT_BATCH_INTERVAL_MS,
     forgetUser: async (userId) => {
       forget(userId);
       await bus?.publish({ type: 'user-changed', userId });

@@ -1,5 +1,6 @@
 // TSM list generator (SPEC §2 "TSM generator table"): one row per item, TSM filters, "Copy TSM String".
 import {
+  itemLink,
   LABELS,
   TOASTS,
   expansionName,
@@ -16,7 +17,6 @@ import { memo, useCallback, useMemo } from 'react';
 import { Tooltip } from '../../components/ui';
 import { STATUS_TEXT, qualityClass } from '../../shared/row-table/cells';
 import { copyText } from './copy';
-import { itemLink } from '../../shared/row-table/links';
 import { buildRowTable, categoryAt, type TradeRows } from '../../shared/row-table/row-table';
 import { selectRows } from './select-rows';
 import { measured } from '../../lib/measured';

@@ -1,13 +1,13 @@
 // Cell contents shared by the tool tables (SPEC §2 results table, §9 display and colours). Kept to plain
 // text and class names where possible: a page is 100 rows of 16 cells, rendered on every page change.
 import {
+  itemLink,
   ITEM_LEVEL_TEXTS,
   formatItemLevel,
   truncateName,
   type StatusColor,
   type TradeItem,
 } from '@goldroute/domain';
-import { itemLink } from './links';
 
 export const STATUS_TEXT: Record<StatusColor, string> = {
   red: 'text-red-400',

@@ -1,4 +1,4 @@
-import { isPet, type TradeItem } from '@goldroute/domain';
+import { isPet, type TradeItem } from './trade-item';
 
 const WOWHEAD = 'https://www.wowhead.com';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemLink } from './links';
+import { itemLink } from './item-link';
 
 describe('game-database links', () => {
   it('links an item by id with its bonus ids and whole item level', () => {
