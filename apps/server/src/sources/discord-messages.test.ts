@@ -55,6 +55,22 @@ describe('messages to a Discord webhook', () => {
     expect(discord.delivered[0]!.at - started).toBeGreaterThanOrEqual(550);
   });
 
+  it("keeps Discord's global limit over many webhooks, and waits out a global 429, losing nothing", async () => {
+    const hooks = Object.fromEntries(
+      Array.from({ length: 120 }, (_, i) => [String(100_000 + i), `token_${i}_${'t'.repeat(30)}`]),
+    );
+    const { discord, messages } = await start({ webhooks: hooks, globalPerSecond: 50 });
+    discord.rateLimitNext(0.2);
+    const started = Date.now();
+    await Promise.all(
+      Object.entries(hooks).map(([id, token], n) => messages.toWebhook({ id, token }, message(n))),
+    );
+    // 120 messages at 50 a second take at least two windows.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+    expect(new Set(discord.delivered.map((d) => d.target)).size).toBe(120);
+    expect(discord.delivered).toHaveLength(120);
+  });
+
   it('retries a 5xx and delivers once', async () => {
     const { discord, messages } = await start();
     discord.failNext(502, 500);

@@ -8,8 +8,9 @@ import type { AddressInfo } from 'node:net';
  * POST /api/v10/channels/{id}/messages, "Bot" authorization). It keeps a rate limit per webhook and per
  * channel with Discord's X-RateLimit headers and answers 429 with retry_after when a client goes over;
  * refuses a message over Discord's embed limits (400, code 50035) as Discord does; answers an unknown
- * webhook 404 (code 10015), a wrong token 401 (50027), a recipient who closed their DMs 403 (50007); and
- * can fail the next calls with a 5xx.
+ * webhook 404 (code 10015), a wrong token 401 (50027), a recipient who closed their DMs 403 (50007); can
+ * keep Discord's global limit (requests a second over all routes, 429 with X-RateLimit-Global); and can
+ * fail the next calls with a 5xx.
  */
 export async function startDiscordMessagesServer(options: {
   /** Webhooks that exist: id -> token. */
@@ -20,11 +21,14 @@ export async function startDiscordMessagesServer(options: {
   windowMs?: number;
   /** Discord users who do not accept direct messages from the bot. */
   closedDms?: string[];
+  /** Requests a second over all routes (Discord's global limit, 50); unset: none. */
+  globalPerSecond?: number;
 }) {
   const limit = options.limit ?? 5;
   const windowMs = options.windowMs ?? 2_000;
   const delivered: { target: string; message: DiscordMessage; at: number }[] = [];
   const buckets = new Map<string, { resetAt: number; used: number }>();
+  let globalWindow = { resetAt: 0, used: 0 };
   let rateLimited = 0;
   let failures: number[] = [];
   /** Webhooks that answer every call with a status of their own (Discord failing for them). */
@@ -57,6 +61,23 @@ export async function startDiscordMessagesServer(options: {
             { 'retry-after': String(Math.ceil(retryAfter)), 'x-ratelimit-scope': 'shared' },
           );
           return null;
+        }
+        if (options.globalPerSecond !== undefined) {
+          if (now >= globalWindow.resetAt) globalWindow = { resetAt: now + 1_000, used: 0 };
+          if (++globalWindow.used > options.globalPerSecond) {
+            rateLimited++;
+            const retryAfter = (globalWindow.resetAt - now) / 1000;
+            send(
+              429,
+              { message: 'You are being rate limited.', retry_after: retryAfter, global: true },
+              {
+                'retry-after': String(Math.ceil(retryAfter)),
+                'x-ratelimit-global': 'true',
+                'x-ratelimit-scope': 'global',
+              },
+            );
+            return null;
+          }
         }
         let b = buckets.get(bucket);
         if (!b || now >= b.resetAt) buckets.set(bucket, (b = { resetAt: now + windowMs, used: 0 }));
