@@ -144,7 +144,9 @@ describe('landing page', () => {
     expect(faq.getByText(/We do not offer refunds\. You can cancel at any time/)).toBeInTheDocument();
     expect(faq.getByText(/Auction house data is refreshed every hour/)).toBeInTheDocument();
     expect(faq.getByText('Can I save my filters or share a view?')).toBeInTheDocument();
-    expect(section('faq').querySelectorAll('details')).toHaveLength(7);
+    expect(faq.getByText('Can I get new routes sent to Discord?')).toBeInTheDocument();
+    expect(faq.getByText(/add up to 10 alert rules/)).toBeInTheDocument();
+    expect(section('faq').querySelectorAll('details')).toHaveLength(8);
   });
 
   it('plays the guide video and advances through its scenes', async () => {

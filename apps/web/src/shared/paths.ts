@@ -40,5 +40,11 @@ export const anchors = {
   faq: 'faq',
 } as const;
 
+/** Anchors of /config-personal: its route alerts section (the tools link there) and the Discord link card. */
+export const settingsAnchors = {
+  alerts: 'alerts',
+  discord: 'discord-heading',
+} as const;
+
 export const DISCORD_INVITE_URL = 'https://discord.gg/goldroute';
 export const SUPPORT_EMAIL = 'support@goldroute.example';

@@ -7,4 +7,5 @@ export * from './pagination';
 export * from './side-panel';
 export * from './slider-input';
 export * from './sticky-totals-bar';
+export * from './switch';
 export * from './tooltip';

@@ -1,3 +1,5 @@
+import { MAX_ALERT_RULES } from '@goldroute/domain/api';
+
 export interface FaqEntry {
   question: string;
   answer: string;
@@ -27,7 +29,11 @@ export const FAQ: readonly FaqEntry[] = [
   {
     question: 'Can I save my filters or share a view?',
     answer:
-      'Yes. The Presets button next to Filters saves the current filters and sort under a name, so you reopen them in one click, in any browser; you can keep up to 50. The page address holds the filters and sort too: copy it to share a view with a friend, who sees the same filters over their own realms, or press Back to undo a filter change. A table can also be exported as a CSV file for a spreadsheet.',
+      'Yes. The Presets button next to Filters saves the current filters and sort under a name, so you reopen them in one click, in any browser; you can keep up to 50. The page address holds the filters and sort too: copy it to share a view with a friend, who sees the same filters over their own realms, or press Back to undo a filter change. A table can also be exported as a CSV file for a spreadsheet. A saved flipping preset can pick the routes of a Discord alert, too.',
+  },
+  {
+    question: 'Can I get new routes sent to Discord?',
+    answer: `Yes. Under Settings > Personal filters > Route alerts to Discord, add up to ${MAX_ALERT_RULES} alert rules: a region, a saved flipping preset or your current filters, the least expected profit and the least confidence. Paste a Discord webhook URL (a test message is posted before the rule is saved), or link your Discord account to get direct messages where the server offers them. Once a region’s hourly data has landed, each webhook gets at most one message with the new routes that pass your rules, and a route is not sent again while its listings are unchanged. A webhook that keeps failing is switched off, and the rule says why.`,
   },
   {
     question: 'How fresh is the data?',

@@ -122,8 +122,11 @@ describe('personal filter defaults (/config-personal)', () => {
   });
 
   it('shows the server error of a rejected save', async () => {
-    const { ue } = await openPersonal(() =>
-      json({ error: 'Gold Profit must be between 1000 and 250000' }, 400),
+    // Only the save is refused: the page's other calls (the alert rules) answer as usual.
+    const { ue } = await openPersonal((call) =>
+      call.path === '/shared/users/settings-personal'
+        ? json({ error: 'Gold Profit must be between 1000 and 250000' }, 400)
+        : json({}),
     );
     await ue.click(screen.getByRole('button', { name: 'Save Current Filters as Defaults' }));
     expect(await screen.findByText('Gold Profit must be between 1000 and 250000')).toBeInTheDocument();

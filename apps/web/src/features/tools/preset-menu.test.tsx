@@ -5,9 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, type ApiCall } from '../../test/fake-api';
 import { defaultHandler, NOW_S, renderTool, rowNames, tradeItem } from '../../test/tool-harness';
+import { DropshipTool } from './dropship-tool';
 import { FlippingTool } from './flipping-tool';
 import { PRESET_COPY } from './preset-menu';
-import { PRESETS_PATH } from './presets-api';
+import { PRESETS_PATH } from '../../shared/presets-api';
 
 const a = tradeItem({ name: 'Alpha Blade', buyBuyout: 300, sellVsBuy: 1600 });
 const b = tradeItem({ name: 'Bravo Helm', buyBuyout: 100, sellVsBuy: 2750 });
@@ -135,5 +136,22 @@ describe('filter presets in the tools', { timeout: 30_000 }, () => {
     await user.type(within(dialog).getByLabelText(PRESET_COPY.nameLabel), 'One too many');
     await user.click(within(dialog).getByRole('button', { name: PRESET_COPY.save }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(PRESET_TEXTS.limit(50));
+  });
+
+  it('points to route alerts from the flipping tool only (alerts follow flipping presets)', async () => {
+    const user = userEvent.setup();
+    const { unmount } = show(presetsServer());
+    const dialog = await openPresets(user);
+    expect(within(dialog).getByText(new RegExp(PRESET_COPY.alertHint))).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: PRESET_COPY.alertLink })).toHaveAttribute(
+      'href',
+      '/config-personal#alerts',
+    );
+    unmount();
+    renderTool(<DropshipTool region="us" groups={[]} lastModified={NOW_S} />, {
+      handler: presetsServer().handler,
+    });
+    const other = await openPresets(user);
+    expect(within(other).queryByRole('link', { name: PRESET_COPY.alertLink })).not.toBeInTheDocument();
   });
 });

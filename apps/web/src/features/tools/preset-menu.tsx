@@ -3,9 +3,11 @@
 import { viewFromParams, viewToParams, sameView, type FilterScreen, type ToolView } from '@goldroute/domain';
 import { MAX_PRESET_NAME, MAX_PRESETS, type Preset, type PresetTool } from '@goldroute/domain/api';
 import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { Modal, buttonClass } from '../../components/ui';
 import { notifySuccess } from '../../lib/toasts';
-import { presetErrorText, usePresetChange, usePresets, type PresetChange } from './presets-api';
+import { paths, settingsAnchors } from '../../shared/paths';
+import { presetErrorText, usePresetChange, usePresets, type PresetChange } from '../../shared/presets-api';
 
 export const PRESET_COPY = {
   button: 'Presets',
@@ -19,6 +21,8 @@ export const PRESET_COPY = {
   copyLink: 'Copy link to this view',
   linkCopied: 'Link copied',
   saved: (name: string) => `Preset "${name}" saved`,
+  alertHint: 'A flipping preset can also send its routes to Discord:',
+  alertLink: 'set up a route alert',
 } as const;
 
 interface PresetMenuProps {
@@ -82,6 +86,18 @@ function PresetPanel({ tool, screen, view, onApply }: PresetMenuProps) {
   return (
     <div className="space-y-4 pb-4 text-sm">
       <p className="text-slate-400">{PRESET_COPY.intro}</p>
+      {tool === 'flipping' ? (
+        <p className="text-xs text-slate-500">
+          {PRESET_COPY.alertHint}{' '}
+          <Link
+            to={{ pathname: paths.configPersonal, hash: settingsAnchors.alerts }}
+            className="font-semibold text-gold-300 hover:underline"
+          >
+            {PRESET_COPY.alertLink}
+          </Link>
+          .
+        </p>
+      ) : null}
       <form onSubmit={save} className="flex flex-wrap items-end gap-2">
         <label className="flex min-w-0 flex-1 basis-48 flex-col gap-1">
           <span className="text-xs font-semibold text-slate-300">{PRESET_COPY.nameLabel}</span>

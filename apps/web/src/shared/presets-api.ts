@@ -1,8 +1,9 @@
-// A user's filter presets (GET/POST/PATCH/DELETE /shared/users/presets), through the signed-in session.
+// A user's filter presets (GET/POST/PATCH/DELETE /shared/users/presets), through the signed-in session:
+// the tools save and apply them, route alert rules on /config-personal name the flipping ones.
 import type { Preset, PresetTool } from '@goldroute/domain/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../lib/api-client';
-import { useSession } from '../../lib/use-session';
+import { ApiError } from '../lib/api-client';
+import { useSession } from '../lib/use-session';
 
 export const PRESETS_PATH = '/shared/users/presets';
 const presetsKey = ['presets'] as const;
