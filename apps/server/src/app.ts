@@ -255,6 +255,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       store: market.store,
       access: market.access,
       publicUrl: config.publicUrl,
+      batchIntervalMs: market.batchIntervalMs,
       log: server.log,
     }),
     store: market.store,

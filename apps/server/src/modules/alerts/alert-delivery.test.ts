@@ -40,6 +40,7 @@ beforeAll(async () => {
     store: h.app.market.store,
     access: h.app.market.access,
     publicUrl: h.app.config.publicUrl,
+    batchIntervalMs: 3_600_000,
     log: h.app.server.log,
   });
 });
@@ -145,6 +146,24 @@ describe('route alerts after a batch', () => {
     expect(alertsTo(hook.id)).toHaveLength(1);
   });
 
+  it('sends a destination one message a batch: routes that turn up soon after wait for the next', async () => {
+    const user = await trader();
+    const hook = newWebhook();
+    await addRule(user.token, hook.url, { view: 'profit=1000', minProfit: 0 });
+    await runAlerts();
+    expect(alertsTo(hook.id)).toHaveLength(1);
+    h.simulator.advanceHour();
+    await h.app.market.refreshNow();
+    const waiting = await routesShown(user, 'profit=1000', 0);
+    expect(waiting.length).toBeGreaterThan(0);
+    await runAlerts();
+    expect(alertsTo(hook.id)).toHaveLength(1);
+    // Half a batch interval on, the new routes go out.
+    h.clock.advanceMinutes(31);
+    await runAlerts();
+    expect(alertsTo(hook.id)).toHaveLength(2);
+  });
+
   it('merges the rules that post to one webhook into one message', async () => {
     const user = await trader();
     const hook = newWebhook();
@@ -220,9 +239,7 @@ describe('route alerts after a batch', () => {
     await expect.poll(() => alertsTo(hook.id).length, { timeout: 40_000, interval: 250 }).toBe(1);
     const [alert] = alertsTo(hook.id);
     const lastModified = h.app.market.store.current('us')!.lastModified;
-    expect(alert!.message.content).toContain(
-      `(auction data of ${new Date(lastModified * 1000).toISOString().slice(11, 16)} UTC)`,
-    );
+    expect(alert!.message.content).toContain(`(auction data of <t:${lastModified}:t>)`);
     // The safety net's run on the same batch sends nothing more.
     await h.app.alerts.runNow(alertJob('us'));
     expect(alertsTo(hook.id)).toHaveLength(1);

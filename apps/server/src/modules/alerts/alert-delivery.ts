@@ -22,10 +22,16 @@ import type { Clock } from '../../lib/clock';
 import type { MarketAccessReader } from '../market/market-access';
 import type { MarketStore } from '../market/market-store';
 import { DeliveryError, type DiscordMessages } from '../../sources/discord-messages';
+import { batchRealms } from './alert-batch';
 import { routesOfRule } from './alert-routes';
 
 /** Runs in a row a destination may fail (Discord down, a message refused) before its rules are switched off. */
 export const ALERT_FAILURES_BEFORE_OFF = 3;
+/**
+ * Least time between two messages to one destination, as a share of the batch interval: one message a batch,
+ * however the batch's realms land (a group left behind and landing later waits for the next batch's message).
+ */
+export const ALERT_MIN_GAP_OF_INTERVAL = 0.5;
 /** Messages on their way to Discord at once; @discordjs/rest queues each webhook's within its rate limit. */
 const SENDING_AT_ONCE = 16;
 
@@ -67,6 +73,8 @@ export function createAlertDelivery(deps: {
   access: MarketAccessReader;
   /** PUBLIC_URL: the tool links in a message. */
   publicUrl: string;
+  /** The interval the source publishes its batches at (an hour; faster in tests). */
+  batchIntervalMs: number;
   log: FastifyBaseLogger;
 }) {
   const { db, clock, discord, store, log } = deps;
@@ -103,6 +111,19 @@ export function createAlertDelivery(deps: {
   }
 
   /** The routes of a destination's rules, each once, without those already sent there. */
+  /** Whether the destination was sent a message too recently for another (it had this batch's already). */
+  async function sentLately(destination: Destination): Promise<boolean> {
+    const [last] = await db
+      .select({ at: sql<Date | string | null>`max(${alertSentRoutes.sentAt})` })
+      .from(alertSentRoutes)
+      .where(
+        and(eq(alertSentRoutes.userId, destination.userId), eq(alertSentRoutes.destination, destination.key)),
+      );
+    if (!last?.at) return false;
+    const gap = deps.batchIntervalMs * ALERT_MIN_GAP_OF_INTERVAL;
+    return clock.now().getTime() - new Date(last.at).getTime() < gap;
+  }
+
   async function newRoutes(
     region: Region,
     destination: Destination,
@@ -110,13 +131,16 @@ export function createAlertDelivery(deps: {
   ): Promise<{ routes: TradeItem[]; viewOf: Map<number, string> } | null> {
     const market = store.current(region);
     const access = await deps.access.read(destination.userId);
-    if (!market || !access?.hasAccess) return null;
+    if (!market || !access?.hasAccess || (await sentLately(destination))) return null;
     const realms = access.savedRealms(region);
+    // Routes on realms still holding an earlier batch carry old prices: they wait for their realm's batch.
+    const fresh = batchRealms(market, deps.batchIntervalMs);
     const found = new Map<string, TradeItem>();
     /** The view that found a buying realm's first route: the message's link to that realm opens it. */
     const viewOf = new Map<number, string>();
     for (const rule of destination.rules)
       for (const route of routesOfRule(market.snapshot, realms, rule, searches)) {
+        if (!fresh.has(route.buyingConnectedRealmId) || !fresh.has(route.sellingConnectedRealmId)) continue;
         found.set(routeFingerprint(route), route);
         if (!viewOf.has(route.buyingConnectedRealmId)) viewOf.set(route.buyingConnectedRealmId, rule.view);
       }
@@ -224,9 +248,9 @@ export function createAlertDelivery(deps: {
       if (!market) return report;
       const destinations = await rulesOf(region);
       const searches = new Map<string, TradeItem[]>();
-      const time = new Date(market.lastModified * 1000).toISOString().slice(11, 16);
+      // Discord shows a <t:…:t> timestamp in each reader's own time zone.
       const heading = (n: number) =>
-        `**${n} new route${n === 1 ? '' : 's'}** on ${region.toUpperCase()} (auction data of ${time} UTC)`;
+        `**${n} new route${n === 1 ? '' : 's'}** on ${region.toUpperCase()} (auction data of <t:${market.lastModified}:t>)`;
       let next = 0;
       const worker = async () => {
         while (next < destinations.length) {

@@ -4,11 +4,12 @@
 // for a quiet spell (a group of realms left behind, which may take hours). The run is a job (BullMQ with
 // Redis, so one worker runs it; timers otherwise) started from here once the batch landed; its schedule
 // is the safety net for a start missed (a restart between publish and start).
-import { REGION_LIST, lateAfterMs, type Region } from '@goldroute/domain';
+import { PROBE_EVERY_MS, REGION_LIST, type Region } from '@goldroute/domain';
 import type { Config } from '../../config';
 import type { JobRunner, StartJobs } from '../../jobs/job';
 import type { MarketStore, PublishedMarket } from '../market/market-store';
 import { snapshotEventId } from '../events/snapshot-event-id';
+import { batchLanded } from './alert-batch';
 import type { AlertDelivery } from './alert-delivery';
 
 /** Longest wait for a batch's last realms before its alerts go out without them (a real hour's batch). */
@@ -16,15 +17,6 @@ export const ALERT_QUIET_MS = 30_000;
 /** How often the safety net looks for a landed batch whose alerts did not go out. */
 export const ALERT_SWEEP_MS = 60_000;
 export const alertJob = (region: Region) => `deliver-alerts-${region}`;
-
-/** Whether every realm of the snapshot has the newest batch, the realms already known late aside. */
-export function batchLanded(market: PublishedMarket, intervalMs: number): boolean {
-  const times = market.meta.realmTimes;
-  const late = new Set(market.meta.lateRealms ?? []);
-  const newest = Math.max(0, ...Object.values(times));
-  const from = newest - lateAfterMs(intervalMs) / 1000;
-  return Object.entries(times).every(([id, at]) => at >= from || late.has(Number(id)));
-}
 
 export async function startAlertJobs(deps: {
   delivery: AlertDelivery;
@@ -35,8 +27,9 @@ export async function startAlertJobs(deps: {
   batchIntervalMs: number;
 }): Promise<JobRunner> {
   const { store, delivery } = deps;
-  // A fast simulated hour has its spreads scaled down: so is the quiet spell.
-  const quietMs = Math.min(ALERT_QUIET_MS, Math.max(1_000, deps.batchIntervalMs / 120));
+  // A fast simulated hour has its spreads scaled down: so is the quiet spell, though never below a probe
+  // step and a half (the watcher lands a batch's realms a step at a time: a shorter spell would split it).
+  const quietMs = Math.max(1.5 * PROBE_EVERY_MS, Math.min(ALERT_QUIET_MS, deps.batchIntervalMs / 120));
   const newsAt = new Map<Region, number>();
   const previousTimes = new Map<Region, Readonly<Record<string, number>>>();
   /** The snapshot (by its dumps) whose alerts went out last, per region. */
@@ -46,15 +39,22 @@ export async function startAlertJobs(deps: {
   const idOf = (market: PublishedMarket) =>
     snapshotEventId(market.lastModified, market.meta.realmTimes, market.meta.lateRealms ?? []);
 
+  /**
+   * Delivers the current snapshot's alerts, then the next one's if a batch landed meanwhile (a start asked
+   * for during a run joins that run: without the loop its batch would wait for the safety net).
+   */
   async function run(region: Region): Promise<void> {
-    const market = store.current(region);
-    if (!market) return;
-    const landed =
-      batchLanded(market, deps.batchIntervalMs) ||
-      performance.now() - (newsAt.get(region) ?? -Infinity) >= quietMs;
-    if (!landed || deliveredFor.get(region) === idOf(market)) return;
-    await delivery.deliver(region);
-    deliveredFor.set(region, idOf(market));
+    for (;;) {
+      const market = store.current(region);
+      if (!market) return;
+      const landed =
+        batchLanded(market, deps.batchIntervalMs) ||
+        performance.now() - (newsAt.get(region) ?? -Infinity) >= quietMs;
+      const id = idOf(market);
+      if (!landed || deliveredFor.get(region) === id) return;
+      await delivery.deliver(region);
+      deliveredFor.set(region, id);
+    }
   }
 
   const runner = await deps.startJobs(

@@ -1,7 +1,7 @@
 import { LATE_AFTER_SECONDS } from '@goldroute/domain';
 import { describe, expect, it } from 'vitest';
 import type { PublishedMarket } from '../market/market-store';
-import { batchLanded } from './alert-jobs';
+import { batchLanded } from './alert-batch';
 
 const HOUR_MS = 3_600_000;
 const T = 1_800_000_000;
