@@ -102,11 +102,15 @@ describe('a visitor becomes a paying subscriber on the embedded default', () => 
     expect(await page.getByText('You need a subscription active to use the tool!').count()).toBe(0);
   });
 
-  it('switches to yearly billing', async () => {
+  it('switches to yearly billing, confirming what it costs now', async () => {
     await page.goto(url('/subscription'));
     await summary().getByText('Active', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Yearly', exact: true }).click();
     await card('Basic').getByRole('button', { name: 'Switch to yearly' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm plan change' });
+    // A month just started: its price is all but entirely credited against the year.
+    await confirm.getByTestId('change-due').getByText('$44.91').waitFor();
+    await confirm.getByRole('button', { name: 'Confirm change' }).click();
     await page.getByText(TOASTS.changeSuccess).waitFor();
     await card('Basic').getByRole('button', { name: 'Current Plan' }).waitFor();
     expect(await card('Basic').getByText('$49.90').count()).toBe(1);

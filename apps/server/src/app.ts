@@ -17,7 +17,9 @@ import { createMailer } from './modules/mail/mailer';
 import { createAccessTokens } from './modules/sessions/access-token';
 import { createAuthGuard, createOptionalAuth } from './modules/sessions/auth-guard';
 import { createCheckoutOwners } from './modules/payments/demo/checkout-owner';
+import { billingRoutes } from './modules/payments/billing.routes';
 import { demoCheckoutRoutes } from './modules/payments/demo/demo-checkout.routes';
+import { demoPortalRoutes } from './modules/payments/demo/demo-portal.routes';
 import { startPayments, type PaymentsRuntime } from './modules/payments/payments-runtime';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import { createAdminGuard } from './modules/users/admin-guard';
@@ -335,12 +337,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     failNextPayment: payments.demo?.failNextPayment,
     bindCheckout: checkoutOwners?.bind,
   });
-  if (payments.demo && checkoutOwners)
-    await server.register(demoCheckoutRoutes, {
+  await server.register(billingRoutes, {
+    billing: payments.billing,
+    requireAuth,
+    limiter,
+    bindPortal: checkoutOwners?.bind,
+  });
+  if (payments.demo && checkoutOwners) {
+    const demoPages = {
       demo: payments.demo.provider,
       owners: checkoutOwners,
       publicOrigin: new URL(config.publicUrl).origin,
-    });
+    };
+    await server.register(demoCheckoutRoutes, demoPages);
+    await server.register(demoPortalRoutes, demoPages);
+  }
   if (config.mailbox) await server.register(mailboxRoutes, { db });
   else if (mailer.kind === 'outbox')
     server.log.warn(

@@ -16,6 +16,7 @@ export * from './item-link';
 export * from './format';
 export * from './price';
 export * from './subscription';
+export * from './billing';
 export * from './access';
 export * from './caches';
 export * from './routing';

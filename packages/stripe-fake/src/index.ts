@@ -3,6 +3,7 @@ import type { Backend } from './billing';
 import { CHECKOUT_EVENTS, completeCheckout, expireLapsedSessions } from './checkout';
 import { StripeHttp, type Fault, type RecordedRequest } from './http';
 import { renderSession, renderSubscription } from './objects';
+import { payOpenInvoices } from './portal';
 import { Store } from './state';
 import { cancelNow, renew } from './subscriptions';
 import { Webhooks, type Delivery, type SignatureMode, type StripeEvent } from './webhooks';
@@ -109,6 +110,8 @@ export interface StripeServer {
   abandonCheckout(sessionId: string): string;
   /** End of the current period: renewal (paid, or failed → past_due), retry of a past_due invoice, or the end. */
   renew(subscriptionId: string, options?: { fail?: boolean }): Promise<void>;
+  /** The customer pays their open invoices in the billing portal session; returns its return_url. */
+  payInPortal(portalSessionId: string): Promise<string | null>;
   /** Ends a subscription now (reason defaults to payment_failed when past_due, else cancellation_requested). */
   cancelNow(subscriptionId: string, reason?: 'payment_failed' | 'cancellation_requested'): Promise<void>;
   subscription(id: string): Stripe.Subscription | undefined;
@@ -169,6 +172,7 @@ export async function startStripeServer(options: StripeServerOptions): Promise<S
     },
     renew: (subscriptionId, renewOptions) =>
       act(() => renew(backend, subscriptionId, renewOptions?.fail ?? false)),
+    payInPortal: (portalSessionId) => act(() => payOpenInvoices(backend, portalSessionId)),
     cancelNow: (subscriptionId, reason) => act(() => cancelNow(backend, subscriptionId, reason)),
     // The wire objects carry the fields our app uses (checked against the SDK's types in objects.ts), not all.
     subscription: (id) => {

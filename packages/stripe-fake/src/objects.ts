@@ -2,6 +2,7 @@ import type {
   CustomerRecord,
   InvoiceRecord,
   LineRecord,
+  PortalSessionRecord,
   PriceRecord,
   ProductRecord,
   SessionRecord,
@@ -13,6 +14,7 @@ import type {
   WireCustomer,
   WireInvoice,
   WireInvoiceLine,
+  WirePortalSession,
   WirePrice,
   WireProduct,
   WireSession,
@@ -268,19 +270,39 @@ export function renderInvoice(store: Store, invoice: InvoiceRecord): WireInvoice
       subscription_details: {
         subscription: invoice.subscription,
         metadata: { ...invoice.subscriptionMetadata },
+        ...(invoice.proration_date === undefined
+          ? {}
+          : { subscription_proration_date: invoice.proration_date }),
       },
     },
     period_end: invoice.period_end,
     period_start: invoice.period_start,
     status: invoice.status,
     status_transitions: {
-      finalized_at: invoice.created,
+      finalized_at: invoice.status === 'draft' ? null : invoice.created,
       marked_uncollectible_at: null,
       paid_at: invoice.paid_at,
       voided_at: null,
     },
     subtotal: total,
     total,
+  };
+}
+
+export function renderPortalSession(session: PortalSessionRecord, baseUrl: string): WirePortalSession {
+  return {
+    id: session.id,
+    object: 'billing_portal.session',
+    configuration: 'bpc_default',
+    created: session.created,
+    customer: session.customer,
+    customer_account: null,
+    flow: null,
+    livemode: false,
+    locale: null,
+    on_behalf_of: null,
+    return_url: session.return_url,
+    url: `${baseUrl}/p/session/${session.id}`,
   };
 }
 

@@ -4,6 +4,8 @@ import type { FormParams } from './form';
 import { paginate } from './lists';
 import { renderCustomer, renderInvoice, renderPrice, renderSession, renderSubscription } from './objects';
 import { bool, oneOf, str, strings } from './params';
+import { createPortalSession } from './portal';
+import { createPreview } from './preview';
 import { updateSubscription } from './subscriptions';
 import type { EventOrigin } from './webhooks';
 
@@ -25,6 +27,8 @@ interface Route {
 }
 
 const ID = '([^/]+)';
+
+const INVOICE_STATUSES = ['draft', 'open', 'paid', 'uncollectible', 'void'] as const;
 
 const SUBSCRIPTION_STATUSES = [
   'active',
@@ -127,6 +131,35 @@ export const routes: Route[] = [
     method: 'POST',
     pattern: new RegExp(`^/v1/subscriptions/${ID}$`),
     handle: ({ backend, id, params, origin }) => updateSubscription(backend, id, params, origin),
+  },
+  {
+    method: 'GET',
+    pattern: /^\/v1\/invoices$/,
+    handle: ({ backend, params }) => {
+      const customer = str(params, 'customer');
+      const subscription = str(params, 'subscription');
+      const status = oneOf(params, 'status', INVOICE_STATUSES);
+      const invoices = [...backend.store.invoices.values()]
+        .reverse()
+        .filter(
+          (invoice) =>
+            (customer === undefined || invoice.customer === customer) &&
+            (subscription === undefined || invoice.subscription === subscription) &&
+            (status === undefined || invoice.status === status),
+        )
+        .map((invoice) => renderInvoice(backend.store, invoice));
+      return paginate(invoices, params, '/v1/invoices');
+    },
+  },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/invoices\/create_preview$/,
+    handle: ({ backend, params }) => createPreview(backend, params),
+  },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/billing_portal\/sessions$/,
+    handle: ({ backend, params }) => createPortalSession(backend, params),
   },
   {
     method: 'GET',

@@ -104,7 +104,8 @@ export interface InvoiceRecord {
   subscription: string;
   /** The subscription's metadata when the invoice was made (invoice.parent.subscription_details.metadata). */
   subscriptionMetadata: Metadata;
-  status: 'paid' | 'open';
+  /** A preview (create_preview) is a draft that is never stored. */
+  status: 'draft' | 'paid' | 'open';
   billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
   currency: string;
   lines: LineRecord[];
@@ -114,6 +115,15 @@ export interface InvoiceRecord {
   attempt_count: number;
   paid_at: number | null;
   next_payment_attempt: number | null;
+  /** Previews of a subscription change only: the time prorations were computed for. */
+  proration_date?: number;
+}
+
+export interface PortalSessionRecord {
+  id: string;
+  customer: string;
+  return_url: string | null;
+  created: number;
 }
 
 export class Store {
@@ -123,6 +133,7 @@ export class Store {
   readonly sessions = new Map<string, SessionRecord>();
   readonly subscriptions = new Map<string, SubscriptionRecord>();
   readonly invoices = new Map<string, InvoiceRecord>();
+  readonly portalSessions = new Map<string, PortalSessionRecord>();
 
   price(id: string, param = 'id', status: 400 | 404 = 404): PriceRecord {
     return found(this.prices.get(id), 'price', id, param, status);

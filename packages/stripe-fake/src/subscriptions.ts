@@ -30,14 +30,14 @@ const FEEDBACK = [
   'unused',
 ] as const;
 
-interface ItemChange {
+export interface ItemChange {
   item: ItemRecord;
   price: PriceRecord | undefined;
   quantity: number | undefined;
 }
 
 /** Reads `items[i][id|price|quantity]`, failing like Stripe for an unknown item or an unknown/inactive price. */
-function readItemChanges(backend: Backend, sub: SubscriptionRecord, params: FormParams): ItemChange[] {
+export function readItemChanges(backend: Backend, sub: SubscriptionRecord, params: FormParams): ItemChange[] {
   return objs(params, 'items').map((entry, i) => {
     const itemId = str(entry, 'id', `items[${i}][id]`);
     if (!itemId) {
@@ -96,6 +96,8 @@ export function updateSubscription(
     'error_if_incomplete',
     'pending_if_incomplete',
   ] as const);
+  // The time prorations are computed for: a preview's, so the charge is exactly the figure shown.
+  const prorationDate = int(params, 'proration_date');
   const cancelAtPeriodEnd = bool(params, 'cancel_at_period_end');
   const metadata = mergeMetadata(sub.metadata, params);
   const details = obj(params, 'cancellation_details') ?? {};
@@ -110,7 +112,8 @@ export function updateSubscription(
     const next = { price: price ?? old.price, quantity: quantity ?? old.quantity };
     if (next.price.id === old.price.id && next.quantity === old.quantity) continue;
     const samePeriod = next.price.interval === old.price.interval;
-    const prorations = proration === 'none' ? [] : prorationLines(store, item, old, next, now, samePeriod);
+    const prorations =
+      proration === 'none' ? [] : prorationLines(store, item, old, next, prorationDate ?? now, samePeriod);
     item.priceId = next.price.id;
     item.quantity = next.quantity;
     if (!samePeriod) {

@@ -190,3 +190,18 @@ export type WireSession = Pick<
   | 'ui_mode'
   | 'url'
 > & { customer: string | null; subscription: string | null; invoice: string | null };
+
+export type WirePortalSession = Pick<
+  Stripe.BillingPortal.Session,
+  | 'id'
+  | 'object'
+  | 'created'
+  | 'customer'
+  | 'customer_account'
+  | 'flow'
+  | 'livemode'
+  | 'locale'
+  | 'on_behalf_of'
+  | 'return_url'
+  | 'url'
+> & { configuration: string };

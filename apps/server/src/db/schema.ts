@@ -28,6 +28,12 @@ export {
   paymentEvents,
   paymentNotifications,
 } from './tables/payments';
-export { demoPrices, demoCheckoutSessions, demoSubscriptions, demoInvoices } from './tables/demo-payments';
+export {
+  demoPrices,
+  demoCheckoutSessions,
+  demoSubscriptions,
+  demoInvoices,
+  demoPortalSessions,
+} from './tables/demo-payments';
 export { appState, adminAudit, jobRuns } from './tables/operations';
 export { freshnessSamples } from './tables/freshness';

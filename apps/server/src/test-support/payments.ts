@@ -14,6 +14,8 @@ export interface ProviderDriver {
   h: Harness;
   /** The customer pays at the checkout page the app sent them to; returns where the browser lands. */
   pay(paymentSessionUrl: string): Promise<string>;
+  /** The customer pays what is open on the provider's billing page (a new card); where the browser lands. */
+  payInPortal(portalUrl: string): Promise<string>;
   /** The customer leaves the checkout page without paying. */
   leave(paymentSessionUrl: string): Promise<void>;
   /** The end of the paid period comes: a renewal (failing if asked), or the end of a cancelled one. */
@@ -43,7 +45,7 @@ export function keepCheckoutCookies(h: Harness): { cookieFor(path: string): stri
     for (const line of res.headers.getSetCookie()) {
       const pair = line.split(';')[0] ?? '';
       const at = /;\s*path=([^;]+)/i.exec(line)?.[1];
-      if (at?.startsWith('/demo-checkout/')) jar.set(at, pair);
+      if (at?.startsWith('/demo-checkout/') || at?.startsWith('/demo-portal/')) jar.set(at, pair);
     }
     return res;
   }) as typeof post;
@@ -76,6 +78,7 @@ export async function startDemoDriver(): Promise<ProviderDriver> {
     name: 'demo',
     h,
     pay: (url) => post(`${url}/pay`),
+    payInPortal: (url) => post(`${url}/pay`),
     leave: async (url) => void (await post(`${url}/cancel`)),
     async periodEnds(userId, options = {}) {
       if (options.fail && !(await demo.failNextPayment(userId))) throw new Error('no subscription to fail');
@@ -162,6 +165,10 @@ export async function startStripeDriver(): Promise<ProviderDriver & { stripe: St
       return redirectUrl.replace(h.app.config.publicUrl, '');
     },
     leave: async (url) => void stripe.abandonCheckout(sessionOf(url)),
+    async payInPortal(url) {
+      const back = await stripe.payInPortal(sessionOf(url));
+      return (back ?? '').replace(h.app.config.publicUrl, '');
+    },
     async periodEnds(userId, options = {}) {
       const now = Math.floor(h.clock.now().getTime() / 1000);
       const current = await currentSubscriptionOf(h.app.database.db, userId, now);

@@ -48,6 +48,7 @@ const PaymentSuccessScreen = onFirstVisit(() => import('../screens/payment-succe
 const PrivacyPolicyScreen = onFirstVisit(() => import('../screens/privacy-policy'), 'PrivacyPolicyScreen');
 const RealmStatsScreen = onFirstVisit(() => import('../screens/realm-stats'), 'RealmStatsScreen');
 const RefundPolicyScreen = onFirstVisit(() => import('../screens/refund-policy'), 'RefundPolicyScreen');
+const ReceiptScreen = onFirstVisit(() => import('../screens/receipt'), 'ReceiptScreen');
 const RegisterScreen = onFirstVisit(() => import('../screens/register'), 'RegisterScreen');
 const ResetPasswordScreen = onFirstVisit(() => import('../screens/reset-password'), 'ResetPasswordScreen');
 const StatusScreen = onFirstVisit(() => import('../features/status/status-screen'), 'StatusScreen');
@@ -134,6 +135,8 @@ export const routes: RouteObject[] = [
       {
         element: <RequireAuth />,
         children: [
+          // A printable page: no site header or footer around the receipt.
+          { path: '/subscription/receipts/:invoiceId', element: <ReceiptScreen /> },
           {
             element: <ToolLayout />,
             children: [

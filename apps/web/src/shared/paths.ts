@@ -18,6 +18,8 @@ export const paths = {
   status: '/status',
   discordCallback: '/auth/discord/callback',
   subscription: '/subscription',
+  /** A printable receipt of one of the user's invoices. */
+  receipt: (invoiceId: string) => `/subscription/receipts/${encodeURIComponent(invoiceId)}`,
   paymentSuccess: '/payment-success',
   config: '/config',
   configPersonal: '/config-personal',

@@ -3,6 +3,7 @@ export * from './common';
 export * from './users';
 export * from './data';
 export * from './payments';
+export * from './billing';
 export * from './admin';
 export * from './freshness';
 export * from './presets';

@@ -56,7 +56,11 @@ export const checkoutResponseSchema = z.object({ paymentSessionUrl: z.string().m
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
 // POST /shared/payments/change-subscription
-export const changeSubscriptionRequestSchema = z.object({ newPriceId: idStringSchema });
+// prorationDate: the confirmed preview's (preview-change), so the charge is the figure the user saw.
+export const changeSubscriptionRequestSchema = z.object({
+  newPriceId: idStringSchema,
+  prorationDate: z.number().int().positive().optional(),
+});
 export type ChangeSubscriptionRequest = z.infer<typeof changeSubscriptionRequestSchema>;
 export const changeSubscriptionResponseSchema = stripeSubscriptionSchema;
 export type ChangeSubscriptionResponse = z.infer<typeof changeSubscriptionResponseSchema>;

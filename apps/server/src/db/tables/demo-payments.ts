@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { createdAt, timestampTz, updatedAt } from './columns';
 import { checkoutTerms, subscriptionTerms } from './payments';
 
@@ -45,6 +45,14 @@ export const demoSubscriptions = pgTable(
   (t) => [index('demo_subscriptions_customer_idx').on(t.customerId)],
 );
 
+/** One line of a demo invoice, described as Stripe describes its own (a period, or a proration). */
+export interface DemoInvoiceLine {
+  description: string;
+  amount: number;
+  priceId: string;
+  proration: boolean;
+}
+
 /** Every demo charge: a paid invoice is money taken, an open one a payment that failed. */
 export const demoInvoices = pgTable(
   'demo_invoices',
@@ -58,7 +66,23 @@ export const demoInvoices = pgTable(
     billingReason: text('billing_reason').notNull(),
     periodStart: timestampTz('period_start').notNull(),
     periodEnd: timestampTz('period_end').notNull(),
+    /** The plan the invoice is for (after a change, the new one); absent on invoices made before it was kept. */
+    priceId: text('price_id'),
+    lines: jsonb('lines').$type<DemoInvoiceLine[]>().notNull().default([]),
+    paidAt: timestampTz('paid_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('demo_invoices_subscription_idx').on(t.subscriptionId)],
+  (t) => [
+    index('demo_invoices_subscription_idx').on(t.subscriptionId),
+    index('demo_invoices_customer_idx').on(t.customerId),
+  ],
 );
+
+/** The demo's customer portal, as Stripe's billing portal sessions: a short-lived page for one customer. */
+export const demoPortalSessions = pgTable('demo_portal_sessions', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id').notNull(),
+  returnUrl: text('return_url').notNull(),
+  expiresAt: timestampTz('expires_at').notNull(),
+  createdAt: createdAt(),
+});

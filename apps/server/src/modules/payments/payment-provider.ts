@@ -1,5 +1,5 @@
 import type { Price } from '@goldroute/domain';
-import type { SubscriptionStatus } from '@goldroute/domain/api';
+import type { InvoiceReason, InvoiceStatus, SubscriptionStatus } from '@goldroute/domain/api';
 
 // What the payments service needs of a payment provider. Stripe (stripe-provider.ts) and the built-in demo
 // provider (demo/) both speak it, so one service, one state machine and one set of screens serve both.
@@ -64,6 +64,42 @@ export interface CheckoutRequest {
   idempotencyKey: string;
 }
 
+/** One line of an invoice: a period of a price, or a proration (a negative amount is a credit). */
+export interface ProviderInvoiceLine {
+  description: string;
+  amount: number;
+  priceId: string | null;
+  proration: boolean;
+}
+
+/** An invoice as the provider holds it; `priceId` is the plan it is for (after a change, the new one). */
+export interface ProviderInvoice {
+  id: string;
+  customerId: string;
+  status: InvoiceStatus;
+  reason: InvoiceReason;
+  priceId: string | null;
+  total: number;
+  amountPaid: number;
+  currency: string;
+  created: number;
+  /** The time it pays for. */
+  periodStart: number;
+  periodEnd: number;
+  paidAt: number | null;
+  lines: ProviderInvoiceLine[];
+}
+
+/** What a change of price would invoice at once, computed for `prorationDate`. */
+export interface ProviderChangePreview {
+  total: number;
+  currency: string;
+  lines: ProviderInvoiceLine[];
+  /** When the period after the change ends: the next renewal. */
+  periodEnd: number;
+  prorationDate: number;
+}
+
 export interface PaymentProvider {
   readonly kind: ProviderKind;
   /** Active recurring plan prices (lookup key containing "basic" or "advanced"). */
@@ -75,8 +111,27 @@ export interface PaymentProvider {
   retrieveCheckout(id: string): Promise<ProviderCheckout | null>;
   expireCheckout(id: string): Promise<void>;
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>;
-  /** Moves the subscription item to another price, prorated. */
-  changePrice(subscription: ProviderSubscription, priceId: string): Promise<ProviderSubscription>;
+  /**
+   * Moves the subscription item to another price, prorated and invoiced at once; `prorationDate` (a
+   * preview's) fixes the time the proration is computed for, else now.
+   */
+  changePrice(
+    subscription: ProviderSubscription,
+    priceId: string,
+    prorationDate?: number,
+  ): Promise<ProviderSubscription>;
+  /** What changePrice would invoice at once if called with the same `prorationDate`. */
+  previewChange(
+    subscription: ProviderSubscription,
+    priceId: string,
+    prorationDate: number,
+  ): Promise<ProviderChangePreview>;
+  /** The customer's invoices, newest first. */
+  listInvoices(customerId: string): Promise<ProviderInvoice[]>;
+  /** Any invoice by id; null when the provider does not know it. */
+  retrieveInvoice(id: string): Promise<ProviderInvoice | null>;
+  /** A page of the provider's where the customer pays an open invoice or changes the card. */
+  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** Cancel at the end of the paid period (true), or take that back (false). */
   setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<ProviderSubscription>;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { JobRunner, StartJobs } from '../../jobs/job';
 import type { Clock } from '../../lib/clock';
 import type { Mailer } from '../mail/mailer';
+import { createBillingService, type BillingService } from './billing.service';
 import { createDemoBilling } from './demo/demo-billing';
 import { createDemoProvider, type DemoProvider } from './demo/demo-provider';
 import type { PaymentProvider, ProviderEvent } from './payment-provider';
@@ -18,6 +19,7 @@ export const DEMO_BILLING_EVERY_MS = 60_000;
 
 export interface PaymentsRuntime {
   service: PaymentsService;
+  billing: BillingService;
   provider: PaymentProvider;
   /** Stripe only: verifies and reduces a webhook. */
   parseWebhook?: (rawBody: Buffer, signature: string | undefined) => ProviderEvent;
@@ -71,22 +73,33 @@ export async function startPayments(
     prices,
     publicUrl: deps.publicUrl,
   });
+  const billing = createBillingService({
+    db,
+    clock,
+    log,
+    provider,
+    prices,
+    payments: service,
+    publicUrl: deps.publicUrl,
+  });
 
-  if (!demo) return { service, provider, parseWebhook: stripe?.parseWebhook, close: async () => undefined };
+  if (!demo)
+    return { service, billing, provider, parseWebhook: stripe?.parseWebhook, close: async () => undefined };
 
   // The demo provider reports to the same handler the Stripe webhook feeds.
   demo.onEvent(async (event) => void (await service.handleEvent(event)));
   await demo.syncPrices();
-  const billing = createDemoBilling(demo, { db, clock });
+  const demoBilling = createDemoBilling(demo, { db, clock });
   const scheduler: JobRunner = await deps.startJobs([
-    { name: 'demo-billing', everyMs: DEMO_BILLING_EVERY_MS, runAtStart: true, run: billing.runDue },
+    { name: 'demo-billing', everyMs: DEMO_BILLING_EVERY_MS, runAtStart: true, run: demoBilling.runDue },
   ]);
   return {
     service,
+    billing,
     provider,
     demo: {
       provider: demo,
-      runBilling: billing.runDue,
+      runBilling: demoBilling.runDue,
       async failNextPayment(userId) {
         const current = await currentSubscriptionOf(db, userId, Math.floor(clock.now().getTime() / 1000));
         return current ? demo.failNextPayment(current.id) : false;

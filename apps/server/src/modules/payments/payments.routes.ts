@@ -80,7 +80,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<PaymentsRoutesOptions> = asyn
       },
       preValidation: signedIn('change-subscription', 30),
     },
-    async (request) => payments.changeSubscription(authOf(request).userId, request.body.newPriceId),
+    async (request) =>
+      payments.changeSubscription(
+        authOf(request).userId,
+        request.body.newPriceId,
+        request.body.prorationDate,
+      ),
   );
 
   app.post(

@@ -7,14 +7,9 @@ import { paymentCheckouts, paymentCustomers, paymentEvents, users } from '../../
 import type { Clock } from '../../lib/clock';
 import { HttpError } from '../../lib/http-error';
 import { isLive, toWireSubscription } from '../users/access';
-import {
-  ProviderRefusedError,
-  ProviderUnavailableError,
-  type PaymentProvider,
-  type ProviderEvent,
-  type ProviderSubscription,
-} from './payment-provider';
+import type { PaymentProvider, ProviderEvent, ProviderSubscription } from './payment-provider';
 import type { PriceList } from './price-list';
+import { withProvider as withProviderCall } from './provider-call';
 import { currentSubscriptionOf } from './subscription-rows';
 import type { SubscriptionSync } from './subscription-sync';
 
@@ -27,7 +22,13 @@ export const PAYMENT_ERRORS = {
   notCancelling: 'Your subscription is not set to cancel',
   pastDue: 'Your last payment failed: this can be done once the payment has gone through',
   checkoutNotFound: 'Checkout session not found',
+  invoiceNotFound: 'Invoice not found',
+  previewExpired: 'This price was worked out too long ago: look at the change again before confirming it',
+  noBillingAccount: 'You have no billing account yet: subscribe to a plan first',
 } as const;
+
+/** How long the figure of a change preview can be confirmed at (its proration date sent back). */
+export const PREVIEW_VALID_SECONDS = 60 * 60;
 
 /** Checkout links live this long (Stripe's minimum is 30 minutes). */
 const CHECKOUT_MINUTES = 31;
@@ -66,22 +67,7 @@ export function createPaymentsService(deps: {
   // Stripe needs absolute URLs; the demo checkout lives on our own origin, so a path does.
   const base = provider.kind === 'stripe' ? deps.publicUrl : '';
 
-  /** The provider call behind `run`; its failure becomes the spec's text, with the cause in the log only. */
-  async function withProvider<T>(failure: string, run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (err) {
-      if (err instanceof ProviderUnavailableError) {
-        log.error({ err }, failure);
-        throw new HttpError(502, failure);
-      }
-      if (err instanceof ProviderRefusedError) {
-        log.warn({ err }, failure);
-        throw new HttpError(400, failure);
-      }
-      throw err;
-    }
-  }
+  const withProvider = <T>(failure: string, run: () => Promise<T>) => withProviderCall(log, failure, run);
 
   async function activePrice(priceId: string, failure: string): Promise<Price> {
     const price = await withProvider(failure, () => prices.findActive(priceId));
@@ -175,6 +161,19 @@ export function createPaymentsService(deps: {
     });
   }
 
+  const refusePastDue = (s: ProviderSubscription) => {
+    if (s.status === 'past_due') throw new HttpError(409, PAYMENT_ERRORS.pastDue);
+  };
+
+  /** The caller's subscription that a plan change applies to, with the checks every change makes. */
+  async function changeable(userId: string, newPriceId: string): Promise<ProviderSubscription> {
+    const existing = await current(userId);
+    if (!existing || !isLive(existing, nowSeconds())) throw new HttpError(409, PAYMENT_ERRORS.noSubscription);
+    refusePastDue(existing);
+    if (existing.priceId === newPriceId) throw new HttpError(400, PAYMENT_ERRORS.samePrice);
+    return existing;
+  }
+
   /** Runs a change at the provider on the caller's running subscription and stores the answer. */
   async function update(
     userId: string,
@@ -191,11 +190,20 @@ export function createPaymentsService(deps: {
     return toWireSubscription(changed);
   }
 
-  const refusePastDue = (s: ProviderSubscription) => {
-    if (s.status === 'past_due') throw new HttpError(409, PAYMENT_ERRORS.pastDue);
-  };
-
-  async function changeSubscription(userId: string, newPriceId: string): Promise<StripeSubscription> {
+  /**
+   * `prorationDate`: the time of the preview the user confirmed, so the charge is the figure they saw. Only
+   * a recent one is taken: an old date would prorate an upgrade over time already used.
+   */
+  async function changeSubscription(
+    userId: string,
+    newPriceId: string,
+    prorationDate?: number,
+  ): Promise<StripeSubscription> {
+    if (
+      prorationDate !== undefined &&
+      (prorationDate > nowSeconds() + 60 || prorationDate < nowSeconds() - PREVIEW_VALID_SECONDS)
+    )
+      throw new HttpError(400, PAYMENT_ERRORS.previewExpired);
     await activePrice(newPriceId, TOASTS.changeFailed);
     return update(
       userId,
@@ -204,7 +212,7 @@ export function createPaymentsService(deps: {
         refusePastDue(s);
         if (s.priceId === newPriceId) throw new HttpError(400, PAYMENT_ERRORS.samePrice);
       },
-      (s) => provider.changePrice(s, newPriceId),
+      (s) => provider.changePrice(s, newPriceId, prorationDate),
     );
   }
 
@@ -306,6 +314,8 @@ export function createPaymentsService(deps: {
   }
 
   return {
+    activePrice,
+    changeable,
     visiblePrices,
     checkout,
     changeSubscription,

@@ -2,6 +2,7 @@ import { ACCESS, type Price } from '@goldroute/domain';
 import { pricesResponseSchema, stripeSubscriptionSchema, type User } from '@goldroute/domain/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testUsers, type ProviderDriver } from '../../test-support/payments';
+import { billingSuite } from './billing.suite';
 import { PAYMENT_ERRORS } from './payments.service';
 
 // The money path of SPEC §7, run against each payment provider (payments.demo.test.ts and
@@ -268,4 +269,6 @@ export function paymentsSuite(start: () => Promise<ProviderDriver>) {
       expect(again.status).toBe(200);
     });
   });
+
+  billingSuite(() => ({ d, users, price, post, subscriber }));
 }

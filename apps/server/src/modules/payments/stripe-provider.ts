@@ -1,6 +1,7 @@
 import { planTypeFromLookupKey, type Price } from '@goldroute/domain';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@goldroute/domain/api';
 import Stripe from 'stripe';
+import { toInvoice } from './stripe-invoices';
 import {
   ProviderRefusedError,
   ProviderUnavailableError,
@@ -194,14 +195,56 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
         toSubscription(await call('reading a subscription', () => stripe.subscriptions.retrieve(id))),
       ),
 
-    async changePrice(subscription, priceId) {
+    // The difference is invoiced and charged at once (always_invoice), as the demo provider does, so the
+    // change preview is what the user pays now.
+    async changePrice(subscription, priceId, prorationDate) {
       const updated = await call('changing the plan', () =>
         stripe.subscriptions.update(subscription.id, {
           items: [{ id: subscription.itemId, price: priceId }],
-          proration_behavior: 'create_prorations',
+          proration_behavior: 'always_invoice',
+          ...(prorationDate === undefined ? {} : { proration_date: prorationDate }),
         }),
       );
       return toSubscription(updated);
+    },
+
+    async previewChange(subscription, priceId, prorationDate) {
+      const preview = await call('previewing the plan change', () =>
+        stripe.invoices.createPreview({
+          customer: subscription.customerId,
+          subscription: subscription.id,
+          subscription_details: {
+            items: [{ id: subscription.itemId, price: priceId }],
+            proration_behavior: 'always_invoice',
+            proration_date: prorationDate,
+          },
+        }),
+      );
+      const invoice = toInvoice(preview);
+      return {
+        total: invoice.total,
+        currency: invoice.currency,
+        lines: invoice.lines,
+        periodEnd: invoice.periodEnd,
+        prorationDate,
+      };
+    },
+
+    async listInvoices(customerId) {
+      const invoices = await call('listing invoices', () =>
+        stripe.invoices.list({ customer: customerId, limit: 100 }).autoPagingToArray({ limit: 1000 }),
+      );
+      return invoices.map(toInvoice);
+    },
+
+    retrieveInvoice: (id) =>
+      orNull(async () => toInvoice(await call('reading an invoice', () => stripe.invoices.retrieve(id)))),
+
+    async createPortalSession({ customerId, returnUrl }) {
+      const session = await call('opening the billing portal', () =>
+        stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+      );
+      return { url: session.url };
     },
 
     async setCancelAtPeriodEnd(subscriptionId, cancel) {

@@ -75,12 +75,19 @@ export async function startCheckout(request: Request, priceId: string): Promise<
   return response.paymentSessionUrl;
 }
 
-/** POST change-subscription: the subscription as changed, or null when the answer is not one. */
+/**
+ * POST change-subscription: the subscription as changed, or null when the answer is not one.
+ * `prorationDate`: the confirmed preview's, so the charge is the figure the user saw.
+ */
 export async function changeSubscription(
   request: Request,
   newPriceId: string,
+  prorationDate?: number,
 ): Promise<StripeSubscription | null> {
-  const answer = await request(PAYMENTS_PATHS.changeSubscription, { method: 'POST', body: { newPriceId } });
+  const answer = await request(PAYMENTS_PATHS.changeSubscription, {
+    method: 'POST',
+    body: prorationDate === undefined ? { newPriceId } : { newPriceId, prorationDate },
+  });
   const parsed = changeSubscriptionResponseSchema.safeParse(answer);
   return parsed.success ? parsed.data : null;
 }

@@ -12,6 +12,7 @@ import {
   providerSubscription,
   subscriber,
 } from './test-utils';
+import { confirmChange } from './subscription-page-test-utils';
 
 const card = (plan: string) => screen.getByRole('article', { name: plan });
 const cardButton = (plan: string) => within(card(plan)).getByRole('button');
@@ -44,7 +45,9 @@ describe('subscription screen: a change of plan whose profile reload fails', () 
     renderRoute('/subscription', { user, fetch: api.fetch });
     await screen.findByRole('heading', { level: 2, name: 'Your subscription' });
 
-    await userEvent.setup().click(cardButton('Advanced'));
+    const ue = userEvent.setup();
+    await ue.click(cardButton('Advanced'));
+    await confirmChange(ue);
     expect(await screen.findByText(TOASTS.changeSuccess)).toBeInTheDocument();
     expect(await screen.findByText(TOASTS.profileRefreshFailed)).toBeInTheDocument();
     await waitFor(() => expect(cardButton('Basic')).toBeEnabled());

@@ -2,8 +2,21 @@ import { PLAN_LABELS, TOASTS } from '@goldroute/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, json } from '../../test/fake-api';
-import { PRICES, paymentsApi, providerSubscription, subscriber, withoutSubscription } from './test-utils';
-import { openSubscription, cardButton, status, stubLocation } from './subscription-page-test-utils';
+import {
+  PREVIEW,
+  PRICES,
+  paymentsApi,
+  providerSubscription,
+  subscriber,
+  withoutSubscription,
+} from './test-utils';
+import {
+  openSubscription,
+  cardButton,
+  confirmChange,
+  status,
+  stubLocation,
+} from './subscription-page-test-utils';
 
 describe('subscription screen: subscribe and change plan', () => {
   it('subscribes: Processing... on the clicked card, every plan button disabled, then the checkout URL', async () => {
@@ -72,9 +85,14 @@ describe('subscription screen: subscribe and change plan', () => {
     });
     const { ue, authStore } = await openSubscription(api, user);
     await ue.click(cardButton('Advanced'));
+    await confirmChange(ue);
     expect(await screen.findByText(TOASTS.changeSuccess)).toBeInTheDocument();
+    // The change carries the preview's date, so the charge is the figure the dialog showed.
     expect(api.callsTo('/shared/payments/change-subscription')).toEqual([
-      expect.objectContaining({ method: 'POST', body: { newPriceId: 'adv-m' } }),
+      expect.objectContaining({
+        method: 'POST',
+        body: { newPriceId: 'adv-m', prorationDate: PREVIEW.prorationDate },
+      }),
     ]);
     await waitFor(() => expect(cardButton('Advanced')).toHaveTextContent(/^Current Plan$/));
     expect(cardButton('Basic')).toHaveTextContent(/^Downgrade to Basic$/);
@@ -92,6 +110,7 @@ describe('subscription screen: subscribe and change plan', () => {
     });
     const { ue } = await openSubscription(api, user);
     await ue.click(cardButton('Advanced'));
+    await confirmChange(ue);
     expect(await screen.findByText(TOASTS.changeFailed)).toBeInTheDocument();
     expect(cardButton('Basic')).toHaveTextContent(/^Current Plan$/);
     expect(cardButton('Advanced')).toBeEnabled();
@@ -106,6 +125,7 @@ describe('subscription screen: subscribe and change plan', () => {
     });
     const { ue } = await openSubscription(api, user);
     await ue.click(cardButton('Advanced'));
+    await confirmChange(ue);
     expect(await screen.findByText(TOASTS.changeSuccess)).toBeInTheDocument();
     expect(await screen.findByText(TOASTS.profileRefreshFailed)).toBeInTheDocument();
     // The plan the change answered stays on screen, and the buttons are free again.

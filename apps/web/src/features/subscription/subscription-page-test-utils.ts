@@ -1,8 +1,8 @@
 // Opening the subscription screen and finding its plan cards and status, shared by its test files.
 import type { User } from '@goldroute/domain/api';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { renderRoute } from '../../test/render-route';
 import type { paymentsApi } from './test-utils';
 
@@ -22,4 +22,12 @@ export function stubLocation() {
   const reload = vi.fn();
   vi.stubGlobal('location', { ...window.location, assign, reload });
   return { assign, reload };
+}
+
+/** Confirms the plan change the card opened, once its price has been worked out. */
+export async function confirmChange(ue: ReturnType<typeof userEvent.setup>) {
+  const dialog = await screen.findByRole('dialog', { name: 'Confirm plan change' });
+  const confirm = within(dialog).getByRole('button', { name: 'Confirm change' });
+  await waitFor(() => expect(confirm).toBeEnabled());
+  await ue.click(confirm);
 }

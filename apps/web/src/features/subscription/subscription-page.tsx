@@ -6,6 +6,7 @@ import { SpinnerStatus } from '../../components/loading-screen';
 import { useAuth } from '../../lib/auth-store';
 import { Notice } from '../../components/notice';
 import { ActivationNotice } from './activation-notice';
+import { BillingSection } from './billing-section';
 import { SUBSCRIPTION_COPY } from './copy';
 import { SubscriptionPlans } from './subscription-plans';
 import { SubscriptionSummary } from './subscription-summary';
@@ -72,6 +73,7 @@ function SubscriptionContent({ user }: { user: User }) {
               actions={actions}
             />
           </section>
+          <BillingSection user={user} />
         </>
       )}
     </PageFrame>

@@ -1,6 +1,6 @@
 // Prices, subscribers and a fake payments server for the subscription screen tests.
 import type { Price } from '@goldroute/domain';
-import type { StripeSubscription, User } from '@goldroute/domain/api';
+import type { Invoice, PreviewChangeResponse, StripeSubscription, User } from '@goldroute/domain/api';
 import { fakeApi, json, type ApiCall } from '../../test/fake-api';
 import { makeUser, price } from '../../test/fixtures';
 
@@ -55,6 +55,18 @@ export function withoutSubscription(overrides: Partial<User> = {}): User {
   return makeUser({ hasAccess: false, isActive: false, ...overrides });
 }
 
+/** What the server says a change from Basic to Advanced monthly costs now, halfway through the period. */
+export const PREVIEW: PreviewChangeResponse = {
+  amountDue: 250,
+  currency: 'usd',
+  lines: [
+    { description: 'Unused time on 1 × Basic after 10 Nov 2099', amount: -250 },
+    { description: 'Remaining time on 1 × Advanced after 10 Nov 2099', amount: 500 },
+  ],
+  nextRenewal: { amount: 999, date: PERIOD_END },
+  prorationDate: PERIOD_END - 14 * 86400,
+};
+
 type Route = (call: ApiCall) => Response | Promise<Response>;
 
 /**
@@ -74,7 +86,53 @@ export function paymentsApi(
       return typeof prices === 'function' ? prices(call) : json({ data: prices });
     }
     if (call.path === '/shared/users/profile') return json({ user: state.user });
+    if (call.path === '/shared/payments/invoices') return json({ data: [] });
+    if (call.path === '/shared/payments/preview-change') return json(PREVIEW);
     return json({ error: `unexpected ${call.method} ${call.path}` }, 500);
   });
   return { ...fake, state };
 }
+
+/** Noon UTC of a day in 2099, so the dates read the same in every time zone. */
+export const noon = (month: number, day: number) => Date.UTC(2099, month - 1, day, 12) / 1000;
+
+/** A paid invoice of the first month on Basic. */
+export function invoice(overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    id: 'in_1',
+    created: noon(9, 24),
+    status: 'paid',
+    reason: 'subscription_create',
+    plan: 'Basic',
+    interval: 'month',
+    amount: 499,
+    amountPaid: 499,
+    currency: 'usd',
+    periodStart: noon(9, 24),
+    periodEnd: noon(10, 24),
+    paidAt: noon(9, 24),
+    lines: [{ description: '1 × Basic (at $4.99 / month)', amount: 499 }],
+    ...overrides,
+  };
+}
+
+/** A subscribe, an upgrade and a renewal, newest first as the server lists them. */
+export const HISTORY: Invoice[] = [
+  invoice({
+    id: 'in_3',
+    created: noon(10, 24),
+    reason: 'subscription_cycle',
+    plan: 'Advanced',
+    amount: 999,
+    amountPaid: 999,
+  }),
+  invoice({
+    id: 'in_2',
+    created: noon(10, 4),
+    reason: 'subscription_update',
+    plan: 'Advanced',
+    amount: 250,
+    amountPaid: 250,
+  }),
+  invoice(),
+];

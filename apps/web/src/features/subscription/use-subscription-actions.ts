@@ -12,6 +12,7 @@ import {
   startCheckout,
   subscriberPricesKey,
 } from './api';
+import { invoicesKey } from './billing-api';
 import { useReloadProfile } from './use-reload-profile';
 
 /**
@@ -28,7 +29,8 @@ export interface SubscriptionActions {
   busy: BusyAction | null;
   /** Checkout, then the browser goes to the payment page. */
   subscribe: (price: Price) => Promise<void>;
-  changePlan: (price: Price) => Promise<boolean>;
+  /** `prorationDate`: the confirmed preview's. */
+  changePlan: (price: Price, prorationDate?: number) => Promise<boolean>;
   cancel: () => Promise<boolean>;
   /** `fromPriceId`: the plan card it was started from, if any. */
   resume: (fromPriceId?: string) => Promise<boolean>;
@@ -83,8 +85,13 @@ export function useSubscriptionActions(): SubscriptionActions {
     }
     notifySuccess(messages.success);
     applyAnswer?.(answer);
-    // The current price may have changed, and the server lists a retired current price only while current.
-    await Promise.all([reloadProfile(), queryClient.invalidateQueries({ queryKey: subscriberPricesKey })]);
+    // The current price may have changed, and the server lists a retired current price only while current;
+    // a change is billed at once, so the invoices have one more.
+    await Promise.all([
+      reloadProfile(),
+      queryClient.invalidateQueries({ queryKey: subscriberPricesKey }),
+      queryClient.invalidateQueries({ queryKey: invoicesKey }),
+    ]);
     setBusy(null);
     return true;
   };
@@ -92,10 +99,10 @@ export function useSubscriptionActions(): SubscriptionActions {
   return {
     busy,
     subscribe,
-    changePlan: (price) =>
+    changePlan: (price, prorationDate) =>
       runThenReload(
         { kind: 'change', priceId: price.id },
-        () => changeSubscription(request, price.id),
+        () => changeSubscription(request, price.id, prorationDate),
         { success: TOASTS.changeSuccess, failure: TOASTS.changeFailed },
         // The answer is the changed subscription: shown at once, so a reload that fails cannot leave the
         // screen on the plan the user just left.

@@ -6,7 +6,8 @@ export const DEMO_CHECKOUT_COOKIE = 'goldroute_demo_checkout';
 const COOKIE_SECONDS = 60 * 60;
 
 /**
- * Binds a demo checkout to the browser of the signed-in user who started it. The checkout page is plain
+ * Binds a demo checkout (or a demo billing portal session, likewise) to the browser of the signed-in user
+ * who started it. The checkout page is plain
  * server-rendered HTML reached by navigation, so it sees no bearer token; instead the checkout call (bearer
  * token, same-origin fetch) sets a cookie that only that session's page receives (Path), that no other
  * site's page can send along (SameSite=Strict), and that scripts cannot read (HttpOnly). The page, Pay and
@@ -18,16 +19,16 @@ const COOKIE_SECONDS = 60 * 60;
 export function createCheckoutOwners(o: { secret: string; secureCookies: boolean }) {
   const key = createHmac('sha256', o.secret).update('demo-checkout-owner').digest();
   const proofOf = (sessionId: string) => createHmac('sha256', key).update(sessionId).digest('base64url');
-  const sessionIdOf = (paymentSessionUrl: string) =>
-    /^\/demo-checkout\/([\w-]+)$/.exec(paymentSessionUrl)?.[1];
+  const pageOf = (paymentSessionUrl: string) =>
+    /^\/(demo-checkout|demo-portal)\/([\w-]+)$/.exec(paymentSessionUrl) ?? undefined;
 
   return {
     /** On the checkout call's answer: this browser may open and pay the checkout it was sent to. */
     bind(reply: FastifyReply, paymentSessionUrl: string): void {
-      const sessionId = sessionIdOf(paymentSessionUrl);
-      if (!sessionId) return;
+      const [path, , sessionId] = pageOf(paymentSessionUrl) ?? [];
+      if (!path || !sessionId) return;
       void reply.setCookie(DEMO_CHECKOUT_COOKIE, proofOf(sessionId), {
-        path: `/demo-checkout/${sessionId}`,
+        path,
         httpOnly: true,
         sameSite: 'strict',
         secure: o.secureCookies,

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import { demoCheckoutSessions, demoInvoices, demoSubscriptions } from '../../../db/schema';
 import type { Clock } from '../../../lib/clock';
 import { addInterval } from './demo-calendar';
+import { periodLine } from './demo-invoices';
 import type { DemoProvider } from './demo-provider';
 
 /** A failed renewal is retried this often, this many times, before the subscription is cancelled. */
@@ -53,7 +54,15 @@ export function createDemoBilling(provider: DemoProvider, deps: { db: Db; clock:
       retriesLeft: fail ? DEMO_RETRIES : 0,
     });
     if (!claimed) return;
-    const invoiceId = await provider.invoice(row, !fail, price.unitAmount, 'subscription_cycle', period);
+    const invoiceId = await provider.books.record({
+      subscriptionId: row.id,
+      customerId: row.customerId,
+      paid: !fail,
+      reason: 'subscription_cycle',
+      priceId: price.id,
+      lines: [periodLine(price)],
+      period,
+    });
     await db
       .update(demoSubscriptions)
       .set({ latestInvoiceId: invoiceId })
@@ -65,11 +74,7 @@ export function createDemoBilling(provider: DemoProvider, deps: { db: Db; clock:
   async function retry(row: Row): Promise<void> {
     const now = clock.now();
     if (!row.failNextPayment) {
-      if (!(await claim(row, { status: 'active', nextRetryAt: null, retriesLeft: 0 }))) return;
-      if (row.latestInvoiceId)
-        await db.update(demoInvoices).set({ status: 'paid' }).where(eq(demoInvoices.id, row.latestInvoiceId));
-      await provider.emit('invoice.paid', refs(row));
-      await provider.emit('customer.subscription.updated', refs(row));
+      await provider.settlePastDue(row.id);
       return;
     }
     if (row.retriesLeft > 1) {

@@ -5,21 +5,11 @@ import { addMonths } from '../../../lib/calendar';
 export const addInterval = (from: Date, interval: 'month' | 'year'): Date =>
   addMonths(from, interval === 'year' ? 12 : 1);
 
-/**
- * What a price change costs now, in cents. The unused part of the current period is credited at the old
- * price; with the same interval the rest of the period is charged at the new price, otherwise a whole new
- * period is. Negative: a credit (a downgrade in the middle of the period).
- */
-export function prorationAmount(
-  oldAmount: number,
-  newAmount: number,
-  period: { start: Date; end: Date },
-  now: Date,
-  sameInterval: boolean,
-): number {
-  const total = period.end.getTime() - period.start.getTime();
-  const left = Math.min(Math.max(period.end.getTime() - now.getTime(), 0), total);
-  const unused = total > 0 ? left / total : 0;
-  const credit = Math.round(oldAmount * unused);
-  return sameInterval ? Math.round(newAmount * unused) - credit : newAmount - credit;
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** The part of the period still to come at `now`, by the whole second as Stripe counts it (0 to 1). */
+export function unusedFraction(period: { start: Date; end: Date }, now: Date): number {
+  const total = seconds(period.end) - seconds(period.start);
+  if (total <= 0) return 0;
+  return Math.min(Math.max((seconds(period.end) - seconds(now)) / total, 0), 1);
 }

@@ -5,7 +5,8 @@ import { demoInvoices, users as usersTable } from '../../../db/schema';
 import { startDemoDriver, testUsers, type ProviderDriver } from '../../../test-support/payments';
 import { DEMO_CHECKOUT_COOKIE } from './checkout-owner';
 import { DEMO_CHECKOUT_TITLE, NOT_YOUR_CHECKOUT } from './demo-checkout.routes';
-import { addInterval, prorationAmount } from './demo-calendar';
+import { addInterval } from './demo-calendar';
+import { changeLines, totalOf } from './demo-invoices';
 
 let d: ProviderDriver;
 let users: ReturnType<typeof testUsers>;
@@ -203,10 +204,34 @@ describe('demo billing arithmetic', () => {
   });
 
   it('prorates a change: the rest of the period at the new price, the unused part credited', () => {
+    const price = (lookupKey: string, unitAmount: number, interval: 'month' | 'year') => ({
+      id: `price_${lookupKey}`,
+      lookupKey,
+      unitAmount,
+      currency: 'usd',
+      interval,
+      active: true,
+      createdAt: new Date(0),
+    });
+    const [basic, advanced, yearly] = [
+      price('basic_monthly', 499, 'month'),
+      price('advanced_monthly', 799, 'month'),
+      price('basic_yearly', 4990, 'year'),
+    ];
     const period = { start: new Date('2026-11-01T00:00:00Z'), end: new Date('2026-12-01T00:00:00Z') };
     const half = new Date('2026-11-16T00:00:00Z');
-    expect(prorationAmount(499, 799, period, half, true)).toBe(150); // 400 - 250 (rounded halves)
-    expect(prorationAmount(799, 499, period, half, true)).toBe(-150);
-    expect(prorationAmount(499, 4990, period, half, false)).toBe(4990 - 250);
+    const up = changeLines(basic, advanced, period, half);
+    expect(up.map((l) => [l.description, l.amount])).toEqual([
+      ['Unused time on 1 × Basic after 16 Nov 2026', -250], // 249.5 rounded
+      ['Remaining time on 1 × Advanced after 16 Nov 2026', 400], // 399.5 rounded
+    ]);
+    expect(totalOf(up)).toBe(150);
+    expect(totalOf(changeLines(advanced, basic, period, half))).toBe(-150);
+    expect(changeLines(basic, yearly, period, half).map((l) => [l.description, l.amount])).toEqual([
+      ['Unused time on 1 × Basic after 16 Nov 2026', -250],
+      ['1 × Basic (at $49.90 / year)', 4990],
+    ]);
+    // By the whole second, as Stripe counts: a few milliseconds change nothing.
+    expect(totalOf(changeLines(basic, advanced, period, new Date(half.getTime() + 999)))).toBe(150);
   });
 });

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Price } from '@goldroute/domain';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { DemoPriceConfig } from '../../../config';
 import type { Db } from '../../../db/client';
-import { demoCheckoutSessions, demoInvoices, demoPrices, demoSubscriptions } from '../../../db/schema';
+import { demoCheckoutSessions, demoPrices, demoSubscriptions } from '../../../db/schema';
 import type { Clock } from '../../../lib/clock';
 import {
   ProviderRefusedError,
@@ -12,7 +11,10 @@ import {
   type ProviderEvent,
   type ProviderSubscription,
 } from '../payment-provider';
-import { addInterval, prorationAmount } from './demo-calendar';
+import { addInterval } from './demo-calendar';
+import { checkoutOf, toPrice, toProviderSubscription, type DemoCheckoutView } from './demo-objects';
+import { changeLines, createDemoInvoiceBooks, periodLine, totalOf } from './demo-invoices';
+import { createDemoPortal } from './demo-portal';
 
 // The built-in payment provider of the embedded default. It keeps its own books (demo_* tables) and tells
 // us what happened through events, exactly as Stripe would, so the payments service cannot tell the two
@@ -20,7 +22,6 @@ import { addInterval, prorationAmount } from './demo-calendar';
 
 export const demoId = (prefix: string) => `${prefix}_demo_${randomBytes(12).toString('base64url')}`;
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
-const orNull = (d: Date | null) => (d ? seconds(d) : null);
 
 type SubscriptionRow = typeof demoSubscriptions.$inferSelect;
 type PriceRow = typeof demoPrices.$inferSelect;
@@ -33,40 +34,9 @@ type EventType =
   | 'invoice.paid'
   | 'invoice.payment_failed';
 
-export function toProviderSubscription(row: SubscriptionRow): ProviderSubscription {
-  return {
-    id: row.id,
-    customerId: row.customerId,
-    status: row.status,
-    itemId: row.itemId,
-    priceId: row.priceId,
-    startDate: seconds(row.startDate),
-    currentPeriodEnd: seconds(row.currentPeriodEnd),
-    cancelAt: row.cancelAtPeriodEnd ? seconds(row.currentPeriodEnd) : null,
-    canceledAt: orNull(row.canceledAt),
-    endedAt: orNull(row.endedAt),
-    latestInvoiceId: row.latestInvoiceId,
-    userIdHint: null,
-  };
-}
-
-const toPrice = (row: PriceRow): Price => ({
-  id: row.id,
-  active: row.active,
-  unit_amount: row.unitAmount,
-  currency: row.currency,
-  recurring: { interval: row.interval },
-  lookup_key: row.lookupKey,
-});
-
-export interface DemoCheckoutView {
-  id: string;
-  status: 'open' | 'complete' | 'expired';
-  price: Price;
-  cancelUrl: string;
-}
-
 export type DemoProvider = ReturnType<typeof createDemoProvider>;
+
+export type { DemoCheckoutView };
 
 export function createDemoProvider(deps: {
   db: Db;
@@ -76,6 +46,7 @@ export function createDemoProvider(deps: {
 }) {
   const { db, clock } = deps;
   let listener: (event: ProviderEvent) => Promise<void> = async () => undefined;
+  const books = createDemoInvoiceBooks({ db, clock, currency: deps.currency, newId: () => demoId('in') });
 
   /** Prices are immutable, as at Stripe: a new amount is a new price, and the old one is retired. */
   const priceId = (p: DemoPriceConfig) => `price_demo_${p.lookupKey}_${p.unitAmount}${deps.currency}`;
@@ -126,35 +97,29 @@ export function createDemoProvider(deps: {
     });
   }
 
-  async function invoice(
-    sub: { id: string; customerId: string },
-    paid: boolean,
-    amount: number,
-    billingReason: string,
-    period: { start: Date; end: Date },
-  ): Promise<string> {
-    const id = demoId('in');
-    await db.insert(demoInvoices).values({
-      id,
-      subscriptionId: sub.id,
-      customerId: sub.customerId,
-      status: paid ? 'paid' : 'open',
-      amount,
-      currency: deps.currency,
-      billingReason,
-      periodStart: period.start,
-      periodEnd: period.end,
-      createdAt: clock.now(),
-    });
-    return id;
-  }
-
   async function updated(id: string, type: EventType = 'customer.subscription.updated') {
     const row = await subscriptionRow(id);
     if (!row) throw new ProviderRefusedError(`No such subscription: '${id}'`);
     await emit(type, { subscriptionId: row.id, customerId: row.customerId });
     return toProviderSubscription(row);
   }
+
+  /** The subscription row and both prices of a change, refused as Stripe refuses it. */
+  async function changeOf(subscription: ProviderSubscription, newPriceId: string) {
+    const row = await subscriptionRow(subscription.id);
+    const [from, to] = await Promise.all([priceRow(row?.priceId ?? ''), priceRow(newPriceId)]);
+    if (!row || row.status === 'canceled') throw new ProviderRefusedError('This subscription has ended');
+    if (!from || !to?.active) throw new ProviderRefusedError(`No such active price: '${newPriceId}'`);
+    return { row, from, to };
+  }
+
+  const portal = createDemoPortal({
+    db,
+    clock,
+    newId: () => demoId('bps'),
+    settle: (subscriptionId) => provider.settlePastDue(subscriptionId),
+    openInvoices: async (customerId) => (await books.list(customerId)).filter((i) => i.status === 'open'),
+  });
 
   const provider = {
     kind: 'demo' as const,
@@ -229,19 +194,24 @@ export function createDemoProvider(deps: {
     /**
      * Same interval: the price changes now and the difference for the rest of the period is charged
      * (a credit when it is cheaper). Other interval: a new period starts now, with the unused part of the
-     * old one credited, as Stripe does when the billing interval changes.
+     * old one credited, as Stripe does when the billing interval changes. Invoiced and paid at once.
      */
-    async changePrice(subscription: ProviderSubscription, newPriceId: string) {
-      const row = await subscriptionRow(subscription.id);
-      const [from, to] = await Promise.all([priceRow(row?.priceId ?? ''), priceRow(newPriceId)]);
-      if (!row || row.status === 'canceled') throw new ProviderRefusedError('This subscription has ended');
-      if (!from || !to?.active) throw new ProviderRefusedError(`No such active price: '${newPriceId}'`);
+    async changePrice(subscription: ProviderSubscription, newPriceId: string, prorationDate?: number) {
+      const { row, from, to } = await changeOf(subscription, newPriceId);
       const now = clock.now();
+      const at = prorationDate === undefined ? now : new Date(prorationDate * 1000);
       const period = { start: row.currentPeriodStart, end: row.currentPeriodEnd };
       const sameInterval = from.interval === to.interval;
       const next = sameInterval ? period : { start: now, end: addInterval(now, to.interval) };
-      const amount = prorationAmount(from.unitAmount, to.unitAmount, period, now, sameInterval);
-      const invoiceId = await invoice(row, true, amount, 'subscription_update', next);
+      const invoiceId = await books.record({
+        subscriptionId: row.id,
+        customerId: row.customerId,
+        paid: true,
+        reason: 'subscription_update',
+        priceId: to.id,
+        lines: changeLines(from, to, period, at),
+        period: { start: now, end: next.end },
+      });
       await db
         .update(demoSubscriptions)
         .set({
@@ -254,6 +224,42 @@ export function createDemoProvider(deps: {
         .where(eq(demoSubscriptions.id, row.id));
       await emit('invoice.paid', { subscriptionId: row.id, customerId: row.customerId });
       return updated(row.id);
+    },
+
+    async previewChange(subscription: ProviderSubscription, newPriceId: string, prorationDate: number) {
+      const { row, from, to } = await changeOf(subscription, newPriceId);
+      const period = { start: row.currentPeriodStart, end: row.currentPeriodEnd };
+      const lines = changeLines(from, to, period, new Date(prorationDate * 1000));
+      const periodEnd =
+        from.interval === to.interval ? row.currentPeriodEnd : addInterval(clock.now(), to.interval);
+      return {
+        total: totalOf(lines),
+        currency: to.currency,
+        lines,
+        periodEnd: seconds(periodEnd),
+        prorationDate,
+      };
+    },
+
+    listInvoices: books.list,
+    retrieveInvoice: books.retrieve,
+    createPortalSession: portal.createSession,
+
+    /**
+     * A failed payment paid after all (a retry, or the customer in the portal): the subscription is active
+     * again and its open invoice paid, with Stripe's events. False when it was no longer past due.
+     */
+    async settlePastDue(subscriptionId: string): Promise<boolean> {
+      const [row] = await db
+        .update(demoSubscriptions)
+        .set({ status: 'active', nextRetryAt: null, retriesLeft: 0, updatedAt: clock.now() })
+        .where(and(eq(demoSubscriptions.id, subscriptionId), eq(demoSubscriptions.status, 'past_due')))
+        .returning();
+      if (!row) return false;
+      if (row.latestInvoiceId) await books.markPaid(row.latestInvoiceId);
+      await emit('invoice.paid', { subscriptionId: row.id, customerId: row.customerId });
+      await emit('customer.subscription.updated', { subscriptionId: row.id, customerId: row.customerId });
+      return true;
     },
 
     async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean) {
@@ -307,7 +313,15 @@ export function createDemoProvider(deps: {
       if (!price) throw new ProviderRefusedError(`No such price: '${session.priceId}'`);
       const period = { start: now, end: addInterval(now, price.interval) };
       const sub = { id: subscriptionId, customerId: session.customerId };
-      const invoiceId = await invoice(sub, true, price.unitAmount, 'subscription_create', period);
+      const invoiceId = await books.record({
+        subscriptionId: sub.id,
+        customerId: sub.customerId,
+        paid: true,
+        reason: 'subscription_create',
+        priceId: price.id,
+        lines: [periodLine(price)],
+        period,
+      });
       await db.insert(demoSubscriptions).values({
         ...sub,
         status: 'active',
@@ -341,21 +355,10 @@ export function createDemoProvider(deps: {
     },
 
     emit,
-    invoice,
+    books,
+    portal,
     subscriptionRow,
     priceRow,
   };
   return provider satisfies PaymentProvider;
-}
-
-function checkoutOf(row: typeof demoCheckoutSessions.$inferSelect): ProviderCheckout {
-  return {
-    id: row.id,
-    url: `/demo-checkout/${row.id}`,
-    status: row.status,
-    customerId: row.customerId,
-    subscriptionId: row.subscriptionId,
-    clientReferenceId: row.clientReferenceId,
-    expiresAt: seconds(row.expiresAt),
-  };
 }

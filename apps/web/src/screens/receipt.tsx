@@ -1,0 +1,5 @@
+import { ReceiptPage } from '../features/subscription/receipt-page';
+
+export function ReceiptScreen() {
+  return <ReceiptPage />;
+}
