@@ -218,10 +218,12 @@ export function createAlertDelivery(deps: {
       return 'failed';
     }
     const sentAt = clock.now();
+    // The routes past Discord's limits count as sent too: the message counted them and links the tool
+    // that lists them; sent again later, they would make a second message of the same batch.
     await db
       .insert(alertSentRoutes)
       .values(
-        sent.map((route) => ({
+        found.routes.map((route) => ({
           userId: destination.userId,
           destination: destination.key,
           fingerprint: routeFingerprint(route),
