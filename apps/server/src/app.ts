@@ -249,22 +249,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     apiUrl: config.alerts.discordApiUrl,
     botToken: config.alerts.botToken,
   });
-  const alertJobs = await startAlertJobs({
-    delivery: createAlertDelivery({
-      db,
-      clock,
-      discord: discordMessages,
-      store: market.store,
-      access: market.access,
-      publicUrl: config.publicUrl,
-      batchIntervalMs: market.batchIntervalMs,
-      log: server.log,
-    }),
-    store: market.store,
-    startJobs,
-    role: config.role,
-    batchIntervalMs: market.batchIntervalMs,
-  });
+  // Without market data there is nothing to alert on (and no job to judge readiness by).
+  const alertJobs = !market.live
+    ? noJobRunner
+    : await startAlertJobs({
+        delivery: createAlertDelivery({
+          db,
+          clock,
+          discord: discordMessages,
+          store: market.store,
+          access: market.access,
+          publicUrl: config.publicUrl,
+          batchIntervalMs: market.batchIntervalMs,
+          log: server.log,
+        }),
+        store: market.store,
+        startJobs,
+        role: config.role,
+        batchIntervalMs: market.batchIntervalMs,
+      });
   server.addHook('onClose', () => alertJobs.stop());
   await server.register(alertRulesRoutes, {
     alerts: createAlertRulesService({

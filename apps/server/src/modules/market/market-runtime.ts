@@ -79,6 +79,8 @@ export interface MarketRuntime {
   simulated: boolean;
   /** The interval the source publishes its batches at (an hour; the simulator's hour, which tests speed up). */
   batchIntervalMs: number;
+  /** Market data flows into this deployment (a source here, or the workers' through the bus): jobs that follow it run. */
+  live: boolean;
   /** Drops a user's cached answers and access record (their realm settings changed), in every process. */
   forgetUser(userId: string): Promise<void>;
   /**
@@ -279,6 +281,7 @@ export async function startMarket(config: Config['market'], deps: MarketDeps): P
     // A web process runs no source: it goes by MARKET_SOURCE, which every process of a deployment shares.
     simulated: (source?.kind ?? config.source) === 'simulator',
     batchIntervalMs: source?.batchIntervalMs ?? DEFAULT_BATCH_INTERVAL_MS,
+    live: source !== null || (deps.role === 'web' && config.source !== 'off'),
     forgetUser: async (userId) => {
       forget(userId);
       await bus?.publish({ type: 'user-changed', userId });
