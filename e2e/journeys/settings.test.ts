@@ -114,7 +114,7 @@ describe('settings journey of the seeded subscriber', () => {
     expect(await page.getByTestId('preview-passing').innerText()).toMatch(
       /^[\d,.K]+ of [\d,.K]+ deals on your US realms pass these filters$/,
     );
-    const discord = page.getByRole('region', { name: 'Discord' });
+    const discord = page.getByRole('region', { name: 'Discord', exact: true });
     await discord.getByText('not available on this server').waitFor();
     expect(await discord.getByRole('button').count()).toBe(0);
     await shoot('config-personal');
