@@ -26,6 +26,8 @@ const ALL_JOBS = [
   'poll-token-us',
   'poll-token-eu',
   'purge',
+  'deliver-alerts-us',
+  'deliver-alerts-eu',
 ];
 /** The bound: jobs running again, and no caller answered 503, within 2 minutes of the flush. */
 const RESUME_BOUND_MS = 120_000;
