@@ -125,7 +125,9 @@ export async function startQueuedJobs(jobs: readonly Job[], o: QueuedJobsOptions
   locks.on('ready', checkAll);
   const checker = setInterval(checkAll, o.checkEveryMs ?? CHECK_EVERY_MS);
   checker.unref();
+  const stopping = new AbortController();
   const closeKeeper = async () => {
+    stopping.abort();
     clearInterval(checker);
     await Promise.allSettled(checking.values());
     await quitRedis(locks);
@@ -141,9 +143,10 @@ export async function startQueuedJobs(jobs: readonly Job[], o: QueuedJobsOptions
       }
       // Deduplicated: while a run asked for this way waits or runs, asking again returns that run.
       const run = await entry.queue.add(name, {}, { ...RETRIES, ...KEEP, deduplication: { id: name } });
-      await run
-        .waitUntilFinished(entry.events)
-        .catch((err: unknown) => o.log.error({ err, job: name }, 'job failed'));
+      const failure = await runFinished(entry.queue, entry.events, run.id!, stopping.signal).catch(
+        (err: unknown) => (err instanceof Error ? err.message : String(err)),
+      );
+      if (failure !== undefined) o.log.error({ err: failure, job: name }, 'job failed');
     },
     async stop() {
       // A worker's close waits for its running job; the schedules stay for the other workers. Bounded: with
@@ -164,4 +167,46 @@ export async function startQueuedJobs(jobs: readonly Job[], o: QueuedJobsOptions
       await Promise.all(entries.flatMap((e) => [e.events?.close(), e.queue.close()]));
     },
   };
+}
+
+/**
+ * Waits for a queued run to end: resolves with its failure's reason, or undefined once it completed (or is
+ * gone, or this process stops its queues). BullMQ's own `waitUntilFinished` asks Redis for the run's state
+ * in a promise nobody awaits, so a queue closed right after the run ended raised an unhandled rejection;
+ * here every Redis call's error is caught.
+ */
+async function runFinished(
+  queue: Queue,
+  events: QueueEvents,
+  id: string,
+  stopping: AbortSignal,
+): Promise<string | undefined> {
+  await events.waitUntilReady();
+  return new Promise((resolve) => {
+    const end = (failure?: string) => {
+      events.off('completed', onCompleted);
+      events.off('failed', onFailed);
+      stopping.removeEventListener('abort', onStopping);
+      resolve(failure);
+    };
+    const onCompleted = (args: { jobId: string }) => {
+      if (args.jobId === id) end();
+    };
+    const onFailed = (args: { jobId: string; failedReason: string }) => {
+      if (args.jobId === id) end(args.failedReason);
+    };
+    const onStopping = () => end();
+    events.on('completed', onCompleted);
+    events.on('failed', onFailed);
+    stopping.addEventListener('abort', onStopping);
+    if (stopping.aborted) end();
+    // The run may have ended before the listeners were in place.
+    queue.getJobState(id).then(
+      (state) => {
+        if (state === 'completed' || state === 'unknown') end();
+        else if (state === 'failed') end('failed');
+      },
+      () => end(),
+    );
+  });
 }
