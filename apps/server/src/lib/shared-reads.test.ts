@@ -78,6 +78,28 @@ describe('shared reads', () => {
     expect(count).toBe(2);
   });
 
+  it('past half its TTL answer the kept value at once and read again behind it', async () => {
+    const clock = createTestClock();
+    const reads = createSharedReads(TTL_MS, clock, read);
+    const first = reads.get(KEY);
+    releases[0]?.();
+    expect(await first).toBe('subscriber');
+    current = 'expired';
+    clock.advanceMinutes(TTL_MS / 2 / 60_000);
+    // The read is held (a busy database): the calls still answer at once, and share the one read.
+    expect(await reads.get(KEY)).toBe('subscriber');
+    expect(await reads.get(KEY)).toBe('subscriber');
+    expect(count).toBe(2);
+    releases[1]?.();
+    await settle();
+    expect(await reads.get(KEY)).toBe('expired');
+    // Kept a whole TTL from when the second read came.
+    clock.advanceMinutes((TTL_MS * 0.9) / 60_000);
+    hold = false;
+    expect(await reads.get(KEY)).toBe('expired');
+    expect(count).toBe(3);
+  });
+
   it('keeps nothing for a key that has no value', async () => {
     hold = false;
     let calls = 0;

@@ -6,6 +6,10 @@ import { createTtlCache } from './ttl-cache';
  * shared: the calls that miss one key together make one read. A change (fresh, forget) drops the key's
  * value, and a read that began before it is neither kept nor shared after it: its own callers still get
  * what it read, later callers read again. `read` answers null when there is nothing (not kept).
+ *
+ * A value past half its TTL is still answered, and read again behind it for the next calls: a key asked for
+ * steadily (every screen's profile, every data call's access) never waits for the database, which may be
+ * busy for a moment with a large write, and no value answered is older than the TTL.
  */
 export function createSharedReads<K, V>(ttlMs: number, clock: Clock, read: (key: K) => Promise<V | null>) {
   const kept = createTtlCache<K, V>(ttlMs, clock);
@@ -38,17 +42,24 @@ export function createSharedReads<K, V>(ttlMs: number, clock: Clock, read: (key:
     }
   }
 
+  /** A read the calls that miss meanwhile share. */
+  function readShared(key: K): Promise<V | null> {
+    const loaded = load(key);
+    const r = reading.get(key);
+    if (r) r.shared = loaded;
+    return loaded;
+  }
+
   return {
     /** The kept value, else a read (one for all the calls that ask meanwhile). */
     async get(key: K): Promise<V | null> {
       const value = kept.get(key);
-      if (value !== undefined) return value;
       const shared = reading.get(key)?.shared;
-      if (shared) return shared;
-      const loaded = load(key);
-      const r = reading.get(key);
-      if (r) r.shared = loaded;
-      return loaded;
+      if (value !== undefined) {
+        if (!shared && (kept.age(key) ?? 0) >= ttlMs / 2) readShared(key).catch(() => undefined);
+        return value;
+      }
+      return shared ?? readShared(key);
     },
     /** Read now, past what is kept (after a change this process made). */
     fresh(key: K): Promise<V | null> {

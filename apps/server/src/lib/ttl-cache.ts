@@ -21,6 +21,12 @@ export function createTtlCache<K, V>(ttlMs: number, clock: Clock, maxEntries = 1
       // Oldest first out: a Map keeps insertion order.
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value as K);
     },
+    /** How long ago the live entry was set, ms; undefined when there is none. */
+    age(key: K): number | undefined {
+      const hit = entries.get(key);
+      const now = clock.now().getTime();
+      return hit && hit.until > now ? now - (hit.until - ttlMs) : undefined;
+    },
     delete: (key: K) => void entries.delete(key),
     /** Drops every entry whose value matches (e.g. all sessions of one user). */
     deleteWhere(match: (value: V, key: K) => boolean): void {

@@ -28,6 +28,8 @@ function fakeDb() {
       held = new Promise<void>((resolve) => (release = resolve));
     },
     release: () => release(),
+    /** Another process revoked the session and its message has not come (or never will). */
+    revokeElsewhere: () => void (row = null),
   };
   const db = {
     select: () => ({
@@ -71,6 +73,33 @@ describe('live-session checks', () => {
     state.clock.advanceMinutes(LIVE_CHECK_TTL_MS / 60_000);
     expect(await sessions.isLive(SESSION, USER)).toBe(true);
     expect(state.selects).toBe(2);
+  });
+
+  it('past half their life answer at once and check again behind the call: a busy database never holds a session in use', async () => {
+    const { sessions, state } = service();
+    expect(await sessions.isLive(SESSION, USER)).toBe(true);
+    state.clock.advanceMinutes(LIVE_CHECK_TTL_MS / 2 / 60_000);
+    state.hold();
+    expect(await sessions.isLive(SESSION, USER)).toBe(true);
+    expect(await sessions.isLive(SESSION, USER)).toBe(true);
+    expect(state.selects).toBe(2);
+    state.release();
+    await new Promise((resolve) => setImmediate(resolve));
+    // The second check's answer is kept a whole TTL from when it came.
+    state.clock.advanceMinutes((LIVE_CHECK_TTL_MS * 0.9) / 60_000);
+    expect(await sessions.isLive(SESSION, USER)).toBe(true);
+    expect(state.selects).toBe(3);
+  });
+
+  it('a session revoked by another process is refused once a check behind a call has seen it', async () => {
+    const { sessions, state } = service();
+    expect(await sessions.isLive(SESSION, USER)).toBe(true);
+    state.revokeElsewhere();
+    state.clock.advanceMinutes(LIVE_CHECK_TTL_MS / 2 / 60_000);
+    // Within the TTL the kept answer stands (the call that starts the check gets it).
+    expect(await sessions.isLive(SESSION, USER)).toBe(true);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await sessions.isLive(SESSION, USER)).toBe(false);
   });
 
   it('a revocation while a check is under way: later calls see it, the older answer is not kept', async () => {

@@ -171,7 +171,8 @@ export function createSessionService(
         and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, clock.now())),
       );
     const live = rows[0] ?? null;
-    if (live && since === revocations) liveSessions.set(sessionId, live);
+    if (!live) liveSessions.delete(sessionId);
+    else if (since === revocations) liveSessions.set(sessionId, live);
     return live;
   }
 
@@ -181,21 +182,25 @@ export function createSessionService(
    */
   async function isLive(sessionId: string, userId: string): Promise<boolean> {
     let live: LiveSession | null | undefined = liveSessions.get(sessionId);
-    if (!live) {
-      let check = checking.get(sessionId);
-      if (check?.since !== revocations) {
-        const started = { since: revocations, live: readLive(sessionId, revocations) };
-        checking.set(sessionId, started);
-        void started.live
-          .finally(() => {
-            if (checking.get(sessionId) === started) checking.delete(sessionId);
-          })
-          .catch(() => undefined);
-        check = started;
-      }
-      live = await check.live;
-    }
+    if (!live) live = await check(sessionId).live;
+    // Past half its life, a kept answer is checked again behind this call: a session in steady use never
+    // waits for the database, and no answer is older than LIVE_CHECK_TTL_MS.
+    else if ((liveSessions.age(sessionId) ?? 0) >= LIVE_CHECK_TTL_MS / 2) check(sessionId);
     return live !== null && live.userId === userId && live.expiresAt > clock.now();
+  }
+
+  /** The check of this session under way since the last revocation, else a new one. */
+  function check(sessionId: string): { since: number; live: Promise<LiveSession | null> } {
+    const underWay = checking.get(sessionId);
+    if (underWay?.since === revocations) return underWay;
+    const started = { since: revocations, live: readLive(sessionId, revocations) };
+    checking.set(sessionId, started);
+    void started.live
+      .finally(() => {
+        if (checking.get(sessionId) === started) checking.delete(sessionId);
+      })
+      .catch(() => undefined);
+    return started;
   }
 
   /** A new remember-me token with a fixed absolute expiry (the original one when rotating). */
