@@ -3,6 +3,7 @@
 // behind. The flipping tool shows squished item levels, "unknown" (never a guess) where the data is behind,
 // and the Auctionator popup says how many rows it had to leave out.
 import {
+  loopbackGate,
   realBlizzardEnv,
   startRealBlizzard,
   type RealBlizzard,
@@ -21,7 +22,10 @@ let browser: Browser;
 
 beforeAll(async () => {
   blizzard = await startRealBlizzard({ bonusIdsBelow: 10800 });
-  [app, browser] = await Promise.all([startServer(realBlizzardEnv(blizzard)), launchBrowser()]);
+  [app, browser] = await Promise.all([
+    startServer(realBlizzardEnv(blizzard), { blizzardGate: loopbackGate() }),
+    launchBrowser(),
+  ]);
   // The first refresh learns the dumps' items; the second builds with all of them.
   await app.market.refreshNow();
   await app.market.refreshNow();

@@ -1,3 +1,4 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { name: 'market', environment: 'node' } });
+// Files share a worker's modules (no per-file isolation): the root config says why.
+export default defineProject({ test: { name: 'market', environment: 'node', isolate: false } });

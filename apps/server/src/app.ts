@@ -11,6 +11,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { createReadiness } from './modules/health/readiness';
 import { mailboxRoutes } from './modules/mail/mailbox.routes';
 import { startMarket, type MarketRuntime } from './modules/market/market-runtime';
+import type { RequestGate } from './sources/rate-gate';
 import type { MarketSource } from './modules/market/market-source';
 import { marketRoutes } from './modules/market/market.routes';
 import { createMailer } from './modules/mail/mailer';
@@ -88,6 +89,8 @@ export interface BuildOptions {
   logStream?: LogStream;
   /** Heartbeat period of the snapshot event streams, ms (tests shorten it). */
   eventsHeartbeatMs?: number;
+  /** What every Blizzard API request passes (default: Blizzard's limits); tests on a loopback Blizzard lift them. */
+  blizzardGate?: RequestGate;
 }
 
 /** Builds the whole application without listening; tests and server.ts both start here. */
@@ -184,6 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     startJobs,
     expectJobs: jobRuns.expect,
     source: options.marketSource,
+    blizzardGate: options.blizzardGate,
     dataDir: config.dataDir,
     onUserChanged: userViews.forget,
   });

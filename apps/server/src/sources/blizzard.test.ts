@@ -121,6 +121,22 @@ describe('Blizzard client against the simulator over HTTP', () => {
     expect(performance.now() - start).toBeGreaterThanOrEqual(1000);
     expect((await dump).status).toBe('ok');
   });
+
+  it("holds Blizzard's 100 requests a second when no gate is handed in", async () => {
+    const id = await firstRealm();
+    const own = createBlizzardClient({
+      clientId: 'id',
+      clientSecret: 'secret',
+      oauthUrl: `${sim.url}/token`,
+      apiUrl: sim.url,
+      retry: fastRetry,
+    });
+    await own.connectedRealm('us', id);
+    // 150 more: past the first second's 100 (the gate lets 10 go per 110 ms), so at least 1.4 s.
+    const start = performance.now();
+    await Promise.all(Array.from({ length: 150 }, () => own.connectedRealm('us', id)));
+    expect(performance.now() - start).toBeGreaterThanOrEqual(1_400);
+  });
 });
 
 describe('TSM client against the simulator over HTTP', () => {

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { REAL_DATA_DIR, realDumps, realItems, type RealDump } from '@goldroute/market/real-data';
 
+export { loopbackGate } from './loopback-gate';
+
 export interface RealBlizzard {
   url: string;
   /** The connected realms served (the fixture dumps with a known realm), by id. */

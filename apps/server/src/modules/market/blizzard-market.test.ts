@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { startHarness, type Harness } from '../../test-support/accounts';
+import { loopbackGate } from '../../test-support/loopback-gate';
 import { grantSubscription } from '../../test-support/market';
 import { openTestDatabase } from '../../test-support/test-database';
 import { sourceFromSimulator } from './embedded-source';
@@ -49,7 +50,7 @@ const blizzardEnv = (url: string): Record<string, string> => ({
 });
 
 async function startBlizzardApp(): Promise<Harness> {
-  const h = await startHarness(blizzardEnv(sim.url), { database: db.database });
+  const h = await startHarness(blizzardEnv(sim.url), { database: db.database, blizzardGate: loopbackGate() });
   await h.app.market.refreshNow();
   return h;
 }

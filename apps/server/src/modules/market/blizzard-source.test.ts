@@ -4,6 +4,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { systemClock } from '../../lib/clock';
+import { loopbackGate } from '../../test-support/loopback-gate';
 import { useSimulatorAndDatabase } from '../../test-support/simulator-fixture';
 import { createBlizzardSource, type BlizzardMarketConfig } from './blizzard-source';
 import { approximateItemExpansion, approximatePetExpansion } from './expansion-ranges';
@@ -34,6 +35,7 @@ function source(lists: boolean) {
     clock: systemClock,
     log: pino({ level: 'silent' }),
     retry: { attempts: 2, baseDelayMs: 5, timeoutMs: 2000 },
+    gate: loopbackGate(),
   });
 }
 

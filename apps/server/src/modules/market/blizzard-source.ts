@@ -7,6 +7,7 @@ import type { Clock } from '../../lib/clock';
 import { createBlizzardClient } from '../../sources/blizzard';
 import { createBonusDataLoader } from '../../sources/bonus-data';
 import type { RetryPolicy } from '../../sources/http-json';
+import type { RequestGate } from '../../sources/rate-gate';
 import { createItemLists } from '../../sources/item-lists';
 import type { SourceDocument } from '../../sources/source-document';
 import { createTsmClient } from '../../sources/tsm';
@@ -52,10 +53,14 @@ async function refreshDocuments(documents: readonly (SourceDocument<unknown> | u
  */
 export function createBlizzardSource(
   config: BlizzardMarketConfig,
-  deps: { db: Db; clock: Clock; log: FastifyBaseLogger; retry?: RetryPolicy },
+  deps: { db: Db; clock: Clock; log: FastifyBaseLogger; retry?: RetryPolicy; gate?: RequestGate | undefined },
 ): MarketSource {
-  const { db, clock, log, retry } = deps;
-  const blizzard = createBlizzardClient({ ...config.blizzard, ...(retry ? { retry } : {}) });
+  const { db, clock, log, retry, gate } = deps;
+  const blizzard = createBlizzardClient({
+    ...config.blizzard,
+    ...(retry ? { retry } : {}),
+    ...(gate ? { gate } : {}),
+  });
   const tsm = createTsmClient({ ...config.tsm, ...(retry ? { retry } : {}) });
   const catalog = createItemCatalog({ db, blizzard, clock, log });
   const bonus = createBonusDataLoader({ baseUrl: config.itemData.bonusDataUrl, db, clock, log, retry });

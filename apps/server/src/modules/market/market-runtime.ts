@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import type { Clock } from '../../lib/clock';
 import type { Job, JobPeriod, JobRunner, StartJobs } from '../../jobs/job';
 import type { RedisBus } from '../../lib/redis-bus';
+import type { RequestGate } from '../../sources/rate-gate';
 import { createBatchWatcher } from './batch-watcher';
 import { createBlizzardSource } from './blizzard-source';
 import { createCacheRegistry, type CacheCounts, type CacheRegistry } from './cache-registry';
@@ -95,7 +96,7 @@ export interface MarketRuntime {
 
 async function openSource(
   config: Config['market'],
-  deps: { db: Db; clock: Clock; log: FastifyBaseLogger },
+  deps: { db: Db; clock: Clock; log: FastifyBaseLogger; blizzardGate?: RequestGate | undefined },
 ): Promise<MarketSource | null> {
   if (config.source === 'off') return null;
   if (config.source === 'simulator')
@@ -105,7 +106,7 @@ async function openSource(
       replayDays: config.replayDays,
       hourMs: config.hourSeconds * 1000,
     });
-  return createBlizzardSource(config, deps);
+  return createBlizzardSource(config, { ...deps, gate: deps.blizzardGate });
 }
 
 export interface MarketDeps {
@@ -121,6 +122,8 @@ export interface MarketDeps {
   /** Told the periods of the jobs the workers run, in a web process (readiness judges them). */
   expectJobs?: ((jobs: readonly JobPeriod[]) => void) | undefined;
   source?: MarketSource | undefined;
+  /** What the Blizzard source's requests pass (default: Blizzard's limits). */
+  blizzardGate?: RequestGate | undefined;
   /** DATA_DIR: an ingesting process keeps its past days of deal evidence in files there (past-day-shelves.ts). */
   dataDir?: string | undefined;
   /** Told when a user's access or settings changed, here or in another process (the profile cache). */

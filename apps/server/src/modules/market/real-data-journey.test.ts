@@ -17,6 +17,7 @@ import {
 } from '@goldroute/market/real-data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test-support/accounts';
+import { loopbackGate } from '../../test-support/loopback-gate';
 import { grantSubscription } from '../../test-support/market';
 import { realBlizzardEnv, startRealBlizzard, type RealBlizzard } from '../../test-support/real-blizzard';
 import { openTestDatabase } from '../../test-support/test-database';
@@ -69,7 +70,10 @@ const unheld = (row: TradeItem) =>
 
 /** The app on MARKET_SOURCE=blizzard against this loopback, refreshed, and a subscriber's EU undercut rows. */
 async function startOn(server: RealBlizzard, database: Awaited<ReturnType<typeof openTestDatabase>>) {
-  const h = await startHarness(realBlizzardEnv(server), { database: database.database });
+  const h = await startHarness(realBlizzardEnv(server), {
+    database: database.database,
+    blizzardGate: loopbackGate(),
+  });
   await h.app.market.refreshNow();
   // The item catalog learns the dumps' ids during the refresh; the next one builds with all of them.
   await h.app.market.refreshNow();
