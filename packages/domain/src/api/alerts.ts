@@ -62,4 +62,6 @@ export const alertRulesResponseSchema = z.object({
   rules: z.array(alertRuleSchema),
   /** Whether this user can choose direct messages (a bot is configured and their Discord account linked). */
   directMessages: z.boolean(),
+  /** Whether this server sends direct messages at all (a bot is configured): without it, linking is no help. */
+  directMessagesOnServer: z.boolean(),
 });

@@ -56,7 +56,9 @@ export function createAlertRulesService(deps: {
   const { db, clock, discord } = deps;
   const own = (userId: string, id: string) => and(eq(alertRules.userId, userId), eq(alertRules.id, id));
 
-  async function list(userId: string): Promise<{ rules: AlertRule[]; directMessages: boolean }> {
+  async function list(
+    userId: string,
+  ): Promise<{ rules: AlertRule[]; directMessages: boolean; directMessagesOnServer: boolean }> {
     const rows = await db
       .select({ rule: alertRules, presetName: filterPresets.name })
       .from(alertRules)
@@ -67,6 +69,7 @@ export function createAlertRulesService(deps: {
     return {
       rules: rows.map((r) => toRule(r.rule, r.presetName)),
       directMessages: discord.directMessages && Boolean(user?.discordId),
+      directMessagesOnServer: discord.directMessages,
     };
   }
 

@@ -52,7 +52,11 @@ const rule = (over: Record<string, unknown> = {}) => ({
 const add = (token: string, body: Record<string, unknown>) =>
   h.api.post<{ rule: AlertRule }>(PATH, body, { token });
 const listOf = async (token: string) =>
-  (await h.api.get<{ rules: AlertRule[]; directMessages: boolean }>(PATH, { token })).body;
+  (
+    await h.api.get<{ rules: AlertRule[]; directMessages: boolean; directMessagesOnServer: boolean }>(PATH, {
+      token,
+    })
+  ).body;
 
 describe('route alert rules', () => {
   it('adds a rule after a test post to its webhook, and never sends the webhook token back', async () => {
@@ -77,7 +81,9 @@ describe('route alert rules', () => {
     const listed = await listOf(token);
     expect(listed.rules).toHaveLength(1);
     expect(JSON.stringify(listed)).not.toContain(HOOK.token);
+    // A bot is configured here: this user has only to link an account.
     expect(listed.directMessages).toBe(false);
+    expect(listed.directMessagesOnServer).toBe(true);
   });
 
   it('refuses a URL that is not a Discord webhook, and a webhook Discord does not know, saving nothing', async () => {

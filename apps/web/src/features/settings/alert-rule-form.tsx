@@ -39,7 +39,14 @@ export function currentFiltersView(config: Partial<Config> | null | undefined): 
   return viewToParams({ filters: configToFilters(config), sort }).toString();
 }
 
-export function AlertRuleForm({ ruleCount, directMessages }: { ruleCount: number; directMessages: boolean }) {
+/** Which senders the server offers this user (AlertRules' fields of those names). */
+interface Senders {
+  directMessages: boolean;
+  directMessagesOnServer: boolean;
+}
+
+export function AlertRuleForm({ ruleCount, ...senders }: { ruleCount: number } & Senders) {
+  const { directMessages } = senders;
   const { userData } = useAuth();
   const presets = usePresets('flipping');
   const add = useAddAlertRule();
@@ -127,7 +134,7 @@ export function AlertRuleForm({ ruleCount, directMessages }: { ruleCount: number
         <Field label={ALERT_COPY.minProfit}>
           {(id) => <GoldInput id={id} value={minProfit} onChange={setMinProfit} />}
         </Field>
-        <ChannelChoice directMessages={directMessages} value={sendTo} onChange={setChannel} />
+        <ChannelChoice senders={senders} value={sendTo} onChange={setChannel} />
         {sendTo === 'webhook' ? (
           <Field label={ALERT_COPY.webhookUrl} hint={ALERT_COPY.webhookHint}>
             {(id, hintId) => (
@@ -163,15 +170,14 @@ export function AlertRuleForm({ ruleCount, directMessages }: { ruleCount: number
 }
 
 function ChannelChoice({
-  directMessages,
+  senders: { directMessages, directMessagesOnServer },
   value,
   onChange,
 }: {
-  directMessages: boolean;
+  senders: Senders;
   value: AlertChannel;
   onChange: (channel: AlertChannel) => void;
 }) {
-  const { userData } = useAuth();
   const options: { value: AlertChannel; label: string }[] = [
     { value: 'webhook', label: ALERT_COPY.webhookOption },
     ...(directMessages ? [{ value: 'dm' as const, label: ALERT_COPY.dmOption }] : []),
@@ -192,7 +198,7 @@ function ChannelChoice({
           {option.label}
         </label>
       ))}
-      {directMessages ? null : userData?.discord ? (
+      {directMessages ? null : !directMessagesOnServer ? (
         <p className="text-xs text-slate-500">{ALERT_TEXTS.directMessagesOff}</p>
       ) : (
         <p className="text-xs text-slate-500">

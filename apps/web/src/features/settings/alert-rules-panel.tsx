@@ -62,7 +62,11 @@ export function AlertRulesPanel() {
           </div>
           {alerts.data ? (
             <div className="min-w-0 rounded-xl border border-white/10 bg-ink-950/40 p-4">
-              <AlertRuleForm ruleCount={rules.length} directMessages={alerts.data.directMessages} />
+              <AlertRuleForm
+                ruleCount={rules.length}
+                directMessages={alerts.data.directMessages}
+                directMessagesOnServer={alerts.data.directMessagesOnServer}
+              />
             </div>
           ) : null}
         </div>

@@ -47,6 +47,8 @@ const PRESETS = [preset('p-big', 'Big deals'), preset('p-tsm', 'TSM list', 'tsm'
 function alertsServer(options: {
   rules?: AlertRule[];
   directMessages?: boolean;
+  /** A bot configured on the server (default: yes). */
+  directMessagesOnServer?: boolean;
   onPost?: (call: ApiCall) => Response | Promise<Response>;
 }) {
   const rules = [...(options.rules ?? [])];
@@ -66,7 +68,11 @@ function alertsServer(options: {
   const fake = fakeApi((call) => {
     if (call.path === '/shared/users/presets') return json({ presets: PRESETS });
     if (call.path === PATH && call.method === 'GET')
-      return json({ rules, directMessages: options.directMessages ?? false });
+      return json({
+        rules,
+        directMessages: options.directMessages ?? false,
+        directMessagesOnServer: options.directMessagesOnServer ?? true,
+      });
     if (call.path === PATH && call.method === 'POST') return (options.onPost ?? saved)(call);
     const at = rules.findIndex((r) => `${PATH}/${r.id}` === call.path);
     if (at >= 0 && call.method === 'PATCH') {
@@ -200,7 +206,7 @@ describe('route alerts on /config-personal', () => {
     expect(form().getByRole('textbox', { name: ALERT_COPY.webhookUrl })).toHaveValue('');
   });
 
-  it('offers direct messages only when the server says they are available', async () => {
+  it('offers direct messages only when the server says they are available, and points an unlinked user at linking', async () => {
     await openAlerts(alertsServer({ directMessages: false }));
     expect(form().queryByRole('radio', { name: ALERT_COPY.dmOption })).not.toBeInTheDocument();
     expect(form().getByRole('radio', { name: ALERT_COPY.webhookOption })).toBeChecked();
@@ -211,11 +217,14 @@ describe('route alerts on /config-personal', () => {
     );
   });
 
-  it('says direct messages are off on this server to a linked user without them', async () => {
-    const linked = makeUser({ discord: { id: '4242', username: 'trader' } });
-    await openAlerts(alertsServer({ directMessages: false }), linked);
+  it.each([
+    ['a linked user', makeUser({ discord: { id: '4242', username: 'trader' } })],
+    ['an unlinked user (linking would not help)', makeUser()],
+  ])('says direct messages are off on a server without a bot to %s', async (_, user) => {
+    await openAlerts(alertsServer({ directMessages: false, directMessagesOnServer: false }), user);
     expect(form().queryByRole('radio', { name: ALERT_COPY.dmOption })).not.toBeInTheDocument();
     expect(form().getByText(ALERT_TEXTS.directMessagesOff)).toBeInTheDocument();
+    expect(form().queryByRole('link', { name: ALERT_COPY.linkDiscord })).not.toBeInTheDocument();
   });
 
   it('sends a rule to direct messages without a webhook URL', async () => {

@@ -14,6 +14,8 @@ export interface AlertRules {
   rules: AlertRule[];
   /** Whether the user may choose direct messages: a bot is configured and their Discord account linked. */
   directMessages: boolean;
+  /** Whether this server sends direct messages at all (a bot is configured). */
+  directMessagesOnServer: boolean;
 }
 
 /** PATCH's body (alertRuleUpdateSchema). */
