@@ -8,6 +8,15 @@ import { createTsmClient } from './tsm';
 let sim: SimulatorServer;
 let blizzard: BlizzardClient;
 const fastRetry = { attempts: 3, baseDelayMs: 10, timeoutMs: 500 };
+/** A client of the loopback Blizzard with Blizzard's own request limits (no gate handed in). */
+const clientWith = (clientSecret: string) =>
+  createBlizzardClient({
+    clientId: 'id',
+    clientSecret,
+    oauthUrl: `${sim.url}/token`,
+    apiUrl: sim.url,
+    retry: fastRetry,
+  });
 
 beforeAll(async () => {
   sim = await startSimulatorServer({
@@ -16,13 +25,7 @@ beforeAll(async () => {
     blizzard: { clientId: 'id', clientSecret: 'secret' },
     tsm: { apiKey: 'tsm-key' },
   });
-  blizzard = createBlizzardClient({
-    clientId: 'id',
-    clientSecret: 'secret',
-    oauthUrl: `${sim.url}/token`,
-    apiUrl: sim.url,
-    retry: fastRetry,
-  });
+  blizzard = clientWith('secret');
 });
 afterAll(() => sim.close());
 beforeEach(() => sim.clearFaults());
@@ -39,13 +42,7 @@ describe('Blizzard client against the simulator over HTTP', () => {
   });
 
   it('refuses wrong credentials with a clear error', async () => {
-    const wrong = createBlizzardClient({
-      clientId: 'id',
-      clientSecret: 'nope',
-      oauthUrl: `${sim.url}/token`,
-      apiUrl: sim.url,
-      retry: fastRetry,
-    });
+    const wrong = clientWith('nope');
     await expect(wrong.connectedRealmIds('us')).rejects.toThrow(/OAuth answered HTTP 401/);
   });
 
@@ -124,13 +121,7 @@ describe('Blizzard client against the simulator over HTTP', () => {
 
   it("holds Blizzard's 100 requests a second when no gate is handed in", async () => {
     const id = await firstRealm();
-    const own = createBlizzardClient({
-      clientId: 'id',
-      clientSecret: 'secret',
-      oauthUrl: `${sim.url}/token`,
-      apiUrl: sim.url,
-      retry: fastRetry,
-    });
+    const own = clientWith('secret');
     await own.connectedRealm('us', id);
     // 150 more: past the first second's 100 (the gate lets 10 go per 110 ms), so at least 1.4 s.
     const start = performance.now();
