@@ -64,7 +64,7 @@ describe('route alerts', { timeout: 240_000 }, () => {
     await form.getByLabel('Min expected profit (gold)').fill('0');
     await form.getByLabel('Webhook URL').fill(`${discord.apiUrl}/webhooks/${HOOK.id}/${HOOK.token}`);
     await form.getByRole('button', { name: 'Add alert rule' }).click();
-    await page.getByRole('list', { name: 'Alert rules' }).getByText('Current filters').waitFor();
+    await page.getByRole('list', { name: 'Alert rules' }).getByText('Filters as saved when added').waitFor();
     expect(discord.delivered.map((d) => d.message.content)).toEqual([ALERT_TEXTS.testPost]);
 
     // The rule as saved, and the snapshot when it was added: its alerts start with the next batch.

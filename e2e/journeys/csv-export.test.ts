@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credentials } from '../support/accounts';
 import { launchBrowser } from '../support/browser';
 import { unexpectedProblems, watchPage } from '../support/page-checks';
-import { startServer } from '../support/server';
+import { startServerOnStillMarket } from '../support/server';
 import { logInInBrowser, seedSubscriberWithUsRealms } from '../support/session';
 
-type TestApp = Awaited<ReturnType<typeof startServer>>;
+type TestApp = Awaited<ReturnType<typeof startServerOnStillMarket>>;
 
 const REMEMBER_ME_MISS: [number, string] = [401, '/shared/users/login-remember-me'];
 const FLIPPING = '/retail-cross-realm-flipping-tool/us';
@@ -39,10 +39,7 @@ let browser: Browser;
 let subscriber: Credentials;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([
-    startServer({ MARKET_SOURCE: 'simulator', SIMULATOR_SIZE: 'small' }),
-    launchBrowser(),
-  ]);
+  [app, browser] = await Promise.all([startServerOnStillMarket('small'), launchBrowser()]);
   await app.market.refreshNow();
   subscriber = await seedSubscriberWithUsRealms(app);
 });

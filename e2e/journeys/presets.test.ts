@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCredentials, type Credentials } from '../support/accounts';
 import { launchBrowser, screenshotBothWidths } from '../support/browser';
 import { horizontalOverflow, unexpectedProblems, watchPage } from '../support/page-checks';
-import { startTestApp, type TestApp } from '@goldroute/server/test-support';
-import { startSimulatedMarket } from '@goldroute/server/test-support/simulated-market';
+import type { TestApp } from '@goldroute/server/test-support';
+import { startServerOnStillMarket } from '../support/server';
 import { callApi, logInInBrowser } from '../support/session';
 
 // Filter presets and shared views in real browsers: a view lives in the page URL (so another browser opens
@@ -41,10 +41,8 @@ async function saveRealms(who: Credentials, buying: number[], selling: number[])
 
 beforeAll(async () => {
   [app, browser] = await Promise.all([
-    // A simulator moved by hand: no batch lands while rows are compared across browsers.
-    startSimulatedMarket({ size: 'small' }).then((market) =>
-      startTestApp({}, { marketSource: market.source }),
-    ),
+    // No batch lands while rows are compared across browsers.
+    startServerOnStillMarket('small'),
     launchBrowser(),
   ]);
   await app.market.refreshNow();

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credentials } from '../support/accounts';
 import { launchBrowser, screenshot } from '../support/browser';
 import { horizontalOverflow, unexpectedProblems, watchPage } from '../support/page-checks';
-import { startServer } from '../support/server';
+import { startServerOnStillMarket } from '../support/server';
 import { logInInBrowser, seedSubscriberWithUsRealms } from '../support/session';
 
-type TestApp = Awaited<ReturnType<typeof startServer>>;
+type TestApp = Awaited<ReturnType<typeof startServerOnStillMarket>>;
 
 const REMEMBER_ME_MISS: [number, string] = [401, '/shared/users/login-remember-me'];
 const FLIPPING = '/retail-cross-realm-flipping-tool/us';
@@ -21,10 +21,7 @@ let subscriber: Credentials;
 const url = (path: string) => `${app.baseUrl}${path}`;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([
-    startServer({ MARKET_SOURCE: 'simulator', SIMULATOR_SIZE: 'small' }),
-    launchBrowser(),
-  ]);
+  [app, browser] = await Promise.all([startServerOnStillMarket('small'), launchBrowser()]);
   await app.market.refreshNow();
   subscriber = await seedSubscriberWithUsRealms(app);
 });

@@ -11,7 +11,7 @@ import { startHarness, type Harness } from '../../test-support/accounts';
 import { startDiscordMessagesServer } from '../../test-support/discord-messages-server';
 import { grantSubscription } from '../../test-support/market';
 import { openTestDatabase } from '../../test-support/test-database';
-import { sourceFromSimulator } from '../market/embedded-source';
+import { dropRedisKeys, workerSource } from '../../test-support/scaled';
 import { alertJob } from './alert-jobs';
 
 // Two workers ingest and a web process serves, sharing PostgreSQL and Redis: a batch's alerts go out once,
@@ -45,9 +45,7 @@ describe.skipIf(!redisUrl)('route alerts in scaled mode', () => {
         database: db.database,
         clock: systemClock,
         redisPrefix,
-        ...(role === 'worker'
-          ? { marketSource: { ...sourceFromSimulator(economy, simulator), close: async () => {} } }
-          : {}),
+        ...(role === 'worker' ? { marketSource: workerSource(economy, simulator) } : {}),
       },
     );
 
@@ -67,11 +65,7 @@ describe.skipIf(!redisUrl)('route alerts in scaled mode', () => {
     await simulator?.close();
     await discord?.close();
     await db?.close();
-    const { Redis } = await import('ioredis');
-    const redis = new Redis(redisUrl ?? '');
-    const keys = await redis.keys(`${redisPrefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await dropRedisKeys(redisUrl ?? '', redisPrefix);
   });
 
   it('sends one message a batch from a queued job, whichever workers heard it', async () => {

@@ -6,7 +6,7 @@ import { systemClock } from '../../lib/clock';
 import { startHarness, type Harness } from '../../test-support/accounts';
 import { grantSubscription } from '../../test-support/market';
 import { openTestDatabase } from '../../test-support/test-database';
-import { sourceFromSimulator } from '../market/embedded-source';
+import { dropRedisKeys, workerSource } from '../../test-support/scaled';
 import { openEventStream, type StreamReader } from './event-stream-client';
 
 // A worker ingests, a web process only serves: the web process's streams carry the worker's snapshots
@@ -35,9 +35,7 @@ describe.skipIf(!redisUrl)('snapshot events in scaled mode', () => {
         clock: systemClock,
         redisPrefix,
         // The simulator outlives the worker: the source's close leaves it running.
-        ...(role === 'worker'
-          ? { marketSource: { ...sourceFromSimulator(economy, simulator), close: async () => {} } }
-          : {}),
+        ...(role === 'worker' ? { marketSource: workerSource(economy, simulator) } : {}),
       },
     );
 
@@ -55,11 +53,7 @@ describe.skipIf(!redisUrl)('snapshot events in scaled mode', () => {
     await worker?.close();
     await simulator?.close();
     await db?.close();
-    const { Redis } = await import('ioredis');
-    const redis = new Redis(redisUrl ?? '');
-    const keys = await redis.keys(`${redisPrefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await dropRedisKeys(redisUrl ?? '', redisPrefix);
   });
 
   it("a stream on the web process receives the worker's new snapshot, with the worker's event id", async () => {

@@ -13,7 +13,7 @@ import { systemClock } from '../../lib/clock';
 import { startHarness, type Harness } from '../../test-support/accounts';
 import { grantSubscription } from '../../test-support/market';
 import { openTestDatabase } from '../../test-support/test-database';
-import { sourceFromSimulator } from './embedded-source';
+import { dropRedisKeys, workerSource } from '../../test-support/scaled';
 
 // Several processes on one database and one Redis: workers ingest and hand snapshots over, web processes
 // only serve. Runs when TEST_REDIS_URL is set (as in CI).
@@ -37,8 +37,7 @@ describe.skipIf(!redisUrl)('scaled mode: workers and web processes sharing a dat
 
   async function start(role: 'web' | 'worker' | 'all'): Promise<Harness> {
     // The simulator outlives every worker: the source's close leaves it running.
-    const marketSource =
-      role !== 'web' ? { ...sourceFromSimulator(economy, simulator), close: async () => {} } : undefined;
+    const marketSource = role !== 'web' ? workerSource(economy, simulator) : undefined;
     const h = await startHarness(
       { PROCESS_ROLE: role, REDIS_URL: redisUrl ?? '', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' },
       { database: db.database, clock, redisPrefix, ...(marketSource ? { marketSource } : {}) },
@@ -77,11 +76,7 @@ describe.skipIf(!redisUrl)('scaled mode: workers and web processes sharing a dat
     for (const h of [...started].reverse()) await h.close();
     await simulator?.close();
     await db?.close();
-    const { Redis } = await import('ioredis');
-    const redis = new Redis(redisUrl ?? '');
-    const keys = await redis.keys(`${redisPrefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await dropRedisKeys(redisUrl ?? '', redisPrefix);
   });
 
   it('a web process serves the realms and the deals of the worker, row for row', async () => {

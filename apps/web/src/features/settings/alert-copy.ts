@@ -17,7 +17,8 @@ export const ALERT_COPY = {
   addTitle: 'Add an alert rule',
   region: 'Region',
   filters: 'Filters',
-  currentFilters: 'Current filters',
+  /** A rule made from the current filters keeps a copy of them: its label says so, not "Current". */
+  currentFilters: 'Filters as saved when added',
   currentFiltersOption: 'Current filters',
   filtersHint:
     'Current filters: the defaults saved on this page, copied into the rule as they are now. A flipping preset (Presets button of the flipping tool) is followed as you change it.',

@@ -199,7 +199,7 @@ describe('route alerts on /config-personal', () => {
       channel: 'webhook',
       webhookUrl: HOOK_URL,
     });
-    const added = await screen.findByRole('listitem', { name: 'Current filters, US' });
+    const added = await screen.findByRole('listitem', { name: `${ALERT_COPY.currentFilters}, US` });
     expect(within(added).getByText('10,000g')).toBeInTheDocument();
     expect(screen.getByTestId('alert-rule-count')).toHaveTextContent('1 of 10 rules');
     // The webhook's token is a password to post there: not left in the form.
@@ -233,7 +233,7 @@ describe('route alerts on /config-personal', () => {
     await ue.click(form().getByRole('radio', { name: ALERT_COPY.dmOption }));
     expect(form().queryByRole('textbox', { name: ALERT_COPY.webhookUrl })).not.toBeInTheDocument();
     await ue.click(form().getByRole('button', { name: ALERT_COPY.add }));
-    await screen.findByRole('listitem', { name: 'Current filters, US' });
+    await screen.findByRole('listitem', { name: `${ALERT_COPY.currentFilters}, US` });
     const body = server.callsTo(PATH).find((c) => c.method === 'POST')!.body;
     expect(body).toMatchObject({ channel: 'dm' });
     expect(body).not.toHaveProperty('webhookUrl');
