@@ -145,6 +145,42 @@ describe('billing a paying user can manage', () => {
     expect(await page.getByTestId('subscription-status').getByText('Active', { exact: true }).count()).toBe(
       1,
     );
+  });
+
+  it('a downgrade keeps its credit, and the next renewal draws on it', async () => {
+    await card('Basic').getByRole('button', { name: 'Downgrade to Basic' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm plan change' });
+    await dialog
+      .getByTestId('change-due')
+      .getByText(/^\$\d+\.\d\d$/)
+      .waitFor();
+    const credit = /Credit now\s+\$(\d+\.\d\d)/i.exec(
+      await dialog.getByTestId('change-due').innerText(),
+    )![1]!;
+    const creditCents = Math.round(Number(credit) * 100);
+    // Most of a month of Advanced unused, the same time on Basic charged: close to the $3.00 between them.
+    expect(creditCents).toBeGreaterThan(250);
+    expect(creditCents).toBeLessThan(300);
+    expect(await dialog.getByText('the difference is kept as a credit', { exact: false }).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Confirm change' }).click();
+    await page.getByText(TOASTS.changeSuccess).waitFor();
+    await expect.poll(rows).toHaveLength(5);
+    expect((await rows())[0]?.slice(1)).toEqual(['Basic · monthly Plan change', `-$${credit}`, 'Paid']);
+
+    await monthPasses();
+    await expect.poll(rows).toHaveLength(6);
+    expect((await rows())[0]?.slice(1)).toEqual(['Basic · monthly Renewal', '$4.99', 'Paid']);
+    await billing().getByRole('link', { name: 'Receipt' }).first().click();
+    const receipt = page.getByRole('article', { name: 'Receipt' });
+    await receipt.waitFor();
+    expect(await receipt.getByRole('row', { name: /Credit applied from your balance/ }).innerText()).toMatch(
+      new RegExp(`-\\$${credit.replace('.', '\\.')}$`),
+    );
+    const paid = ((499 - creditCents) / 100).toFixed(2);
+    expect(await receipt.getByRole('row', { name: /Amount paid/ }).innerText()).toMatch(
+      new RegExp(`\\$${paid}$`),
+    );
+    await shoot('billing-receipt-credit');
     expect(unexpectedProblems(watch.problems, [REMEMBER_ME_MISS, ...SESSION_ENDED])).toEqual([]);
   });
 });

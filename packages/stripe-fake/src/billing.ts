@@ -1,6 +1,7 @@
 import { addIntervals } from './calendar';
 import { newId } from './ids';
 import type { InvoiceRecord, ItemRecord, LineRecord, PriceRecord, Store, SubscriptionRecord } from './state';
+import { balanceAfter, totalOf } from './balance';
 import type { Webhooks } from './webhooks';
 
 /** What every operation on Stripe's side needs: the records, the event log, the (test-controlled) clock. */
@@ -99,6 +100,12 @@ export function createInvoice(
   const { store } = backend;
   const now = backend.now();
   const firstPrice = store.price(sub.items[0]?.priceId ?? '');
+  // Finalising applies the customer's balance: a credit pays what it can, and what a credit total leaves over
+  // is added to the balance for the next invoices.
+  const customer = store.customers.get(sub.customer);
+  const startingBalance = customer?.balance ?? 0;
+  const endingBalance = balanceAfter(totalOf(lines), startingBalance);
+  if (customer) customer.balance = endingBalance;
   const invoice: InvoiceRecord = {
     id: newId('in_'),
     customer: sub.customer,
@@ -115,6 +122,8 @@ export function createInvoice(
     attempt_count: 1,
     paid_at: options.paid ? now : null,
     next_payment_attempt: options.paid ? null : now + RETRY_DELAY_SECONDS,
+    starting_balance: startingBalance,
+    ending_balance: endingBalance,
   };
   store.invoices.set(invoice.id, invoice);
   sub.latest_invoice = invoice.id;

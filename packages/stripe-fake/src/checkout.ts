@@ -17,6 +17,7 @@ export function createCustomer(backend: Backend, params: FormParams) {
     name: str(params, 'name') ?? null,
     metadata: mergeMetadata({}, params),
     created: backend.now(),
+    balance: 0,
   };
   backend.store.customers.set(customer.id, customer);
   return renderCustomer(customer);

@@ -1,3 +1,4 @@
+import { amountDueOf, totalOf } from './balance';
 import type {
   CustomerRecord,
   InvoiceRecord,
@@ -81,7 +82,7 @@ export function renderCustomer(customer: CustomerRecord): WireCustomer {
   return {
     id: customer.id,
     object: 'customer',
-    balance: 0,
+    balance: customer.balance,
     created: customer.created,
     default_source: null,
     description: null,
@@ -234,9 +235,9 @@ function renderLine(store: Store, invoice: InvoiceRecord, line: LineRecord): Wir
 }
 
 export function renderInvoice(store: Store, invoice: InvoiceRecord): WireInvoice {
-  // Credits beyond the charge go to the customer's balance; the invoice never asks for less than zero.
-  const total = invoice.lines.reduce((sum, line) => sum + line.amount, 0);
-  const due = Math.max(total, 0);
+  // The customer's balance applied (billing.ts); credits beyond the charge went to it.
+  const total = totalOf(invoice.lines);
+  const due = amountDueOf(total, invoice.starting_balance);
   const paid = invoice.status === 'paid' ? due : 0;
   return {
     id: invoice.id,
@@ -256,6 +257,7 @@ export function renderInvoice(store: Store, invoice: InvoiceRecord): WireInvoice
     description: null,
     discounts: [],
     due_date: null,
+    ending_balance: invoice.ending_balance,
     hosted_invoice_url: null,
     lines: list(
       invoice.lines.map((line) => renderLine(store, invoice, line)),
@@ -277,6 +279,7 @@ export function renderInvoice(store: Store, invoice: InvoiceRecord): WireInvoice
     },
     period_end: invoice.period_end,
     period_start: invoice.period_start,
+    starting_balance: invoice.starting_balance,
     status: invoice.status,
     status_transitions: {
       finalized_at: invoice.status === 'draft' ? null : invoice.created,

@@ -102,6 +102,9 @@ export function createPreview(backend: Backend, params: FormParams): WireInvoice
     paid_at: null,
     next_payment_attempt: immediate ? null : periodEnd,
     ...(changes.length > 0 && behavior !== 'none' ? { proration_date: prorationDate } : {}),
+    // A preview shows the customer's balance as it would apply; it changes nothing.
+    starting_balance: store.customers.get(sub.customer)?.balance ?? 0,
+    ending_balance: null,
   };
   return renderInvoice(store, preview);
 }

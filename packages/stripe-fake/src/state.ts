@@ -33,6 +33,8 @@ export interface CustomerRecord {
   name: string | null;
   metadata: Metadata;
   created: number;
+  /** Stripe's customer balance, cents: negative is credit, applied to the next invoices. */
+  balance: number;
 }
 
 export interface SessionRecord {
@@ -117,6 +119,9 @@ export interface InvoiceRecord {
   next_payment_attempt: number | null;
   /** Previews of a subscription change only: the time prorations were computed for. */
   proration_date?: number;
+  /** The customer's balance before this invoice (a preview: now), and after it (null on a preview). */
+  starting_balance: number;
+  ending_balance: number | null;
 }
 
 export interface PortalSessionRecord {

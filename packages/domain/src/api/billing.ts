@@ -34,6 +34,10 @@ export const invoiceSchema = z.object({
   interval: z.enum(PRICE_INTERVALS).nullable(),
   /** The invoice's total: negative when a change credited more than it charged. */
   amount: z.number().int(),
+  /** Credit from earlier invoices (a downgrade's unused time) that paid part or all of this one. */
+  creditApplied: z.number().int().nonnegative(),
+  /** What this invoice's credit left over went to the balance, for the next invoices. */
+  creditAdded: z.number().int().nonnegative(),
   amountPaid: z.number().int().nonnegative(),
   currency: z.string(),
   /** The time the invoice pays for. */
@@ -55,8 +59,10 @@ export const invoiceResponseSchema = invoiceSchema;
 export const previewChangeRequestSchema = z.object({ newPriceId: idStringSchema });
 export type PreviewChangeRequest = z.infer<typeof previewChangeRequestSchema>;
 export const previewChangeResponseSchema = z.object({
-  /** Charged at once; negative: a credit kept for the next invoices. */
+  /** Charged at once, after any credit on the account; negative: the change's credit, kept for the next invoices. */
   amountDue: z.number().int(),
+  /** Credit on the account (from an earlier downgrade) that pays part or all of this change. */
+  creditApplied: z.number().int().nonnegative(),
   currency: z.string(),
   lines: z.array(invoiceLineSchema),
   /** The next renewal on the new plan. */

@@ -69,6 +69,13 @@ export const demoInvoices = pgTable(
     /** The plan the invoice is for (after a change, the new one); absent on invoices made before it was kept. */
     priceId: text('price_id'),
     lines: jsonb('lines').$type<DemoInvoiceLine[]>().notNull().default([]),
+    /**
+     * The customer's balance before and after this invoice, cents, as Stripe keeps it: negative is credit (a
+     * downgrade's unused time), applied to the next invoices. The newest invoice's ending balance is the
+     * customer's balance now.
+     */
+    startingBalance: integer('starting_balance').notNull().default(0),
+    endingBalance: integer('ending_balance').notNull().default(0),
     paidAt: timestampTz('paid_at'),
     createdAt: createdAt(),
   },

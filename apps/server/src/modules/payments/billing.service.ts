@@ -22,6 +22,14 @@ const INVOICE_ID = /^[\w-]{1,255}$/;
 
 export type BillingService = ReturnType<typeof createBillingService>;
 
+/** The credit an invoice drew from the customer's balance, and the credit it added (balances: negative is credit). */
+function creditMoves(startingBalance: number, endingBalance: number) {
+  const credit = (balance: number) => Math.max(0, -balance);
+  const before = credit(startingBalance);
+  const after = credit(endingBalance);
+  return { creditApplied: Math.max(0, before - after), creditAdded: Math.max(0, after - before) };
+}
+
 /**
  * The billing section of /subscription for either provider: the caller's own invoices (only those of their
  * own customer record at the provider), what a plan change costs now, and the provider's page for paying a
@@ -59,6 +67,7 @@ export function createBillingService(deps: {
       plan: planTypeFromLookupKey(price?.lookup_key),
       interval: price?.recurring.interval ?? null,
       amount: invoice.total,
+      ...creditMoves(invoice.startingBalance, invoice.endingBalance),
       amountPaid: invoice.amountPaid,
       currency: invoice.currency,
       periodStart: invoice.periodStart,
@@ -97,8 +106,10 @@ export function createBillingService(deps: {
       const preview = await withProvider(log, BILLING_FAILURES.preview, () =>
         provider.previewChange(subscription, newPriceId, nowSeconds()),
       );
+      const creditApplied = Math.max(0, Math.min(preview.total, -preview.startingBalance));
       return {
-        amountDue: preview.total,
+        amountDue: preview.total - creditApplied,
+        creditApplied,
         currency: preview.currency,
         lines: preview.lines.map(({ description, amount }) => ({ description, amount })),
         nextRenewal: { amount: price.unit_amount, date: preview.periodEnd },

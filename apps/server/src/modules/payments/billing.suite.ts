@@ -123,6 +123,41 @@ export function billingSuite(ctx: () => BillingSuiteContext) {
       expect(p.nextRenewal.date - p.prorationDate).toBeLessThan(367 * DAY);
     });
 
+    it("a downgrade's credit is kept and pays the next invoices: a renewal and a later change draw on it", async () => {
+      const { d, users, price, post, subscriber } = ctx();
+      const s = await subscriber('downgrader', 'advanced_yearly');
+      const year = period(await users.profile(s.id));
+      d.h.clock.advanceMinutes(10 * 24 * 60);
+      const down = previewChangeResponseSchema.parse(
+        (await post(s.id, 'preview-change', { newPriceId: price('basic_monthly').id })).body,
+      );
+      const unused = prorated(7990, year, down.prorationDate);
+      const credit = unused - 499;
+      expect(down).toMatchObject({ amountDue: -credit, creditApplied: 0 });
+      const changed = await post(s.id, 'change-subscription', {
+        newPriceId: price('basic_monthly').id,
+        prorationDate: down.prorationDate,
+      });
+      expect(changed.status).toBe(200);
+      await d.settled();
+      await d.periodEnds(s.id);
+      await d.settled();
+
+      const list = await invoices(s.id);
+      expect(list.map((i) => [i.reason, i.amount, i.creditApplied, i.creditAdded, i.amountPaid])).toEqual([
+        ['subscription_cycle', 499, 499, 0, 0],
+        ['subscription_update', -credit, 0, credit, 0],
+        ['subscription_create', 7990, 0, 0, 7990],
+      ]);
+      // What is left of the credit pays for an upgrade too: nothing is due now.
+      const up = previewChangeResponseSchema.parse(
+        (await post(s.id, 'preview-change', { newPriceId: price('advanced_monthly').id })).body,
+      );
+      const total = up.lines.reduce((sum, line) => sum + line.amount, 0);
+      expect(total).toBeGreaterThan(250);
+      expect(up).toMatchObject({ amountDue: 0, creditApplied: total });
+    });
+
     it("invoices and receipts are their owner's only; a preview refuses what a change refuses", async () => {
       const { d, users, price, post, subscriber } = ctx();
       const owner = await subscriber('receipt-owner');

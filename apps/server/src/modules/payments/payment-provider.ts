@@ -81,6 +81,9 @@ export interface ProviderInvoice {
   priceId: string | null;
   total: number;
   amountPaid: number;
+  /** The customer's balance before and after it, cents (Stripe's sign: negative is credit for later invoices). */
+  startingBalance: number;
+  endingBalance: number;
   currency: string;
   created: number;
   /** The time it pays for. */
@@ -93,6 +96,8 @@ export interface ProviderInvoice {
 /** What a change of price would invoice at once, computed for `prorationDate`. */
 export interface ProviderChangePreview {
   total: number;
+  /** The customer's balance now, which the change's invoice would draw on (negative is credit). */
+  startingBalance: number;
   currency: string;
   lines: ProviderInvoiceLine[];
   /** When the period after the change ends: the next renewal. */

@@ -46,6 +46,9 @@ export function toInvoice(invoice: Stripe.Invoice): ProviderInvoice {
     priceId: planLine(lines)?.priceId ?? null,
     total: invoice.total,
     amountPaid: invoice.amount_paid,
+    startingBalance: invoice.starting_balance,
+    // A draft (a preview) has no ending balance yet.
+    endingBalance: invoice.ending_balance ?? invoice.starting_balance,
     currency: invoice.currency,
     created: invoice.created,
     periodStart: lines.length > 0 ? Math.min(...lines.map((l) => l.start)) : invoice.period_start,

@@ -223,6 +223,7 @@ export function createStripeProvider(settings: StripeSettings): PaymentProvider 
       const invoice = toInvoice(preview);
       return {
         total: invoice.total,
+        startingBalance: invoice.startingBalance,
         currency: invoice.currency,
         lines: invoice.lines,
         periodEnd: invoice.periodEnd,

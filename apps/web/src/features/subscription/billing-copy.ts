@@ -25,6 +25,8 @@ export const BILLING_COPY = {
   nothingDue: 'Nothing to pay now',
   creditHint:
     'The unused time on your current plan is worth more than the rest of this period on the new one: the difference is kept as a credit.',
+  /** A credit from an earlier change (a downgrade's unused time) that pays part of this one. */
+  creditOnAccount: 'Credit on your account',
   thenRenews: (amount: string, date: string) => `Then ${amount} on ${date}, and each period after.`,
   confirm: 'Confirm change',
   keep: 'Keep current plan',
@@ -47,5 +49,7 @@ export const BILLING_COPY = {
   amount: 'Amount',
   total: 'Total',
   amountPaid: 'Amount paid',
+  creditApplied: 'Credit applied from your balance',
+  creditAdded: 'Credit kept for your next invoices',
   intervalWord: { month: 'monthly', year: 'yearly' },
 } as const;

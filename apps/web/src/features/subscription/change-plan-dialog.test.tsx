@@ -52,6 +52,25 @@ describe('subscription screen: a plan change shows what it costs now before it i
     expect(await within(dialog()).findByTestId('change-due')).toHaveTextContent(/^Credit now\$2\.51$/);
   });
 
+  it('credit on the account from an earlier downgrade shows as a line of its own, and what is left due', async () => {
+    const user = subscriber('basic-m');
+    const api = paymentsApi(user, {
+      '/shared/payments/preview-change': () => json({ ...PREVIEW, amountDue: 0, creditApplied: 250 }),
+    });
+    const { ue } = await openSubscription(api, user);
+    await ue.click(cardButton('Advanced'));
+    expect(await within(dialog()).findByTestId('change-due')).toHaveTextContent(/^Nothing to pay now/);
+    expect(
+      within(dialog())
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'Unused time on 1 × Basic after 10 Nov 2099-$2.50',
+      'Remaining time on 1 × Advanced after 10 Nov 2099$5.00',
+      'Credit on your account-$2.50',
+    ]);
+  });
+
   it('Confirm waits for the price; a preview the server refuses shows its text and Try again', async () => {
     const user = subscriber('basic-m');
     const held = deferred<Response>();

@@ -124,6 +124,14 @@ export function ChangePlanDialog({
                     </span>
                   </li>
                 ))}
+                {data.creditApplied > 0 ? (
+                  <li className="flex justify-between gap-4">
+                    <span className="min-w-0 text-slate-400">{BILLING_COPY.creditOnAccount}</span>
+                    <span className="shrink-0 text-slate-200 tabular-nums">
+                      {formatMoney(-data.creditApplied, data.currency)}
+                    </span>
+                  </li>
+                ) : null}
               </ul>
               {data.amountDue < 0 ? <p className="text-slate-400">{BILLING_COPY.creditHint}</p> : null}
               <p>

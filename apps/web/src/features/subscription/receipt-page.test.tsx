@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/fake-api';
@@ -15,6 +15,39 @@ async function openReceipt(api: ReturnType<typeof paymentsApi>, path: string) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('receipt page', () => {
+  it('shows the credit a downgrade kept, and the credit that later paid a renewal', async () => {
+    const downgrade = {
+      ...HISTORY[1]!,
+      id: 'in_down',
+      amount: -7000,
+      creditAdded: 7000,
+      amountPaid: 0,
+      lines: [{ description: 'Unused time on 1 × Advanced after 04 Oct 2099', amount: -7000 }],
+    };
+    const renewal = { ...HISTORY[0]!, id: 'in_cycle', amount: 499, creditApplied: 499, amountPaid: 0 };
+    const rowsOf = async (id: string) => {
+      const api = paymentsApi(subscriber('adv-m'), {
+        [`/shared/payments/invoices/${id}`]: () => json(id === 'in_down' ? downgrade : renewal),
+      });
+      await openReceipt(api, `/subscription/receipts/${id}`);
+      const rows = within(screen.getByRole('article', { name: 'Receipt' }))
+        .getAllByRole('row')
+        .map((r) => r.textContent);
+      return rows.slice(rows.indexOf(rows.find((r) => r?.startsWith('Total'))!));
+    };
+    expect(await rowsOf('in_down')).toEqual([
+      'Total-$70.00',
+      'Amount paid$0.00',
+      'Credit kept for your next invoices$70.00',
+    ]);
+    cleanup();
+    expect(await rowsOf('in_cycle')).toEqual([
+      'Total$4.99',
+      'Credit applied from your balance-$4.99',
+      'Amount paid$0.00',
+    ]);
+  });
+
   it('shows one invoice as a printable receipt, on a page of its own, and Print prints it', async () => {
     const print = vi.fn();
     vi.stubGlobal('print', print);

@@ -84,6 +84,14 @@ function Receipt({ invoice, email }: { invoice: Invoice; email: string }) {
               {money(invoice.amount)}
             </td>
           </tr>
+          {invoice.creditApplied > 0 ? (
+            <tr>
+              <th scope="row" className="pt-1 text-left font-normal text-slate-700">
+                {BILLING_COPY.creditApplied}
+              </th>
+              <td className="pt-1 text-right text-slate-700 tabular-nums">{money(-invoice.creditApplied)}</td>
+            </tr>
+          ) : null}
           <tr>
             <th scope="row" className="pt-1 text-left font-semibold text-slate-900">
               {BILLING_COPY.amountPaid}
@@ -92,6 +100,14 @@ function Receipt({ invoice, email }: { invoice: Invoice; email: string }) {
               {money(invoice.amountPaid)}
             </td>
           </tr>
+          {invoice.creditAdded > 0 ? (
+            <tr>
+              <th scope="row" className="pt-1 text-left font-normal text-slate-700">
+                {BILLING_COPY.creditAdded}
+              </th>
+              <td className="pt-1 text-right text-slate-700 tabular-nums">{money(invoice.creditAdded)}</td>
+            </tr>
+          ) : null}
         </tfoot>
       </table>
     </article>

@@ -58,6 +58,7 @@ export function withoutSubscription(overrides: Partial<User> = {}): User {
 /** What the server says a change from Basic to Advanced monthly costs now, halfway through the period. */
 export const PREVIEW: PreviewChangeResponse = {
   amountDue: 250,
+  creditApplied: 0,
   currency: 'usd',
   lines: [
     { description: 'Unused time on 1 × Basic after 10 Nov 2099', amount: -250 },
@@ -106,6 +107,8 @@ export function invoice(overrides: Partial<Invoice> = {}): Invoice {
     plan: 'Basic',
     interval: 'month',
     amount: 499,
+    creditApplied: 0,
+    creditAdded: 0,
     amountPaid: 499,
     currency: 'usd',
     periodStart: noon(9, 24),

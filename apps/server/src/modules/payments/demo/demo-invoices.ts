@@ -53,6 +53,12 @@ export function changeLines(
 
 export const totalOf = (lines: DemoInvoiceLine[]) => lines.reduce((sum, line) => sum + line.amount, 0);
 
+/**
+ * The customer's balance after an invoice of this total, as Stripe applies it (negative is credit): a credit
+ * pays the total as far as it goes, and a total below zero adds to it.
+ */
+export const balanceAfter = (total: number, startingBalance: number) => Math.min(total + startingBalance, 0);
+
 export function toProviderInvoice(row: InvoiceRow): ProviderInvoice {
   const total = totalOf(row.lines);
   // Old rows have no lines: their amount is the whole charge.
@@ -69,8 +75,10 @@ export function toProviderInvoice(row: InvoiceRow): ProviderInvoice {
         : 'other',
     priceId: row.priceId,
     total: amount,
-    // Like Stripe, a credit is never paid out: the amount due, and so paid, is at least zero.
-    amountPaid: row.status === 'paid' ? Math.max(amount, 0) : 0,
+    // Like Stripe, a credit is never paid out: the amount due (after the balance), and so paid, is at least zero.
+    amountPaid: row.status === 'paid' ? Math.max(amount + row.startingBalance, 0) : 0,
+    startingBalance: row.startingBalance,
+    endingBalance: row.endingBalance,
     currency: row.currency,
     created: seconds(row.createdAt),
     periodStart: seconds(row.periodStart),
@@ -92,7 +100,20 @@ export function createDemoInvoiceBooks(deps: {
   newId: () => string;
 }) {
   const { db, clock } = deps;
+
+  /** The customer's balance now: the newest invoice's ending balance (none yet: zero). */
+  async function balanceOf(customerId: string): Promise<number> {
+    const [newest] = await db
+      .select({ endingBalance: demoInvoices.endingBalance })
+      .from(demoInvoices)
+      .where(eq(demoInvoices.customerId, customerId))
+      .orderBy(desc(demoInvoices.createdAt), desc(demoInvoices.id))
+      .limit(1);
+    return newest?.endingBalance ?? 0;
+  }
+
   return {
+    balanceOf,
     /** Records an invoice, paid (money taken) or open (a payment that failed); returns its id. */
     async record(input: {
       subscriptionId: string;
@@ -105,12 +126,16 @@ export function createDemoInvoiceBooks(deps: {
     }): Promise<string> {
       const id = deps.newId();
       const now = clock.now();
+      const total = totalOf(input.lines);
+      const startingBalance = await balanceOf(input.customerId);
       await db.insert(demoInvoices).values({
         id,
         subscriptionId: input.subscriptionId,
         customerId: input.customerId,
         status: input.paid ? 'paid' : 'open',
-        amount: totalOf(input.lines),
+        amount: total,
+        startingBalance,
+        endingBalance: balanceAfter(total, startingBalance),
         currency: deps.currency,
         billingReason: input.reason,
         periodStart: input.period.start,

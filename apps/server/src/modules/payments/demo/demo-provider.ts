@@ -234,6 +234,7 @@ export function createDemoProvider(deps: {
         from.interval === to.interval ? row.currentPeriodEnd : addInterval(clock.now(), to.interval);
       return {
         total: totalOf(lines),
+        startingBalance: await books.balanceOf(row.customerId),
         currency: to.currency,
         lines,
         periodEnd: seconds(periodEnd),
