@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { amountDueOf, totalOf } from './balance';
 import {
   advancePeriod,
   attemptPayment,
@@ -198,9 +199,11 @@ export function renew(backend: Backend, id: string, fail: boolean): void {
   advancePeriod(store, sub);
   const lines = [...sub.pendingLines, ...sub.items.map((item) => periodLine(store, item))];
   sub.pendingLines = [];
-  const invoice = createInvoice(backend, sub, 'subscription_cycle', lines, { paid: !fail, period: ended });
-  if (fail) sub.status = 'past_due';
-  webhooks.emit(fail ? 'invoice.payment_failed' : 'invoice.paid', renderInvoice(store, invoice), AUTOMATIC);
+  // An invoice the customer's credit pays in full asks no card for anything: it cannot fail.
+  const failed = fail && amountDueOf(totalOf(lines), store.customers.get(sub.customer)?.balance ?? 0) > 0;
+  const invoice = createInvoice(backend, sub, 'subscription_cycle', lines, { paid: !failed, period: ended });
+  if (failed) sub.status = 'past_due';
+  webhooks.emit(failed ? 'invoice.payment_failed' : 'invoice.paid', renderInvoice(store, invoice), AUTOMATIC);
   updated();
 }
 

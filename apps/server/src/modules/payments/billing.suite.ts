@@ -149,6 +149,12 @@ export function billingSuite(ctx: () => BillingSuiteContext) {
         ['subscription_update', -credit, 0, credit, 0],
         ['subscription_create', 7990, 0, 0, 7990],
       ]);
+      // A renewal the credit pays in full asks the card for nothing, so a card that would fail does not matter.
+      await d.periodEnds(s.id, { fail: true });
+      await d.settled();
+      expect((await invoices(s.id))[0]).toMatchObject({ status: 'paid', creditApplied: 499, amountPaid: 0 });
+      expect((await users.profile(s.id)).stripeSubscription?.status).toBe('active');
+
       // What is left of the credit pays for an upgrade too: nothing is due now.
       const up = previewChangeResponseSchema.parse(
         (await post(s.id, 'preview-change', { newPriceId: price('advanced_monthly').id })).body,

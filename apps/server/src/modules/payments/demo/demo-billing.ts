@@ -42,7 +42,9 @@ export function createDemoBilling(provider: DemoProvider, deps: { db: Db; clock:
   async function renew(row: Row): Promise<void> {
     const price = await provider.priceRow(row.priceId);
     if (!price) return;
-    const fail = row.failNextPayment;
+    // A renewal the customer's credit pays in full asks the card for nothing: it cannot fail.
+    const due = price.unitAmount + (await provider.books.balanceOf(row.customerId));
+    const fail = row.failNextPayment && due > 0;
     const period = { start: row.currentPeriodEnd, end: addInterval(row.currentPeriodEnd, price.interval) };
     // The period moves on either way, as at Stripe: a failed renewal leaves an unpaid invoice for it.
     const claimed = await claim(row, {
