@@ -33,6 +33,7 @@ export {
   demoCheckoutSessions,
   demoSubscriptions,
   demoInvoices,
+  demoCustomerBalances,
   demoPortalSessions,
 } from './tables/demo-payments';
 export { appState, adminAudit, jobRuns } from './tables/operations';

@@ -85,6 +85,17 @@ export const demoInvoices = pgTable(
   ],
 );
 
+/**
+ * Each demo customer's balance, cents, as Stripe keeps a customer's: negative is credit (a downgrade's unused
+ * time) that the next invoices draw on. Written with each invoice, under a lock on the customer
+ * (demo-invoices.ts).
+ */
+export const demoCustomerBalances = pgTable('demo_customer_balances', {
+  customerId: text('customer_id').primaryKey(),
+  balance: integer('balance').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
 /** The demo's customer portal, as Stripe's billing portal sessions: a short-lived page for one customer. */
 export const demoPortalSessions = pgTable('demo_portal_sessions', {
   id: text('id').primaryKey(),

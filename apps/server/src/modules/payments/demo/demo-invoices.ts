@@ -1,7 +1,7 @@
 import { formatMoney, planTypeFromLookupKey } from '@goldroute/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { demoInvoices, type demoPrices } from '../../../db/schema';
+import { demoCustomerBalances, demoInvoices, type demoPrices } from '../../../db/schema';
 import type { DemoInvoiceLine } from '../../../db/tables/demo-payments';
 import type { Clock } from '../../../lib/clock';
 import type { ProviderInvoice } from '../payment-provider';
@@ -101,15 +101,13 @@ export function createDemoInvoiceBooks(deps: {
 }) {
   const { db, clock } = deps;
 
-  /** The customer's balance now: the newest invoice's ending balance (none yet: zero). */
-  async function balanceOf(customerId: string): Promise<number> {
-    const [newest] = await db
-      .select({ endingBalance: demoInvoices.endingBalance })
-      .from(demoInvoices)
-      .where(eq(demoInvoices.customerId, customerId))
-      .orderBy(desc(demoInvoices.createdAt), desc(demoInvoices.id))
-      .limit(1);
-    return newest?.endingBalance ?? 0;
+  /** The customer's balance now (none kept yet: zero). */
+  async function balanceOf(customerId: string, on: Pick<Db, 'select'> = db): Promise<number> {
+    const [row] = await on
+      .select({ balance: demoCustomerBalances.balance })
+      .from(demoCustomerBalances)
+      .where(eq(demoCustomerBalances.customerId, customerId));
+    return row?.balance ?? 0;
   }
 
   return {
@@ -127,23 +125,35 @@ export function createDemoInvoiceBooks(deps: {
       const id = deps.newId();
       const now = clock.now();
       const total = totalOf(input.lines);
-      const startingBalance = await balanceOf(input.customerId);
-      await db.insert(demoInvoices).values({
-        id,
-        subscriptionId: input.subscriptionId,
-        customerId: input.customerId,
-        status: input.paid ? 'paid' : 'open',
-        amount: total,
-        startingBalance,
-        endingBalance: balanceAfter(total, startingBalance),
-        currency: deps.currency,
-        billingReason: input.reason,
-        periodStart: input.period.start,
-        periodEnd: input.period.end,
-        priceId: input.priceId,
-        lines: input.lines,
-        paidAt: input.paid ? now : null,
-        createdAt: now,
+      // One invoice of a customer at a time: two at once (a change and a renewal) would both draw on one credit.
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${input.customerId}))`);
+        const startingBalance = await balanceOf(input.customerId, tx);
+        const endingBalance = balanceAfter(total, startingBalance);
+        await tx
+          .insert(demoCustomerBalances)
+          .values({ customerId: input.customerId, balance: endingBalance, updatedAt: now })
+          .onConflictDoUpdate({
+            target: demoCustomerBalances.customerId,
+            set: { balance: endingBalance, updatedAt: now },
+          });
+        await tx.insert(demoInvoices).values({
+          id,
+          subscriptionId: input.subscriptionId,
+          customerId: input.customerId,
+          status: input.paid ? 'paid' : 'open',
+          amount: total,
+          startingBalance,
+          endingBalance,
+          currency: deps.currency,
+          billingReason: input.reason,
+          periodStart: input.period.start,
+          periodEnd: input.period.end,
+          priceId: input.priceId,
+          lines: input.lines,
+          paidAt: input.paid ? now : null,
+          createdAt: now,
+        });
       });
       return id;
     },
