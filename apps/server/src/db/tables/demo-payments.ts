@@ -70,9 +70,8 @@ export const demoInvoices = pgTable(
     priceId: text('price_id'),
     lines: jsonb('lines').$type<DemoInvoiceLine[]>().notNull().default([]),
     /**
-     * The customer's balance before and after this invoice, cents, as Stripe keeps it: negative is credit (a
-     * downgrade's unused time), applied to the next invoices. The newest invoice's ending balance is the
-     * customer's balance now.
+     * The customer's balance before and after this invoice, cents, as Stripe shows them on an invoice: negative
+     * is credit (a downgrade's unused time), applied to the next invoices (demoCustomerBalances keeps it).
      */
     startingBalance: integer('starting_balance').notNull().default(0),
     endingBalance: integer('ending_balance').notNull().default(0),
