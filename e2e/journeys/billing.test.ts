@@ -165,11 +165,21 @@ describe('billing a paying user can manage', () => {
     await dialog.getByRole('button', { name: 'Confirm change' }).click();
     await page.getByText(TOASTS.changeSuccess).waitFor();
     await expect.poll(rows).toHaveLength(5);
-    expect((await rows())[0]?.slice(1)).toEqual(['Basic · monthly Plan change', `-$${credit}`, 'Paid']);
+    expect((await rows())[0]?.slice(1)).toEqual([
+      'Basic · monthly Plan change',
+      `-$${credit} $${credit} kept as credit`,
+      'Paid',
+    ]);
 
     await monthPasses();
     await expect.poll(rows).toHaveLength(6);
-    expect((await rows())[0]?.slice(1)).toEqual(['Basic · monthly Renewal', '$4.99', 'Paid']);
+    expect((await rows())[0]?.slice(1)).toEqual([
+      'Basic · monthly Renewal',
+      `$4.99 $${credit} from credit`,
+      'Paid',
+    ]);
+    await billing().scrollIntoViewIfNeeded();
+    await shoot('billing-section-credit');
     await billing().getByRole('link', { name: 'Receipt' }).first().click();
     const receipt = page.getByRole('article', { name: 'Receipt' });
     await receipt.waitFor();

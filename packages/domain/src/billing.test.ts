@@ -20,6 +20,8 @@ describe('billing wording and wire', () => {
       plan: 'Advanced',
       interval: 'month',
       amount: -150,
+      creditApplied: 0,
+      creditAdded: 150,
       amountPaid: 0,
       currency: 'usd',
       periodStart: 1,
@@ -30,8 +32,10 @@ describe('billing wording and wire', () => {
     expect(invoiceSchema.parse(invoice)).toEqual(invoice);
     expect(invoiceSchema.safeParse({ ...invoice, status: 'late' }).success).toBe(false);
     expect(invoiceSchema.safeParse({ ...invoice, amountPaid: -1 }).success).toBe(false);
+    expect(invoiceSchema.safeParse({ ...invoice, creditAdded: -150 }).success).toBe(false);
     const preview = {
       amountDue: 200,
+      creditApplied: 0,
       currency: 'usd',
       lines: [],
       nextRenewal: { amount: 799, date: 2 },

@@ -9,6 +9,8 @@ export const BILLING_COPY = {
   empty: 'No invoices yet. Your first one appears here once you subscribe.',
   columns: { date: 'Date', plan: 'Plan', amount: 'Amount', status: 'Status', receipt: 'Receipt' },
   viewReceipt: 'Receipt',
+  fromCredit: (amount: string) => `${amount} from credit`,
+  keptAsCredit: (amount: string) => `${amount} kept as credit`,
   receiptFor: (date: string) => `Receipt of ${date}`,
   paymentFailedTitle: 'Your last payment failed',
   paymentFailedText:

@@ -6,6 +6,7 @@ import {
   PERIOD_END,
   inCancelation,
   invoice,
+  noon,
   paymentsApi,
   providerSubscription,
   subscriber,
@@ -38,6 +39,34 @@ describe('subscription screen: billing', () => {
       '/subscription/receipts/in_2',
     );
     expect(screen.queryByRole('button', { name: 'Pay or update card' })).not.toBeInTheDocument();
+  });
+
+  it("a downgrade's credit shows under its amount, and so does the credit that later paid a renewal", async () => {
+    const user = subscriber('basic-m');
+    const credited = [
+      invoice({
+        id: 'in_5',
+        created: noon(11, 24),
+        reason: 'subscription_cycle',
+        creditApplied: 499,
+        amountPaid: 0,
+      }),
+      invoice({
+        id: 'in_4',
+        created: noon(11, 1),
+        reason: 'subscription_update',
+        amount: -700,
+        creditAdded: 700,
+        amountPaid: 0,
+      }),
+    ];
+    const api = paymentsApi(user, { '/shared/payments/invoices': () => json({ data: credited }) });
+    await openSubscription(api, user);
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows().map((r) => within(r).getAllByRole('cell')[2]!.textContent)).toEqual([
+      '$4.99$4.99 from credit',
+      '-$7.00$7.00 kept as credit',
+    ]);
   });
 
   it('a user without invoices is told where they will appear', async () => {

@@ -66,6 +66,18 @@ function PaymentFailed() {
   );
 }
 
+/** Under the amount: the credit that paid part of it, or the credit it kept for later invoices. */
+function CreditNote({ invoice }: { invoice: Invoice }) {
+  const money = (amount: number) => formatMoney(amount, invoice.currency);
+  const note =
+    invoice.creditApplied > 0
+      ? BILLING_COPY.fromCredit(money(invoice.creditApplied))
+      : invoice.creditAdded > 0
+        ? BILLING_COPY.keptAsCredit(money(invoice.creditAdded))
+        : null;
+  return note ? <span className="block text-xs font-normal text-slate-500">{note}</span> : null;
+}
+
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
   const date = formatDate(invoice.created);
   // On phones a card (plan and amount, then date and status, then the receipt link); a table row from sm up.
@@ -78,6 +90,7 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
       </td>
       <td className="order-2 text-right font-semibold text-white tabular-nums sm:order-none sm:py-3.5 sm:pr-4">
         {formatMoney(invoice.amount, invoice.currency)}
+        <CreditNote invoice={invoice} />
       </td>
       <td className="order-4 text-right sm:order-none sm:py-3.5 sm:pr-4 sm:text-left">
         <Badge color={INVOICE_STATUS_COLORS[invoice.status]}>{INVOICE_STATUS_LABELS[invoice.status]}</Badge>
