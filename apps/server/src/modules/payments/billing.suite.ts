@@ -48,6 +48,21 @@ export function billingSuite(ctx: () => BillingSuiteContext) {
   const prorated = (amount: number, p: { start: number; end: number }, at: number) =>
     Math.round((amount * (p.end - at)) / (p.end - p.start));
 
+  /** What changing to `newPriceId` costs now, as the preview call answers it. */
+  const previewOf = async (userId: string, newPriceId: string) =>
+    previewChangeResponseSchema.parse((await ctx().post(userId, 'preview-change', { newPriceId })).body);
+  /** The change confirmed at the preview's date, and the provider's reports of it received. */
+  const confirmChange = async (userId: string, newPriceId: string, prorationDate: number) => {
+    const changed = await ctx().post(userId, 'change-subscription', { newPriceId, prorationDate });
+    expect(changed.status).toBe(200);
+    await ctx().d.settled();
+  };
+  /** The paid period ends (a renewal, failing if asked), and the provider's reports of it received. */
+  const periodPasses = async (userId: string, options?: { fail?: boolean }) => {
+    await ctx().d.periodEnds(userId, options);
+    await ctx().d.settled();
+  };
+
   describe('billing', () => {
     it('a subscribe, an upgrade at the previewed price and a renewal: three invoices with plans and amounts', async () => {
       const { d, users, price, post, subscriber } = ctx();
@@ -76,14 +91,8 @@ export function billingSuite(ctx: () => BillingSuiteContext) {
       // A preview changes nothing.
       expect(await invoices(s.id)).toHaveLength(1);
 
-      const changed = await post(s.id, 'change-subscription', {
-        newPriceId: price('advanced_monthly').id,
-        prorationDate: p.prorationDate,
-      });
-      expect(changed.status).toBe(200);
-      await d.settled();
-      await d.periodEnds(s.id);
-      await d.settled();
+      await confirmChange(s.id, price('advanced_monthly').id, p.prorationDate);
+      await periodPasses(s.id);
 
       const list = await invoices(s.id);
       expect(list.map((i) => [i.reason, i.plan, i.interval, i.amount, i.amountPaid, i.status])).toEqual([
@@ -124,24 +133,16 @@ export function billingSuite(ctx: () => BillingSuiteContext) {
     });
 
     it("a downgrade's credit is kept and pays the next invoices: a renewal and a later change draw on it", async () => {
-      const { d, users, price, post, subscriber } = ctx();
+      const { d, users, price, subscriber } = ctx();
       const s = await subscriber('downgrader', 'advanced_yearly');
       const year = period(await users.profile(s.id));
       d.h.clock.advanceMinutes(10 * 24 * 60);
-      const down = previewChangeResponseSchema.parse(
-        (await post(s.id, 'preview-change', { newPriceId: price('basic_monthly').id })).body,
-      );
+      const down = await previewOf(s.id, price('basic_monthly').id);
       const unused = prorated(7990, year, down.prorationDate);
       const credit = unused - 499;
       expect(down).toMatchObject({ amountDue: -credit, creditApplied: 0 });
-      const changed = await post(s.id, 'change-subscription', {
-        newPriceId: price('basic_monthly').id,
-        prorationDate: down.prorationDate,
-      });
-      expect(changed.status).toBe(200);
-      await d.settled();
-      await d.periodEnds(s.id);
-      await d.settled();
+      await confirmChange(s.id, price('basic_monthly').id, down.prorationDate);
+      await periodPasses(s.id);
 
       const list = await invoices(s.id);
       expect(list.map((i) => [i.reason, i.amount, i.creditApplied, i.creditAdded, i.amountPaid])).toEqual([
@@ -150,15 +151,12 @@ export function billingSuite(ctx: () => BillingSuiteContext) {
         ['subscription_create', 7990, 0, 0, 7990],
       ]);
       // A renewal the credit pays in full asks the card for nothing, so a card that would fail does not matter.
-      await d.periodEnds(s.id, { fail: true });
-      await d.settled();
+      await periodPasses(s.id, { fail: true });
       expect((await invoices(s.id))[0]).toMatchObject({ status: 'paid', creditApplied: 499, amountPaid: 0 });
       expect((await users.profile(s.id)).stripeSubscription?.status).toBe('active');
 
       // What is left of the credit pays for an upgrade too: nothing is due now.
-      const up = previewChangeResponseSchema.parse(
-        (await post(s.id, 'preview-change', { newPriceId: price('advanced_monthly').id })).body,
-      );
+      const up = await previewOf(s.id, price('advanced_monthly').id);
       const total = up.lines.reduce((sum, line) => sum + line.amount, 0);
       expect(total).toBeGreaterThan(250);
       expect(up).toMatchObject({ amountDue: 0, creditApplied: total });
