@@ -171,6 +171,15 @@ describe('billing a paying user can manage', () => {
       'Paid',
     ]);
 
+    // An upgrade now draws on that credit: it shows in the price as a line of its own.
+    await card('Advanced').getByRole('button', { name: 'Upgrade to Advanced' }).click();
+    const upgrade = page.getByRole('dialog', { name: 'Confirm plan change' });
+    const creditLine = upgrade.getByRole('listitem').filter({ hasText: 'Credit on your account' });
+    await creditLine.waitFor();
+    expect(await creditLine.innerText()).toMatch(new RegExp(`-\\$${credit.replace('.', '\\.')}$`));
+    await shoot('billing-change-dialog-credit');
+    await upgrade.getByRole('button', { name: 'Keep current plan' }).click();
+
     await monthPasses();
     await expect.poll(rows).toHaveLength(6);
     expect((await rows())[0]?.slice(1)).toEqual([
